@@ -1,0 +1,43 @@
+# Two commands on a fresh machine: `make html` builds the site, `make test` runs the whole suite.
+# Both create .venv if missing and install the pinned set (requirements/constraints.txt).
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+BUILDDIR ?= _build
+# strict: warnings are errors (nitpicky is on in conf.py); -T: full tracebacks on a crash
+SPHINXOPTS ?= -W --keep-going -T
+
+.PHONY: html test serve clean lint bench audit
+
+$(STAMP): pyproject.toml requirements/constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check "pip==$$(sed -n 's/^pip==//p' requirements/constraints.txt)"
+	$(PY) -m pip install --quiet -c requirements/constraints.txt -e '.[site,test]'
+	touch $@
+
+html: $(STAMP)
+	$(PY) -m sphinx -b html $(SPHINXOPTS) -d $(BUILDDIR)/doctrees . $(BUILDDIR)/html
+
+test: $(STAMP)
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+# live preview on http://127.0.0.1:8000, drafts included, rebuilt on save (not strict: shows warnings)
+serve: $(STAMP)
+	$(VENV)/bin/sphinx-autobuild --host 127.0.0.1 --port 8000 -D contributions_include_drafts=1 \
+		--watch sphinx_contributions -d $(BUILDDIR)/serve-doctrees . $(BUILDDIR)/serve
+
+lint: $(STAMP)
+	$(PY) -m ruff check sphinx_contributions tests benchmarks conf.py
+	$(PY) -m ruff format --check sphinx_contributions tests benchmarks conf.py
+	$(PY) -m mypy
+
+bench: $(STAMP)
+	$(PY) benchmarks/run.py
+
+audit: html
+	$(PY) tests/audit.py
+
+clean:
+	rm -rf $(BUILDDIR)

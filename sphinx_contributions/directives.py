@@ -1,0 +1,184 @@
+"""The page-level directives: ``contribution`` (the header) and the four sections.
+
+Directives only validate their own options and build nodes; everything that needs the whole page
+(which sections exist, the metrics for the header) happens in the domain once the page is read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from . import nodes as cn
+from .model import (
+    SECTIONS,
+    OptionError,
+    parse_date,
+    parse_int_list,
+    parse_positive_int,
+    parse_repo,
+    parse_status,
+    parse_tags,
+    parse_text,
+)
+from .warnings import ContribWarning, warn
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+#: required options, in the order they are checked
+REQUIRED = ("repo", "pr", "summary")
+
+
+class ContributionDirective(SphinxDirective):
+    """The header of a write-up: one per page, before its sections."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, object]] = {
+        "repo": directives.unchanged,
+        "pr": directives.unchanged,
+        "summary": directives.unchanged,
+        "issue": directives.unchanged,
+        "status": directives.unchanged,
+        "tags": directives.unchanged,
+        "project": directives.unchanged,
+        "date": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        location = self.get_location()
+        if any(True for _ in self.state.document.findall(cn.contribution_header)):
+            warn(
+                ContribWarning.DUPLICATE_HEADER,
+                "a page holds one contribution; this second 'contribution' directive is ignored",
+                location,
+            )
+            return []
+        missing = [name for name in REQUIRED if not self.options.get(name, "").strip()]
+        if missing:
+            warn(
+                ContribWarning.MISSING_OPTION,
+                f"contribution is missing required option(s): {', '.join(missing)}; "
+                "the page is not listed",
+                location,
+            )
+            return []
+        try:
+            attributes = self._parse_required()
+        except OptionError as error:
+            warn(
+                ContribWarning.BAD_OPTION,
+                f"contribution not listed: {error}",
+                location,
+            )
+            return []
+        attributes.update(self._parse_optional(location))
+        node = cn.contribution_header(ids=["contribution"], **attributes)
+        self.set_source_info(node)
+        return [node]
+
+    def _parse_required(self) -> dict[str, object]:
+        return {
+            "repo": parse_repo(self.options["repo"]),
+            "pr": parse_positive_int(self.options["pr"], "pr"),
+            "summary": parse_text(self.options["summary"], "summary"),
+        }
+
+    def _parse_optional(self, location: str) -> dict[str, object]:
+        """Optional options: a bad value is reported and left out; the page stays listed."""
+        parsers = {
+            "issue": lambda v: parse_int_list(v, "issue"),
+            "status": parse_status,
+            "tags": parse_tags,
+            "project": lambda v: parse_text(v, "project"),
+            "date": parse_date,
+        }
+        result: dict[str, object] = {}
+        for name, parse in parsers.items():
+            if name not in self.options:
+                continue
+            try:
+                result[name] = parse(self.options[name])
+            except OptionError as error:
+                kind = ContribWarning.BAD_STATUS if name == "status" else ContribWarning.BAD_OPTION
+                warn(kind, f"option ignored: {error}", location)
+        return result
+
+
+class SectionDirective(SphinxDirective):
+    """A write-up section: a real section with a heading and a stable anchor (the directive's name)."""
+
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        name = self.name
+        location = self.get_location()
+        document = self.state.document
+        if not any(True for _ in document.findall(cn.contribution_header)):
+            warn(
+                ContribWarning.SECTION_OUTSIDE,
+                f"'{name}' belongs on a contribution page, after the 'contribution' directive",
+                location,
+            )
+        if any(node.get("contrib_section") == name for node in document.findall(nodes.section)):
+            warn(
+                ContribWarning.DUPLICATE_SECTION,
+                f"section '{name}' is given twice on this page; the second is shown without an anchor",
+                location,
+            )
+            anchor = document.set_id(nodes.section(), suggested_prefix=name)  # "problem-1", …
+        else:
+            anchor = name
+        heading = self.arguments[0] if self.arguments else dict(SECTIONS)[name]
+        section = nodes.section(ids=[anchor], names=[], contrib_section=name, classes=["contrib-section"])
+        self.set_source_info(section)
+        title_nodes, messages = self.state.inline_text(heading, self.lineno)
+        section += nodes.title(heading, "", *title_nodes)
+        section += messages
+        body = self.parse_content_to_nodes(allow_section_headings=True)
+        section += body
+        if not any(_is_written(node) for node in body):
+            warn(
+                ContribWarning.UNWRITTEN_SECTION,
+                f"section '{name}' is not written yet (it holds only comments or nothing)",
+                location,
+            )
+            section["contrib_unwritten"] = True
+        document.ids[anchor] = section
+        return [section]
+
+
+def _is_written(node: nodes.Node) -> bool:
+    return not isinstance(node, (nodes.comment, nodes.system_message, nodes.target))
+
+
+def setup_directives(app: Sphinx) -> None:
+    passthrough = (_pass, _pass)
+    app.add_node(
+        cn.contribution_header,
+        html=(_visit_container, _depart_container),
+        text=passthrough,
+        latex=passthrough,
+        man=passthrough,
+        texinfo=passthrough,
+    )
+    app.add_directive("contribution", ContributionDirective)
+    for name, _ in SECTIONS:
+        app.add_directive(name, SectionDirective)
+
+
+def _visit_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+    self.body.append(self.starttag(node, "div", CLASS="contrib-header"))  # type: ignore[attr-defined]
+
+
+def _depart_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+    self.body.append("</div>\n")  # type: ignore[attr-defined]
+
+
+def _pass(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+    """Non-HTML builders render the header's children only."""

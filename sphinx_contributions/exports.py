@@ -1,0 +1,200 @@
+"""Machine-readable exports, all from the domain's records: ``contributions.json`` (with its JSON
+Schema beside it), the Atom feed ``contributions.atom``, and per-page JSON-LD and meta description.
+
+URLs are absolute, from ``html_baseurl`` (on Read the Docs, ``READTHEDOCS_CANONICAL_URL``). Dates come
+from the pages' ``date`` option or ``SOURCE_DATE_EPOCH``, never from the clock, so two builds of the
+same sources write the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from datetime import datetime, timezone
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from xml.etree import ElementTree as ET
+
+from .listing import sort_records
+from .model import Contribution
+from .warnings import ContribWarning, warn
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+
+    from .domain import ContributionsDomain
+
+#: bump when a field changes meaning or disappears; adding a field keeps the version
+SCHEMA_VERSION = 1
+JSON_NAME = "contributions.json"
+SCHEMA_NAME = "contributions.schema.json"
+FEED_NAME = "contributions.atom"
+ATOM = "http://www.w3.org/2005/Atom"
+
+
+def base_url(app: Sphinx) -> str:
+    base = app.config.html_baseurl or ""
+    return base if not base or base.endswith("/") else base + "/"
+
+
+def page_url(app: Sphinx, docname: str) -> str:
+    return base_url(app) + app.builder.get_target_uri(docname)
+
+
+def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
+    return {
+        "key": record.key,
+        "title": record.title,
+        "url": page_url(app, record.docname),
+        "project": record.display_project,
+        "repository": record.repo,
+        "repository_url": record.repo_url,
+        "pr": record.pr,
+        "pr_url": record.pr_url,
+        "issues": [{"number": n, "url": url} for n, url in zip(record.issues, record.issue_urls, strict=True)],
+        "status": record.status,
+        "date": record.date,
+        "tags": list(record.tags),
+        "summary": record.summary,
+        "metrics": [metric.as_json() for metric in record.metrics],
+    }
+
+
+def contributions_document(app: Sphinx, records: list[Contribution]) -> dict[str, Any]:
+    return {
+        "$schema": base_url(app) + SCHEMA_NAME,
+        "version": SCHEMA_VERSION,
+        "contributions": [record_json(app, record) for record in sort_records(records, "date")],
+    }
+
+
+def dumps(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def script_json(data: object) -> str:
+    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` survives as such."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def build_timestamp(srcdir: Path) -> datetime | None:
+    """``SOURCE_DATE_EPOCH`` if set, else the time of the sources' last commit; never the clock."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not epoch.isdigit():
+        try:
+            done = subprocess.run(
+                ["git", "log", "-1", "--format=%ct"], cwd=srcdir, capture_output=True, text=True, timeout=10
+            )
+        except (OSError, subprocess.SubprocessError):
+            return None
+        epoch = done.stdout.strip()
+    return datetime.fromtimestamp(int(epoch), timezone.utc) if epoch.isdigit() else None
+
+
+def _atom_time(value: datetime) -> str:
+    return value.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
+    """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated at the build timestamp."""
+    base = base_url(app)
+    ordered = sort_records(records, "date")
+    fallback = build_timestamp(Path(app.srcdir)) or datetime(1970, 1, 1, tzinfo=timezone.utc)
+    dated = [datetime.fromisoformat(r.date).replace(tzinfo=timezone.utc) for r in ordered if r.date]
+    ET.register_namespace("", ATOM)
+    feed = ET.Element(f"{{{ATOM}}}feed")
+
+    def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
+        element = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attrs)
+        if text is not None:
+            element.text = text
+        return element
+
+    sub(feed, "id", base + FEED_NAME)
+    sub(feed, "title", app.config.contributions_feed_title or f"{app.config.project}: contributions")
+    sub(feed, "updated", _atom_time(max(dated) if dated else fallback))
+    sub(feed, "link", rel="self", type="application/atom+xml", href=base + FEED_NAME)
+    index = app.config.contributions_index
+    if index in app.env.found_docs:
+        sub(feed, "link", rel="alternate", type="text/html", href=page_url(app, index))
+    author = sub(feed, "author")
+    sub(author, "name", app.config.contributions_author or app.config.author or app.config.project)
+    for record in ordered:
+        url = page_url(app, record.docname)
+        entry = sub(feed, "entry")
+        sub(entry, "id", url)
+        sub(entry, "title", record.title)
+        sub(entry, "link", rel="alternate", type="text/html", href=url)
+        sub(entry, "link", rel="related", type="text/html", href=record.pr_url)
+        updated = datetime.fromisoformat(record.date).replace(tzinfo=timezone.utc) if record.date else fallback
+        sub(entry, "updated", _atom_time(updated))
+        sub(entry, "summary", record.summary)
+        for tag in record.tags:
+            sub(entry, "category", term=tag)
+    ET.indent(feed)
+    return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="utf-8") + b"\n"
+
+
+def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "TechArticle",
+        "headline": record.title,
+        "description": record.summary,
+        "url": page_url(app, record.docname),
+        "identifier": record.key,
+        "keywords": list(record.tags),
+        "isBasedOn": record.pr_url,
+        "about": {"@type": "SoftwareSourceCode", "name": record.display_project, "codeRepository": record.repo_url},
+    }
+    author = app.config.contributions_author or app.config.author
+    if author:
+        data["author"] = {"@type": "Person", "name": author}
+    if record.date:
+        data["datePublished"] = record.date
+    return data
+
+
+def _attribute(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
+    """``html-page-context``: the feed link on every page; description and JSON-LD on write-ups."""
+    if not base_url(app):
+        return
+    tags = [f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{_attribute(base_url(app) + FEED_NAME)}">']
+    domain: ContributionsDomain = app.env.domains["contrib"]  # type: ignore[assignment]
+    record = domain.contributions.get(pagename)
+    if record is not None:
+        tags.append(f'<meta name="description" content="{_attribute(record.summary)}">')
+        tags.append(f'<script type="application/ld+json">{script_json(json_ld(app, record))}</script>')
+    context["metatags"] = context.get("metatags", "") + "\n".join(tags) + "\n"
+
+
+def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: write the JSON, its schema and the feed; no pages of its own."""
+    outdir = Path(app.outdir)
+    domain: ContributionsDomain = app.env.domains["contrib"]  # type: ignore[assignment]
+    records = domain.published()
+    (outdir / JSON_NAME).write_text(dumps(contributions_document(app, records)), encoding="utf-8")
+    schema = resources.files("sphinx_contributions") / "schema" / SCHEMA_NAME
+    with resources.as_file(schema) as path:
+        shutil.copyfile(path, outdir / SCHEMA_NAME)
+    if base_url(app):
+        (outdir / FEED_NAME).write_bytes(atom_feed(app, records))
+    else:
+        warn(ContribWarning.CONFIG, f"html_baseurl is not set: {FEED_NAME} is not written", None)
+    return []
+
+
+def setup_exports(app: Sphinx) -> None:
+    app.add_config_value("contributions_feed_title", "", "html", types=frozenset({str}))
+    app.add_config_value("contributions_author", "", "html", types=frozenset({str}))
+    app.connect("html-collect-pages", write_exports)
+    app.connect("html-page-context", page_context, priority=400)  # before sphinxext-opengraph's

@@ -1,0 +1,89 @@
+"""The header block at the top of a write-up, built from sphinx-design components.
+
+It shows the project, the PR and issue links, the state badge (only when a state is stated), the
+summary, the tags and the page's metrics in brief. Links to the generated project and tag pages are
+:class:`~sphinx_contributions.nodes.page_link` nodes, resolved for the builder at write time.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx_design.badges_buttons import create_bdg_classes, sd_badge
+from sphinx_design.shared import create_component
+
+from . import nodes as cn
+from .model import Contribution, Metric, slugify
+
+#: sphinx-design colour of each state's badge; the site's CSS refines them (merged in violet …)
+STATE_COLOURS = {"merged": "primary", "open": "warning", "closed": "secondary", "draft": "danger"}
+
+
+def state_badge(status: str) -> sd_badge:
+    classes = [*create_bdg_classes(STATE_COLOURS[status], outline=False), "contrib-state", f"contrib-state-{status}"]
+    return sd_badge(status, status, classes=classes)
+
+
+def tag_badge(tag: str) -> sd_badge:
+    return sd_badge(tag, tag, classes=[*create_bdg_classes("secondary", outline=True), "contrib-tag"])
+
+
+def tag_page(tag: str) -> str:
+    return f"tags/{slugify(tag)}"
+
+
+def project_page(record: Contribution) -> str:
+    return f"projects/{slugify(record.display_project)}"
+
+
+def metric_brief(metric: Metric) -> str:
+    unit = f" {metric.unit}" if metric.unit else ""
+    return f"{metric.label}: {metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words()})"
+
+
+def _link(url: str, *children: nodes.Node, classes: list[str]) -> nodes.reference:
+    return nodes.reference("", "", *children, refuri=url, classes=classes)
+
+
+def build_header(record: Contribution) -> list[nodes.Node]:
+    body = create_component("card-body", ["sd-card-body"])
+    meta = nodes.paragraph(classes=["contrib-header-meta"])
+    meta += cn.page_link("", record.display_project, target=project_page(record), classes=["contrib-project"])
+    meta += nodes.Text(" · ")
+    meta += _link(record.pr_url, nodes.Text(f"PR #{record.pr}"), classes=["contrib-pr-link"])
+    if record.issues:
+        meta += nodes.Text(" · issue " if len(record.issues) == 1 else " · issues ")
+        for i, (number, url) in enumerate(zip(record.issues, record.issue_urls, strict=True)):
+            if i:
+                meta += nodes.Text(", ")
+            meta += _link(url, nodes.Text(f"#{number}"), classes=["contrib-issue-link"])
+    if record.status:
+        meta += nodes.Text(" ")
+        meta += state_badge(record.status)
+    if record.date:
+        meta += nodes.Text(" · ")
+        meta += nodes.inline(record.date, record.date, classes=["contrib-date"])
+    body += meta
+    body += nodes.paragraph(record.summary, record.summary, classes=["contrib-summary"])
+    if record.tags:
+        tags = nodes.paragraph(classes=["contrib-tags"])
+        tags += nodes.inline("Tags:", "Tags:", classes=["contrib-tags-label"])
+        for tag in record.tags:
+            tags += nodes.Text(" ")
+            tags += cn.page_link("", "", tag_badge(tag), target=tag_page(tag))
+        body += tags
+    if record.metrics:
+        brief = nodes.bullet_list(classes=["contrib-metrics-brief"])
+        for metric in record.metrics:
+            brief += nodes.list_item("", nodes.paragraph(text=metric_brief(metric)))
+        body += brief
+    card = create_component("card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm", "contrib-header-card"])
+    card += body
+    result: list[nodes.Node] = [card]
+    if record.status == "draft":
+        banner = nodes.admonition(classes=["contrib-draft-banner", "warning"])
+        banner += nodes.title("Draft", "Draft")
+        banner += nodes.paragraph(
+            text="This write-up is a draft: it is built for preview and left out of the published site."
+        )
+        result.insert(0, banner)
+    return result

@@ -1,0 +1,275 @@
+"""The collected data: small frozen records, and the pure functions that parse options into them.
+
+Nothing here touches Sphinx; the directives call these parsers and turn a :class:`OptionError` into a
+warning with the page's location.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from datetime import date as _date
+
+#: the states a contribution may declare; absent means "not stated"
+STATUSES = ("merged", "open", "closed", "draft")
+
+#: the four sections of a write-up, in page order: (directive name = anchor, default heading)
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("problem", "Problem"),
+    ("root-cause", "Root cause"),
+    ("fix", "Fix"),
+    ("verification", "Verification"),
+)
+SECTION_NAMES = tuple(name for name, _ in SECTIONS)
+
+_OWNER = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?"
+_REPO = r"[A-Za-z0-9_.-]{1,100}"
+_REPO_RE = re.compile(rf"^({_OWNER})/({_REPO})$")
+_TARGET_RE = re.compile(rf"^(?:({_OWNER})/({_REPO}))?#([1-9][0-9]{{0,9}})$")
+_KEY_RE = re.compile(rf"^({_REPO})#([1-9][0-9]{{0,9}})$")
+_INT_RE = re.compile(r"^[1-9][0-9]{0,9}$")
+_NUMBER_RE = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
+_SLUG_DROP = re.compile(r"[^a-z0-9]+")
+
+
+class OptionError(ValueError):
+    """An option value that does not parse; the message is shown to the author as is."""
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One before/after figure."""
+
+    label: str
+    before: float
+    after: float
+    before_text: str
+    after_text: str
+    unit: str = ""
+    better: str = "lower"
+
+    @property
+    def improved(self) -> bool | None:
+        """True when the change goes the ``better`` way, None when there is no change."""
+        if self.after == self.before:
+            return None
+        return (self.after < self.before) == (self.better == "lower")
+
+    @property
+    def log_scale(self) -> bool:
+        """Both values positive and at least one order of magnitude apart."""
+        lo, hi = sorted((abs(self.before), abs(self.after)))
+        return self.before > 0 and self.after > 0 and hi / lo >= 10
+
+    def change_words(self) -> str:
+        """The change in words: ``≈54,000× lower``, ``≈8× higher``, ``unchanged``, ``up from 0``."""
+        before, after = self.before, self.after
+        if before == after:
+            return "unchanged"
+        direction = "lower" if after < before else "higher"
+        if before > 0 and after > 0:
+            ratio = max(before, after) / min(before, after)
+            return f"≈{format_ratio(ratio)}× {direction}"
+        if before == 0:
+            return "up from 0" if after > 0 else "down from 0"
+        if after == 0:
+            return "down to 0" if before > 0 else "up to 0"
+        return f"{direction} by {format_number(abs(after - before))}"
+
+    def as_text(self) -> str:
+        """A one-line text equivalent, for screen readers and plain-text outputs."""
+        unit = f" {self.unit}" if self.unit else ""
+        return (
+            f"{self.label}: {self.before_text}{unit} before, {self.after_text}{unit} after "
+            f"({self.change_words()}; {self.better} is better)"
+        )
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "label": self.label,
+            "before": self.before,
+            "after": self.after,
+            "unit": self.unit or None,
+            "better": self.better,
+            "change": self.change_words(),
+        }
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One upstream pull request, as declared by a page's ``contribution`` directive."""
+
+    docname: str
+    title: str
+    repo: str
+    pr: int
+    summary: str
+    issues: tuple[int, ...] = ()
+    status: str | None = None
+    tags: tuple[str, ...] = ()
+    project: str = ""
+    date: str | None = None
+    metrics: tuple[Metric, ...] = ()
+    sections: tuple[str, ...] = field(default=())
+    lineno: int = 0
+
+    @property
+    def repo_name(self) -> str:
+        return self.repo.split("/", 1)[1]
+
+    @property
+    def key(self) -> str:
+        return f"{self.repo_name}#{self.pr}"
+
+    @property
+    def anchor(self) -> str:
+        """The HTML id of the page's header block, and the object's anchor in ``objects.inv``."""
+        return "contribution"
+
+    @property
+    def display_project(self) -> str:
+        return self.project or self.repo_name
+
+    @property
+    def repo_url(self) -> str:
+        return f"https://github.com/{self.repo}"
+
+    @property
+    def pr_url(self) -> str:
+        return pr_url(self.repo, self.pr)
+
+    @property
+    def issue_urls(self) -> tuple[str, ...]:
+        return tuple(issue_url(self.repo, n) for n in self.issues)
+
+    @property
+    def tag_slugs(self) -> tuple[str, ...]:
+        return tuple(slugify(tag) for tag in self.tags)
+
+
+def pr_url(repo: str, number: int) -> str:
+    return f"https://github.com/{repo}/pull/{number}"
+
+
+def issue_url(repo: str, number: int) -> str:
+    return f"https://github.com/{repo}/issues/{number}"
+
+
+def slugify(text: str) -> str:
+    """A URL- and class-safe slug: ``MLX/Metal`` → ``mlx-metal``, ``C++`` → ``c-plus-plus``; never empty."""
+    slug = _SLUG_DROP.sub("-", text.lower().replace("+", " plus ")).strip("-")
+    return slug or "tag"
+
+
+def key_lookup(key: str) -> str:
+    """The form keys are compared in: keys match without regard to case."""
+    return key.strip().lower()
+
+
+def parse_repo(value: str | None) -> str:
+    value = (value or "").strip()
+    if not _REPO_RE.match(value) or value.split("/")[1] in {".", ".."}:
+        raise OptionError(f"repo must be a GitHub 'owner/name', got {value!r}")
+    return value
+
+
+def parse_positive_int(value: str | None, name: str) -> int:
+    value = (value or "").strip().lstrip("#")
+    if not _INT_RE.match(value):
+        raise OptionError(f"{name} must be a positive integer, got {value!r}")
+    return int(value)
+
+
+def parse_int_list(value: str | None, name: str) -> tuple[int, ...]:
+    items = [item.strip() for item in (value or "").split(",")]
+    if not any(items):
+        raise OptionError(f"{name} must list one or more positive integers, got {value!r}")
+    return tuple(parse_positive_int(item, name) for item in items)
+
+
+def parse_tags(value: str | None) -> tuple[str, ...]:
+    tags = tuple(" ".join(tag.split()) for tag in (value or "").split(","))
+    if not all(tags):
+        raise OptionError(f"tags must be a comma-separated list without empty items, got {value!r}")
+    seen: dict[str, str] = {}
+    for tag in tags:
+        if slugify(tag) in seen:
+            raise OptionError(f"tag {tag!r} repeats {seen[slugify(tag)]!r}")
+        seen[slugify(tag)] = tag
+    return tags
+
+
+def parse_status(value: str | None) -> str:
+    value = (value or "").strip().lower()
+    if value not in STATUSES:
+        raise OptionError(f"status must be one of {', '.join(STATUSES)}; got {value!r}")
+    return value
+
+
+def parse_date(value: str | None) -> str:
+    value = (value or "").strip()
+    try:
+        if not re.match(r"^\d{4}-\d{2}-\d{2}$", value):
+            raise ValueError
+        _date.fromisoformat(value)
+    except ValueError:
+        raise OptionError(f"date must be an ISO date YYYY-MM-DD, got {value!r}") from None
+    return value
+
+
+def parse_text(value: str | None, name: str) -> str:
+    text = " ".join((value or "").split())
+    if not text:
+        raise OptionError(f"{name} must not be empty")
+    return text
+
+
+def parse_number(value: str | None, name: str) -> tuple[float, str]:
+    """A finite number (scientific notation allowed) and the text it was written as."""
+    text = (value or "").strip()
+    if not _NUMBER_RE.match(text) or not math.isfinite(float(text)):
+        raise OptionError(f"metric {name} must be a number such as 0.5 or 1.03e-1, got {text!r}")
+    return float(text), text
+
+
+def parse_better(value: str | None) -> str:
+    value = (value or "lower").strip().lower()
+    if value not in ("lower", "higher"):
+        raise OptionError(f"metric better must be 'lower' or 'higher', got {value!r}")
+    return value
+
+
+def parse_target(value: str) -> tuple[str | None, int]:
+    """``owner/repo#N`` → (repo, N); ``#N`` → (None, N)."""
+    match = _TARGET_RE.match(value.strip())
+    if not match:
+        raise OptionError(f"expected 'owner/repo#N' or '#N', got {value!r}")
+    owner, name, number = match.groups()
+    return (f"{owner}/{name}" if owner else None), int(number)
+
+
+def parse_key(value: str) -> str:
+    """A contribution key ``repo#N``; returned as written."""
+    value = value.strip()
+    if not _KEY_RE.match(value):
+        raise OptionError(f"expected a key such as 'transformers#49135', got {value!r}")
+    return value
+
+
+def format_number(value: float) -> str:
+    """A compact, readable number: ``139``, ``0.5``, ``1.9e-06``."""
+    if value == int(value) and abs(value) < 1e15:
+        return f"{int(value):,}"
+    if 1e-3 <= abs(value) < 1e6:
+        return f"{value:.3g}"
+    return f"{value:.3g}"
+
+
+def format_ratio(ratio: float) -> str:
+    """Two significant figures with thousands separators: 53927 → ``54,000``; 2.46 → ``2.5``."""
+    if ratio >= 10:
+        digits = int(math.floor(math.log10(ratio)))
+        rounded = round(ratio, 1 - digits)
+        return f"{int(rounded):,}"
+    return f"{ratio:.1f}".rstrip("0").rstrip(".")

@@ -1,0 +1,26 @@
+"""Doctree nodes of the extension.
+
+Every node keeps plain attributes (strings, numbers, tuples), so doctrees pickle and merge across
+parallel workers like docutils' own nodes.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+
+class contribution_header(nodes.General, nodes.Element):  # noqa: N801
+    """The ``contribution`` directive: its validated options as attributes; the rendered header block
+    as children (filled in by the domain once the whole page is read)."""
+
+
+class metric(nodes.General, nodes.Element):  # noqa: N801
+    """One before/after figure; attributes mirror :class:`~sphinx_contributions.model.Metric`."""
+
+
+class contribution_list(nodes.General, nodes.Element):  # noqa: N801
+    """A ``contributions`` listing; replaced by a table or cards when the page is written."""
+
+
+class page_link(nodes.Inline, nodes.TextElement):  # noqa: N801
+    """A link to a generated page (``tags/…``, ``projects/…``), resolved per builder at write time."""

@@ -1,0 +1,77 @@
+"""Generated pages: one per tag (``tags/<slug>``) and one per upstream project (``projects/<slug>``),
+each listing its contributions; and the resolution of links to them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from . import nodes as cn
+from .header import project_page, tag_page
+from .listing import Renderer, sort_records
+from .model import Contribution, slugify
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from sphinx.application import Sphinx
+    from sphinx.builders.html import StandaloneHTMLBuilder
+
+    from .domain import ContributionsDomain
+
+
+class PageLinkResolver(SphinxPostTransform):
+    """HTML builders get a relative link to the generated page; other builders get the text."""
+
+    default_priority = 100
+
+    def run(self, **kwargs: object) -> None:
+        builder = self.app.builder
+        docname = self.env.current_document.docname
+        for node in list(self.document.findall(cn.page_link)):
+            if builder.format == "html":
+                uri = builder.get_relative_uri(docname, node["target"])
+                new: nodes.Element = nodes.reference("", "", *node.children, internal=True, refuri=uri)
+            else:
+                new = nodes.inline("", "", *node.children)
+            new["classes"] = list(node["classes"])
+            node.replace_self(new)
+
+
+def generated_pages(domain: ContributionsDomain) -> dict[str, tuple[str, str, list[Contribution]]]:
+    """pagename → (kind, name, contributions) for every tag and project page."""
+    pages: dict[str, tuple[str, str, list[Contribution]]] = {}
+    for record in domain.published():
+        pages.setdefault(project_page(record), ("Project", record.display_project, []))[2].append(record)
+        for tag in record.tags:
+            pages.setdefault(tag_page(tag), ("Tag", tag, []))[2].append(record)
+    return dict(sorted(pages.items()))
+
+
+def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
+    """``html-collect-pages``: render each tag and project page with the theme's page template."""
+    builder: StandaloneHTMLBuilder = app.builder  # type: ignore[assignment]
+    domain: ContributionsDomain = app.env.domains["contrib"]  # type: ignore[assignment]
+    for pagename, (kind, name, records) in generated_pages(domain).items():
+        renderer = Renderer(builder, pagename)
+        records = sort_records(records, "date")
+        section = nodes.section(ids=[slugify(name)])
+        title = f"{kind}: {name}"
+        section += nodes.title(title, title)
+        count = f"{len(records)} contribution" + ("" if len(records) == 1 else "s")
+        section += nodes.paragraph(text=count + ".", classes=["contrib-count"])
+        section += renderer.render(records, {"layout": "cards"})
+        back = nodes.paragraph()
+        back += renderer.link("contributions/index", nodes.Text("All contributions"))
+        section += back
+        body = builder.render_partial(section)["fragment"]
+        context = {"title": title, "body": body, "display_toc": False, "contrib_generated": True}
+        yield pagename, context, "page.html"
+
+
+def setup_pages(app: Sphinx) -> None:
+    app.add_node(cn.page_link)
+    app.add_post_transform(PageLinkResolver)
+    app.connect("html-collect-pages", collect_pages)

@@ -1,0 +1,159 @@
+/* sphinx-contributions: faceted filter for `contributions` listings marked `:filter:`.
+ * The full list is in the HTML; this script only hides items. Facets (project, tag, state) are read
+ * from each item's classes (contrib-project--<slug>, contrib-tag--<slug>, contrib-status--<state>);
+ * the active filter lives in the URL (?project=…&tag=…&status=…) so a filtered view can be shared.
+ * No framework, no network. */
+(function () {
+  "use strict";
+
+  var FACETS = [
+    { name: "project", legend: "Project", prefix: "contrib-project--" },
+    { name: "tag", legend: "Tag", prefix: "contrib-tag--" },
+    { name: "status", legend: "State", prefix: "contrib-status--" },
+  ];
+
+  function slugsOf(item, prefix) {
+    var out = [];
+    item.classList.forEach(function (cls) {
+      if (cls.indexOf(prefix) === 0) out.push(cls.slice(prefix.length));
+    });
+    return out;
+  }
+
+  function labelFor(item, facet, slug) {
+    if (facet.name === "project") {
+      var project = item.querySelector(".contrib-project");
+      return project ? project.textContent.trim() : slug;
+    }
+    if (facet.name === "tag") {
+      var tag = item.querySelector(".contrib-facet-tag-" + slug);
+      return tag ? tag.textContent.trim() : slug;
+    }
+    return slug === "unstated" ? "not stated" : slug;
+  }
+
+  function readState() {
+    var params = new URLSearchParams(window.location.search);
+    var state = {};
+    FACETS.forEach(function (facet) {
+      state[facet.name] = params.get(facet.name) || "";
+    });
+    return state;
+  }
+
+  function writeState(state) {
+    var params = new URLSearchParams(window.location.search);
+    FACETS.forEach(function (facet) {
+      if (state[facet.name]) params.set(facet.name, state[facet.name]);
+      else params.delete(facet.name);
+    });
+    var query = params.toString();
+    var url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
+    window.history.pushState(state, "", url);
+  }
+
+  function setup(listing, index) {
+    var items = Array.prototype.slice.call(listing.querySelectorAll(".contrib-item"));
+    if (!items.length) return;
+    var values = {};
+    FACETS.forEach(function (facet) {
+      values[facet.name] = {};
+      items.forEach(function (item) {
+        slugsOf(item, facet.prefix).forEach(function (slug) {
+          if (!values[facet.name][slug]) values[facet.name][slug] = labelFor(item, facet, slug);
+        });
+      });
+    });
+
+    var panel = document.createElement("div");
+    panel.className = "contrib-facets";
+    panel.setAttribute("role", "search");
+    panel.setAttribute("aria-label", "Filter contributions");
+    var buttons = [];
+
+    FACETS.forEach(function (facet) {
+      var slugs = Object.keys(values[facet.name]).sort(function (a, b) {
+        return values[facet.name][a].localeCompare(values[facet.name][b]);
+      });
+      if (slugs.length < 2 && facet.name !== "tag") return;
+      var fieldset = document.createElement("fieldset");
+      var legend = document.createElement("legend");
+      legend.textContent = facet.legend;
+      fieldset.appendChild(legend);
+      [""].concat(slugs).forEach(function (slug) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.dataset.facet = facet.name;
+        button.dataset.value = slug;
+        button.textContent = slug ? values[facet.name][slug] : "All";
+        if (!slug) button.setAttribute("aria-label", "All " + facet.legend.toLowerCase() + "s");
+        fieldset.appendChild(button);
+        buttons.push(button);
+      });
+      panel.appendChild(fieldset);
+    });
+
+    var reset = document.createElement("button");
+    reset.type = "button";
+    reset.className = "contrib-reset";
+    reset.textContent = "All (clear filters)";
+    var status = document.createElement("p");
+    status.className = "contrib-facet-status";
+    status.id = "contrib-facet-status-" + index;
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    var footer = document.createElement("div");
+    footer.appendChild(status);
+    footer.appendChild(reset);
+    panel.appendChild(footer);
+    listing.parentNode.insertBefore(panel, listing);
+
+    function apply(state) {
+      FACETS.forEach(function (facet) {
+        if (state[facet.name] && !values[facet.name][state[facet.name]]) state[facet.name] = "";
+      });
+      var shown = 0;
+      items.forEach(function (item) {
+        var visible = FACETS.every(function (facet) {
+          return !state[facet.name] || slugsOf(item, facet.prefix).indexOf(state[facet.name]) !== -1;
+        });
+        item.hidden = !visible;
+        if (visible) shown += 1;
+      });
+      buttons.forEach(function (button) {
+        button.setAttribute("aria-pressed", String(state[button.dataset.facet] === button.dataset.value));
+      });
+      var active = FACETS.filter(function (facet) { return state[facet.name]; }).map(function (facet) {
+        return facet.legend + ": " + values[facet.name][state[facet.name]];
+      });
+      reset.disabled = active.length === 0;
+      status.textContent =
+        "Showing " + shown + " of " + items.length + " contributions. " +
+        (active.length ? "Active filters: " + active.join(", ") + "." : "No filter active.");
+      return state;
+    }
+
+    var state = apply(readState());
+    panel.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button) return;
+      if (button === reset) {
+        FACETS.forEach(function (facet) { state[facet.name] = ""; });
+      } else {
+        var facet = button.dataset.facet;
+        state[facet] = state[facet] === button.dataset.value ? "" : button.dataset.value;
+      }
+      state = apply(state);
+      writeState(state);
+    });
+    window.addEventListener("popstate", function () {
+      state = apply(readState());
+    });
+  }
+
+  function init() {
+    document.querySelectorAll(".contrib-listing.contrib-filterable").forEach(setup);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,59 @@
+"""Every warning the extension emits, one member per kind.
+
+Each warning is logged through :mod:`sphinx.util.logging` with ``type="contrib"`` and the member's
+value as subtype, so Sphinx shows it as ``[contrib.<subtype>]`` and a site can silence one kind with
+``suppress_warnings = ["contrib.<subtype>"]``.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+WARNING_TYPE = "contrib"
+
+
+class ContribWarning(Enum):
+    """The kinds of problem the extension reports."""
+
+    #: a required ``contribution`` option is missing
+    MISSING_OPTION = "missing_option"
+    #: an option value does not parse (``repo``, ``pr``, ``issue``, ``date``, ``tags`` …)
+    BAD_OPTION = "bad_option"
+    #: a contribution page has no heading to take its title from
+    MISSING_TITLE = "missing_title"
+    #: ``status`` is not one of merged, open, closed, draft
+    BAD_STATUS = "bad_status"
+    #: a ``metric`` has a missing or non-numeric value, or an unknown ``better``
+    BAD_METRIC = "bad_metric"
+    #: a contribution page lacks one of the four sections
+    MISSING_SECTION = "missing_section"
+    #: a section directive appears twice on one page
+    DUPLICATE_SECTION = "duplicate_section"
+    #: a section directive appears on a page without a ``contribution`` header
+    SECTION_OUTSIDE = "section_outside"
+    #: a section has no written content (only the scaffold's prompt comments)
+    UNWRITTEN_SECTION = "unwritten_section"
+    #: a second ``contribution`` directive on one page
+    DUPLICATE_HEADER = "duplicate_header"
+    #: two pages declare the same key
+    DUPLICATE_KEY = "duplicate_key"
+    #: ``{contrib}`` names a key that no page declares
+    UNKNOWN_KEY = "unknown_key"
+    #: ``{contrib}`` names a draft, which the published build leaves out
+    DRAFT_LINK = "draft_link"
+    #: ``{pr}`` / ``{issue}`` target that is not ``owner/repo#N`` or ``#N``
+    BAD_TARGET = "bad_target"
+    #: a site setting the extension needs is missing (``html_baseurl`` for the feed)
+    CONFIG = "config"
+    #: a ``contributions`` listing option that does not parse
+    BAD_LISTING = "bad_listing"
+
+
+def warn(kind: ContribWarning, message: str, location: Any) -> None:
+    """Log one warning of ``kind`` at ``location`` (a node, a docname, or ``(docname, line)``)."""
+    logger.warning(message, type=WARNING_TYPE, subtype=kind.value, location=location)

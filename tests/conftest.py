@@ -1,0 +1,38 @@
+"""Shared fixtures: Sphinx's own test fixtures over small sites in ``tests/roots``, and the real site
+built once per session with the exact command Read the Docs runs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ("sphinx.testing.fixtures",)
+
+REPO = Path(__file__).resolve().parent.parent
+ROOTS = Path(__file__).resolve().parent / "roots"
+
+
+@pytest.fixture(scope="session")
+def rootdir() -> Path:
+    return ROOTS
+
+
+def rtd_build(srcdir: Path, outdir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    """The command Read the Docs runs for a Sphinx project (see its build log), strict."""
+    command = [
+        sys.executable, "-m", "sphinx", "-T", "-W", "--keep-going", "-b", "html",
+        "-d", str(outdir.parent / "doctrees"), "-D", "language=en", *extra, str(srcdir), str(outdir),
+    ]
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real site, built strictly once per session; returns its ``html`` folder."""
+    outdir = tmp_path_factory.mktemp("site") / "html"
+    done = rtd_build(REPO, outdir)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    return outdir
