@@ -50,7 +50,8 @@ class ContributionDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         location = self.get_location()
-        if any(True for _ in self.state.document.findall(cn.contribution_header)):
+        document = self.state.document
+        if document.get("contrib_rejected") or any(True for _ in document.findall(cn.contribution_header)):
             warn(
                 ContribWarning.DUPLICATE_HEADER,
                 "a page holds one contribution; this second 'contribution' directive is ignored",
@@ -65,6 +66,7 @@ class ContributionDirective(SphinxDirective):
                 "the page is not listed",
                 location,
             )
+            document["contrib_rejected"] = True  # reported once here, not again by each section
             return []
         try:
             attributes = self._parse_required()
@@ -74,6 +76,7 @@ class ContributionDirective(SphinxDirective):
                 f"contribution not listed: {error}",
                 location,
             )
+            document["contrib_rejected"] = True
             return []
         attributes.update(self._parse_optional(location))
         node = cn.contribution_header(ids=["contribution"], **attributes)
@@ -119,7 +122,7 @@ class SectionDirective(SphinxDirective):
         name = self.name
         location = self.get_location()
         document = self.state.document
-        if not any(True for _ in document.findall(cn.contribution_header)):
+        if not document.get("contrib_rejected") and not any(True for _ in document.findall(cn.contribution_header)):
             warn(
                 ContribWarning.SECTION_OUTSIDE,
                 f"'{name}' belongs on a contribution page, after the 'contribution' directive",
@@ -128,7 +131,7 @@ class SectionDirective(SphinxDirective):
         if any(node.get("contrib_section") == name for node in document.findall(nodes.section)):
             warn(
                 ContribWarning.DUPLICATE_SECTION,
-                f"section '{name}' is given twice on this page; the second is shown without an anchor",
+                f"section '{name}' is given twice on this page; only the first has the anchor '#{name}'",
                 location,
             )
             anchor = document.set_id(nodes.section(), suggested_prefix=name)  # "problem-1", …

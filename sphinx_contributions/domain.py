@@ -48,7 +48,7 @@ class ContributionsDomain(Domain):
     """Upstream contributions: one object per write-up, keyed ``<repository name>#<pr>``."""
 
     name = "contrib"
-    label = "Contributions"
+    label = "Upstream"
     object_types = {"contribution": ObjType("contribution", "contrib")}  # noqa: RUF012
     roles = {"contrib": ContribRole(innernodeclass=nodes.inline)}  # noqa: RUF012
     initial_data: dict[str, Any] = {  # noqa: RUF012
@@ -118,7 +118,12 @@ class ContributionsDomain(Domain):
         metadata["og:description"] = record.summary
 
     def _record(self, docname: str, header: cn.contribution_header, document: nodes.document) -> Contribution:
-        section = next(document.findall(nodes.section), None)
+        # the page's own first heading: a top-level section that is not one of the write-up sections
+        # (without this, a page with no heading would be titled "Problem")
+        section = next(
+            (node for node in document.children if isinstance(node, nodes.section) and not node.get("contrib_section")),
+            None,
+        )
         if section is not None and isinstance(section[0], nodes.title):
             title = section[0].astext()
         else:
@@ -164,7 +169,8 @@ class ContributionsDomain(Domain):
             if first is not record:
                 warn(
                     ContribWarning.DUPLICATE_KEY,
-                    f"contribution {record.key} is also declared in {first.docname}; this page is not listed",
+                    f"contribution {record.key} is already declared in {self.env.doc2path(first.docname, False)}; "
+                    "this page is not listed",
                     (docname, record.lineno),
                 )
 
@@ -211,8 +217,10 @@ class ContributionsDomain(Domain):
         return [("contrib:contrib", make_refnode(builder, fromdocname, record.docname, record.anchor, contnode))]
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        # the display name is the key too: Sphinx's search matches objects by display name, so a search
+        # for "49135" or "transformers#49135" ranks the write-up first (priority 0: "important")
         for record in self.published():
-            yield record.key, record.title, "contribution", record.docname, record.anchor, 0
+            yield record.key, record.key, "contribution", record.docname, record.anchor, 0
 
     def get_full_qualified_name(self, node: Element) -> str | None:
         return node.get("reftarget")

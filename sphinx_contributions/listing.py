@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 from sphinx_design.shared import create_component
 
@@ -224,21 +223,20 @@ def _node_options(node: cn.contribution_list) -> dict[str, object]:
     return {name: node[name] for name in names if name in node.attributes}
 
 
-class ListingResolver(SphinxPostTransform):
-    """Replaces each ``contribution_list`` with its table or cards when the page is written."""
-
-    default_priority = 100
-
-    def run(self, **kwargs: object) -> None:
-        domain: ContributionsDomain = self.env.domains["contrib"]  # type: ignore[assignment]
-        renderer = Renderer(self.app.builder, self.env.current_document.docname)
-        records = domain.published()
-        for node in list(self.document.findall(cn.contribution_list)):
-            options = _node_options(node)
-            node.replace_self(renderer.render(select(records, options), options))
+def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: replace each ``contribution_list`` with its table or cards."""
+    nodes_found = list(doctree.findall(cn.contribution_list))
+    if not nodes_found:
+        return
+    domain: ContributionsDomain = app.env.domains["contrib"]  # type: ignore[assignment]
+    renderer = Renderer(app.builder, docname)
+    records = domain.published()
+    for node in nodes_found:
+        options = _node_options(node)
+        node.replace_self(renderer.render(select(records, options), options))
 
 
 def setup_listing(app: Sphinx) -> None:
     app.add_node(cn.contribution_list)
     app.add_directive("contributions", ContributionsDirective)
-    app.add_post_transform(ListingResolver)
+    app.connect("doctree-resolved", resolve_listings)

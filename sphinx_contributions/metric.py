@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from . import nodes as cn
@@ -139,19 +138,15 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
     raise nodes.SkipNode
 
 
-class MetricToText(SphinxPostTransform):
-    """For builders without an HTML visitor, turn each metric into its text equivalent."""
-
-    default_priority = 400
-
-    def run(self, **kwargs: object) -> None:
-        if self.app.builder.format == "html":
-            return
-        for node in list(self.document.findall(cn.metric)):
-            node.replace_self(nodes.paragraph(text=metric_from_node(node).as_text()))
+def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: builders without an HTML visitor get each metric's text equivalent."""
+    if app.builder.format == "html":
+        return
+    for node in list(doctree.findall(cn.metric)):
+        node.replace_self(nodes.paragraph(text=metric_from_node(node).as_text()))
 
 
 def setup_metric(app: Sphinx) -> None:
     app.add_node(cn.metric, html=(visit_metric_html, None))
     app.add_directive("metric", MetricDirective)
-    app.add_post_transform(MetricToText)
+    app.connect("doctree-resolved", metrics_to_text)

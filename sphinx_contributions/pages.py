@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
-from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from . import nodes as cn
 from .header import project_page, tag_page
@@ -22,22 +21,17 @@ if TYPE_CHECKING:
     from .domain import ContributionsDomain
 
 
-class PageLinkResolver(SphinxPostTransform):
-    """HTML builders get a relative link to the generated page; other builders get the text."""
-
-    default_priority = 100
-
-    def run(self, **kwargs: object) -> None:
-        builder = self.app.builder
-        docname = self.env.current_document.docname
-        for node in list(self.document.findall(cn.page_link)):
-            if builder.format == "html":
-                uri = builder.get_relative_uri(docname, node["target"])
-                new: nodes.Element = nodes.reference("", "", *node.children, internal=True, refuri=uri)
-            else:
-                new = nodes.inline("", "", *node.children)
-            new["classes"] = list(node["classes"])
-            node.replace_self(new)
+def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: HTML builders get a relative link to the generated page; others the text."""
+    builder = app.builder
+    for node in list(doctree.findall(cn.page_link)):
+        if builder.format == "html":
+            uri = builder.get_relative_uri(docname, node["target"])
+            new: nodes.Element = nodes.reference("", "", *node.children, internal=True, refuri=uri)
+        else:
+            new = nodes.inline("", "", *node.children)
+        new["classes"] = list(node["classes"])
+        node.replace_self(new)
 
 
 def generated_pages(domain: ContributionsDomain) -> dict[str, tuple[str, str, list[Contribution]]]:
@@ -73,5 +67,5 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
 
 def setup_pages(app: Sphinx) -> None:
     app.add_node(cn.page_link)
-    app.add_post_transform(PageLinkResolver)
+    app.connect("doctree-resolved", resolve_page_links)
     app.connect("html-collect-pages", collect_pages)

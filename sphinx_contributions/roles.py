@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
-from sphinx.roles import XRefRole
 from sphinx.util.docutils import SphinxRole
 
 from . import nodes as cn
@@ -30,6 +29,9 @@ class GitHubRole(SphinxRole):
             return [nodes.literal(self.rawtext, self.text)], []
         if repo is None:
             repo = self._page_repo()
+            if repo is None and self.inliner.document.get("contrib_rejected"):
+                # the page's header was rejected (and reported): no second warning for each role
+                return [nodes.literal(self.rawtext, self.text)], []
             if repo is None:
                 warn(
                     ContribWarning.BAD_TARGET,
@@ -54,13 +56,6 @@ def _split_explicit(text: str) -> tuple[str | None, str]:
         title, _, target = text[:-1].rpartition(" <")
         return title.strip(), target.strip()
     return None, text
-
-
-class ContribRole(XRefRole):
-    """``{contrib}`transformers#49135``` → a link to that write-up, titled with the page's title."""
-
-    def __init__(self) -> None:
-        super().__init__(innernodeclass=nodes.inline, warn_dangling=False)
 
 
 def setup_roles(app: Sphinx) -> None:

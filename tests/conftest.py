@@ -3,11 +3,14 @@ built once per session with the exact command Read the Docs runs."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from sphinx.testing.util import SphinxTestApp
 
 pytest_plugins = ("sphinx.testing.fixtures",)
 
@@ -36,3 +39,17 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     done = rtd_build(REPO, outdir)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return outdir
+
+
+@pytest.fixture(scope="session")
+def listing_site(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``tests/roots/test-listing`` (four contributions, every listing option) built once, warning-free."""
+    srcdir = tmp_path_factory.mktemp("listing") / "src"
+    shutil.copytree(rootdir / "test-listing", srcdir)
+    app = SphinxTestApp("html", srcdir=srcdir, status=StringIO(), warning=StringIO())
+    try:
+        app.build(force_all=True)
+        assert app.warning.getvalue() == ""  # type: ignore[attr-defined]
+    finally:
+        app.cleanup()
+    return Path(app.outdir)

@@ -1,0 +1,9 @@
+project = "Listing test"
+author = "Tester"
+extensions = ["myst_parser", "sphinx_contributions", "sphinx_sitemap", "sphinx_reredirects"]
+myst_enable_extensions = ["colon_fence"]
+html_baseurl = "https://example.org/portfolio/"
+sitemap_url_scheme = "{link}"
+sitemap_excludes = ["search.html", "genindex.html"]
+redirects = {"old-alpha": "a-1.html"}
+contributions_index = "index"

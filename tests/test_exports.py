@@ -1,0 +1,179 @@
+"""Machine-readable exports: contributions.json (against its JSON Schema), the Atom feed, JSON-LD,
+meta descriptions, sitemap.xml, redirects and what the search index holds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import jsonschema
+from bs4 import BeautifulSoup
+
+BASE = "https://example.org/portfolio/"
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def _json(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_contributions_json_validates_against_its_published_schema(listing_site: Path) -> None:
+    data = _json(listing_site / "contributions.json")
+    schema = _json(listing_site / "contributions.schema.json")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema).validate(data)
+    assert data["version"] == 1
+    assert data["$schema"] == BASE + "contributions.schema.json"
+
+
+def test_contributions_json_records(listing_site: Path) -> None:
+    records = _json(listing_site / "contributions.json")["contributions"]
+    assert [r["key"] for r in records] == ["beta#2", "alpha#1", "beta#4", "gamma#3"]  # newest first, undated last
+    assert records[0] == {
+        "key": "beta#2",
+        "title": "Beta feature",
+        "url": BASE + "b-2.html",
+        "project": "beta",
+        "repository": "org/beta",
+        "repository_url": "https://github.com/org/beta",
+        "pr": 2,
+        "pr_url": "https://github.com/org/beta/pull/2",
+        "issues": [
+            {"number": 20, "url": "https://github.com/org/beta/issues/20"},
+            {"number": 21, "url": "https://github.com/org/beta/issues/21"},
+        ],
+        "status": "open",
+        "date": "2025-05-05",
+        "tags": ["shared tag"],
+        "summary": "Beta summary.",
+        "metrics": [
+            {"label": "Latency", "before": 200.0, "after": 50.0, "unit": "ms", "better": "lower", "change": "≈4× lower"}
+        ],
+    }
+    assert records[-1]["status"] is None and records[-1]["date"] is None
+
+
+def test_schema_rejects_what_it_should(listing_site: Path) -> None:
+    """The schema is not a rubber stamp: a record without a key or with a bad state fails."""
+    schema = _json(listing_site / "contributions.schema.json")
+    data = _json(listing_site / "contributions.json")
+    broken = json.loads(json.dumps(data))
+    del broken["contributions"][0]["key"]
+    assert not jsonschema.Draft202012Validator(schema).is_valid(broken)
+    broken = json.loads(json.dumps(data))
+    broken["contributions"][0]["status"] = "shipped"
+    assert not jsonschema.Draft202012Validator(schema).is_valid(broken)
+
+
+def test_atom_feed(listing_site: Path) -> None:
+    feed = ET.parse(listing_site / "contributions.atom").getroot()
+    assert feed.tag == ATOM + "feed"
+    # required by RFC 4287 for a feed: id, title, updated, and an author (here at feed level)
+    assert feed.findtext(ATOM + "id") == BASE + "contributions.atom"
+    assert feed.findtext(ATOM + "title") == "Listing test: contributions"
+    assert feed.findtext(ATOM + "updated") == "2025-05-05T00:00:00Z"  # the newest entry
+    assert feed.find(f"{ATOM}author/{ATOM}name").text == "Tester"
+    self_links = [link for link in feed.findall(ATOM + "link") if link.get("rel") == "self"]
+    assert [link.get("href") for link in self_links] == [BASE + "contributions.atom"]
+    entries = feed.findall(ATOM + "entry")
+    assert [e.findtext(ATOM + "title") for e in entries] == ["Beta feature", "Zeta fix", "Mu change", "alpha thing"]
+    for entry in entries:
+        for required in ("id", "title", "updated"):
+            assert entry.findtext(ATOM + required), required
+        assert entry.findtext(ATOM + "updated").endswith("Z")
+    hrefs = [link.get("href") for link in feed.iter(ATOM + "link")]
+    assert all(href.startswith("https://") for href in hrefs), hrefs
+    assert entries[0].find(ATOM + "link").get("href") == BASE + "b-2.html"
+    assert [c.get("term") for c in entries[1].findall(ATOM + "category")] == ["Shared Tag", "one"]
+
+
+def test_undated_entries_use_source_date_epoch(make_app, rootdir: Path, tmp_path: Path, monkeypatch) -> None:
+    import shutil
+
+    shutil.copytree(rootdir / "test-listing", tmp_path / "src")
+    for name in ("a-1.md", "b-2.md", "d-4.md"):
+        (tmp_path / "src" / name).unlink()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    app = make_app("html", srcdir=tmp_path / "src", freshenv=True)
+    app.build()
+    feed = ET.parse(Path(app.outdir) / "contributions.atom").getroot()
+    assert feed.findtext(ATOM + "updated") == "2023-11-14T22:13:20Z"
+    assert feed.find(ATOM + "entry").findtext(ATOM + "updated") == "2023-11-14T22:13:20Z"
+
+
+def test_json_ld_and_descriptions_on_a_write_up(listing_site: Path) -> None:
+    soup = BeautifulSoup((listing_site / "b-2.html").read_text(encoding="utf-8"), "html.parser")
+    (script,) = soup.select('script[type="application/ld+json"]')
+    data = json.loads(script.string)
+    assert data == {
+        "@context": "https://schema.org",
+        "@type": "TechArticle",
+        "headline": "Beta feature",
+        "description": "Beta summary.",
+        "url": BASE + "b-2.html",
+        "identifier": "beta#2",
+        "keywords": ["shared tag"],
+        "isBasedOn": "https://github.com/org/beta/pull/2",
+        "about": {"@type": "SoftwareSourceCode", "name": "beta", "codeRepository": "https://github.com/org/beta"},
+        "author": {"@type": "Person", "name": "Tester"},
+        "datePublished": "2025-05-05",
+    }
+    assert [m["content"] for m in soup.select('meta[name="description"]')] == ["Beta summary."]
+    feed = soup.select_one('link[rel="alternate"][type="application/atom+xml"]')
+    assert feed["href"] == BASE + "contributions.atom"
+
+
+def test_opengraph_description_from_summary(site: Path) -> None:
+    soup = BeautifulSoup((site / "contributions/transformers-49135.html").read_text(encoding="utf-8"), "html.parser")
+    og = {m["property"]: m["content"] for m in soup.select("meta[property]")}
+    assert og["og:description"] == (
+        "Restored causality for every UMT5 model trained or evaluated through the default Seq2SeqTrainer path."
+    )
+    assert og["og:url"] == "https://the-cross-art.readthedocs.io/en/latest/contributions/transformers-49135.html"
+    assert [m["content"] for m in soup.select('meta[name="description"]')] == [og["og:description"]]
+
+
+def test_sitemap_lists_every_page_with_absolute_urls(listing_site: Path) -> None:
+    root = ET.parse(listing_site / "sitemap.xml").getroot()
+    locs = [loc.text for loc in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    assert locs == sorted(locs)
+    assert set(locs) == {
+        BASE + page
+        for page in (
+            "a-1.html", "b-2.html", "c-3.html", "d-4.html", "index.html", "old-alpha.html",
+            "projects/alpha.html", "projects/beta.html", "projects/gamma.html",
+            "tags/one.html", "tags/shared-tag.html", "tags/two.html",
+        )
+    } - {BASE + "old-alpha.html"}
+
+
+def test_redirect_keeps_an_old_url_working(listing_site: Path) -> None:
+    html = (listing_site / "old-alpha.html").read_text(encoding="utf-8")
+    assert 'http-equiv="refresh"' in html and "a-1.html" in html
+
+
+def test_search_index_holds_keys_numbers_tags_and_projects(site: Path) -> None:
+    text = (site / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    docnames = index["docnames"]
+    objects = {entry[4]: docnames[entry[0]] for entries in index["objects"].values() for entry in entries}
+    assert objects == {
+        "transformers#49135": "contributions/transformers-49135",
+        "CTranslate2#2103": "contributions/ctranslate2-2103",
+        "vllm-metal#1182": "contributions/vllm-metal-1182",
+    }
+
+    def pages(word: str) -> set[str]:
+        hits: list[int] = []
+        for table in ("terms", "titleterms"):
+            found = index[table].get(word, [])
+            hits += found if isinstance(found, list) else [found]
+        return {docnames[i] for i in hits}
+
+    assert "contributions/transformers-49135" in pages("umt5")
+    assert "contributions/transformers-49135" in pages("causal")
+    assert "contributions/transformers-49135" in pages("sdpa")  # a tag, from the header block
+    assert "contributions/ctranslate2-2103" in pages("ctranslate2")  # the project
+    dead = [word for table in ("terms", "titleterms") for word, docs in index[table].items() if docs == []]
+    assert dead == []

@@ -1,0 +1,81 @@
+"""Adding a write-up is adding one file: every overview, export and the inventory follow, with no
+other file edited, in an incremental build of a copy of the real site."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from sphinx.util.inventory import InventoryFile
+
+from .conftest import REPO, rtd_build
+
+SITE_FILES = ("conf.py", "index.md", "about", "open-source", "contributions", "_static")
+
+NEW_PAGE = """\
+# A fourth write-up for the test
+
+:::{contribution}
+:repo: huggingface/transformers
+:pr: 7
+:status: open
+:date: 2030-01-01
+:tags: SDPA, brand-new tag
+:summary: Summary of the fourth write-up.
+:::
+
+:::{problem}
+Problem text.
+:::
+
+:::{root-cause}
+Cause text.
+:::
+
+:::{fix}
+Fix text.
+:::
+
+:::{verification}
+Verification text.
+:::
+"""
+
+
+def test_a_fourth_page_reaches_every_overview(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in SITE_FILES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, src / name)
+        else:
+            shutil.copy(source, src / name)
+    out = tmp_path / "build" / "html"
+    first = rtd_build(src, out)
+    assert first.returncode == 0, first.stderr
+    before = {path: path.read_bytes() for path in src.rglob("*") if path.is_file()}
+
+    (src / "contributions" / "transformers-7.md").write_text(NEW_PAGE, encoding="utf-8")
+    second = rtd_build(src, out)
+    assert second.returncode == 0, second.stderr
+    assert {path: path.read_bytes() for path in before} == before  # nothing else was edited
+
+    title = "A fourth write-up for the test"
+    for page in (
+        "index.html",  # the home page's selected impact
+        "open-source/index.html",  # the project's section
+        "contributions/index.html",
+        "projects/transformers.html",
+        "tags/sdpa.html",
+        "tags/brand-new-tag.html",
+        "contributions/transformers-7.html",
+    ):
+        assert title in (out / page).read_text(encoding="utf-8"), page
+    keys = [c["key"] for c in json.loads((out / "contributions.json").read_text())["contributions"]]
+    assert keys[0] == "transformers#7"
+    assert title in (out / "contributions.atom").read_text(encoding="utf-8")
+    with open(out / "objects.inv", "rb") as stream:
+        inventory = InventoryFile.load(stream, "", lambda base, uri: uri)
+    assert "transformers#7" in inventory["contrib:contribution"]

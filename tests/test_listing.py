@@ -1,0 +1,109 @@
+"""The ``contributions`` listing directive and the generated tag and project pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+
+TITLES = {"a-1": "Zeta fix", "b-2": "Beta feature", "c-3": "alpha thing", "d-4": "Mu change"}
+
+
+def _soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def _section(soup: BeautifulSoup, section_id: str) -> Tag:
+    section = soup.find("section", id=section_id)
+    assert isinstance(section, Tag), section_id
+    return section
+
+
+def _listed(section: Tag) -> list[str]:
+    """The titles of the listed contributions, in order."""
+    return [item.select_one(".contrib-title-link").get_text() for item in section.select(".contrib-item")]
+
+
+@pytest.mark.parametrize(
+    ("section_id", "expected"),
+    [
+        ("default", ["Beta feature", "Zeta fix", "Mu change", "alpha thing"]),  # date: newest first, undated last
+        ("cards-by-title", ["alpha thing", "Beta feature", "Mu change", "Zeta fix"]),  # case-insensitive
+        ("project-beta", ["Beta feature", "Mu change"]),  # by display name or repository, any case
+        ("tag-shared", ["Beta feature", "Zeta fix"]),  # "Shared Tag" and "shared tag" are one tag
+        ("status-open", ["Beta feature"]),
+        ("latest-two", ["Beta feature", "Zeta fix"]),
+        ("by-project", ["Zeta fix", "Beta feature", "Mu change", "alpha thing"]),  # ties: by key
+        ("filterable", ["Beta feature", "Zeta fix", "Mu change", "alpha thing"]),
+    ],
+)
+def test_listing_filters_sorts_and_limits(listing_site: Path, section_id: str, expected: list[str]) -> None:
+    assert _listed(_section(_soup(listing_site / "index.html"), section_id)) == expected
+
+
+def test_table_columns(listing_site: Path) -> None:
+    table = _section(_soup(listing_site / "index.html"), "default").select_one("table.contrib-table")
+    assert [th.get_text(strip=True) for th in table.select("thead th")] == [
+        "Project", "PR", "Contribution", "Impact", "State", "Key metric",
+    ]
+    first = table.select_one("tbody tr")
+    cells = [td.get_text(" ", strip=True) for td in first.select("td")]
+    assert cells == ["beta", "#2", "Beta feature", "Beta summary.", "open", "Latency: 200 ms → 50 ms (≈4× lower)"]
+    assert first.select_one(".contrib-pr-link")["href"] == "https://github.com/org/beta/pull/2"
+    assert first.select_one(".contrib-title-link")["href"] == "b-2.html"
+    assert first.select_one(".contrib-project")["href"] == "projects/beta.html"
+    undated = table.select("tbody tr")[-1]
+    assert undated.select("td")[4].get_text(strip=True) == ""  # no state stated: none shown
+
+
+def test_cards_use_sphinx_design_and_carry_facets(listing_site: Path) -> None:
+    section = _section(_soup(listing_site / "index.html"), "filterable")
+    assert section.select_one(".contrib-listing.contrib-filterable .sd-row")
+    item = section.select(".contrib-item")[0]
+    assert {"sd-col", "contrib-project--beta", "contrib-status--open", "contrib-tag--shared-tag"} <= set(item["class"])
+    assert item.select_one(".sd-card .sd-card-body .sd-card-title")
+    undated = section.select(".contrib-item")[-1]
+    assert "contrib-status--unstated" in undated["class"]
+    assert [a["href"] for a in item.select(".contrib-tags a")] == ["tags/shared-tag.html"]
+
+
+def test_empty_listing_says_so(listing_site: Path) -> None:
+    section = _section(_soup(listing_site / "index.html"), "nothing")
+    assert section.select_one(".contrib-empty").get_text() == "No contributions match."
+
+
+def test_tag_and_project_pages(listing_site: Path) -> None:
+    tag = _soup(listing_site / "tags/shared-tag.html")
+    assert tag.find("h1").get_text(strip=True).rstrip("¶") == "Tag: Shared Tag"
+    assert _listed(tag) == ["Beta feature", "Zeta fix"]
+    assert tag.select_one(".contrib-title-link")["href"] == "../b-2.html"
+    project = _soup(listing_site / "projects/beta.html")
+    assert _listed(project) == ["Beta feature", "Mu change"]
+    assert sorted(p.name for p in (listing_site / "tags").iterdir()) == ["one.html", "shared-tag.html", "two.html"]
+    assert sorted(p.name for p in (listing_site / "projects").iterdir()) == ["alpha.html", "beta.html", "gamma.html"]
+
+
+def test_header_links_to_tag_and_project_pages(listing_site: Path) -> None:
+    header = _soup(listing_site / "a-1.html").select_one("#contribution")
+    assert header.select_one(".contrib-project")["href"] == "projects/alpha.html"
+    assert [a["href"] for a in header.select(".contrib-tags a")] == ["tags/shared-tag.html", "tags/one.html"]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (":layout: grid", "layout must be one of table, cards, got 'grid'"),
+        (":sort: stars", "sort must be one of date, project, title, got 'stars'"),
+        (":limit: 0", "limit must be a positive integer, got '0'"),
+        (":status: shipped", "status must be one of merged, open, closed, draft; got 'shipped'"),
+        (":tag:", "tag must not be empty"),
+    ],
+)
+def test_bad_listing_option_warns_and_shows_the_full_table(make_app, tmp_path: Path, options: str, message: str) -> None:
+    (tmp_path / "conf.py").write_text('extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n')
+    (tmp_path / "index.md").write_text(f"# Listing\n\n:::{{contributions}}\n{options}\n:::\n")
+    app = make_app("html", srcdir=tmp_path, freshenv=True)
+    app.build()
+    warnings = app.warning.getvalue()
+    assert f"index.md:3: WARNING: contributions listing: {message}; showing the full table [contrib.bad_listing]" in warnings
