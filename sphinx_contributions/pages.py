@@ -3,6 +3,7 @@ each listing its contributions; and the resolution of links to them."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -51,17 +52,20 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
     for pagename, (kind, name, records) in generated_pages(domain).items():
         renderer = Renderer(builder, pagename)
         records = sort_records(records, "date")
-        section = nodes.section(ids=[slugify(name)])
         title = f"{kind}: {name}"
-        section += nodes.title(title, title)
+        body = nodes.container(classes=["contrib-generated"])
         count = f"{len(records)} contribution" + ("" if len(records) == 1 else "s")
-        section += nodes.paragraph(text=count + ".", classes=["contrib-count"])
-        section += renderer.render(records, {"layout": "cards"})
-        back = nodes.paragraph()
-        back += renderer.link("contributions/index", nodes.Text("All contributions"))
-        section += back
-        body = builder.render_partial(section)["fragment"]
-        context = {"title": title, "body": body, "display_toc": False, "contrib_generated": True}
+        body += nodes.paragraph(text=count + ".", classes=["contrib-count"])
+        body += renderer.render(records, {"layout": "cards"})
+        if app.config.contributions_index in app.env.found_docs:
+            back = nodes.paragraph()
+            back += renderer.link(app.config.contributions_index, nodes.Text("All contributions"))
+            body += back
+        # the heading is written here: a docutils title outside a document needs figure numbers that
+        # the builder only has while writing a document, and a build may write none
+        fragment = builder.render_partial(body)["fragment"]
+        html = f'<section id="{slugify(name)}">\n<h1>{escape(title)}</h1>\n{fragment}</section>\n'
+        context = {"title": escape(title), "body": html, "display_toc": False, "contrib_generated": True}
         yield pagename, context, "page.html"
 
 

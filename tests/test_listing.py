@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup, Tag
+
+from .conftest import rtd_build
 
 TITLES = {"a-1": "Zeta fix", "b-2": "Beta feature", "c-3": "alpha thing", "d-4": "Mu change"}
 
@@ -107,3 +110,16 @@ def test_bad_listing_option_warns_and_shows_the_full_table(make_app, tmp_path: P
     app.build()
     warnings = app.warning.getvalue()
     assert f"index.md:3: WARNING: contributions listing: {message}; showing the full table [contrib.bad_listing]" in warnings
+
+
+def test_rebuild_with_nothing_changed_still_writes_generated_pages(rootdir: Path, tmp_path: Path) -> None:
+    """A build that writes no document still renders the tag and project pages (regression: the
+    HTML writer needed figure numbers that only exist while a document is written)."""
+    shutil.copytree(rootdir / "test-listing", tmp_path / "src")
+    out = tmp_path / "build" / "html"
+    assert rtd_build(tmp_path / "src", out).returncode == 0
+    (out / "tags/shared-tag.html").unlink()
+    again = rtd_build(tmp_path / "src", out)
+    assert again.returncode == 0, again.stderr
+    assert "0 source files that are out of date" in again.stdout
+    assert _listed(_soup(out / "tags/shared-tag.html")) == ["Beta feature", "Zeta fix"]
