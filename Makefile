@@ -26,7 +26,8 @@ test: $(STAMP)
 # live preview on http://127.0.0.1:8000, drafts included, rebuilt on save (not strict: shows warnings)
 serve: $(STAMP)
 	$(VENV)/bin/sphinx-autobuild --host 127.0.0.1 --port 8000 -D contributions_include_drafts=1 \
-		--watch sphinx_contributions -d $(BUILDDIR)/serve-doctrees . $(BUILDDIR)/serve
+		--watch sphinx_contributions --re-ignore '(^|/)(\.venv|\.git|tests|benchmarks|node_modules|$(BUILDDIR))/' \
+		-d $(BUILDDIR)/serve-doctrees . $(BUILDDIR)/serve
 
 lint: $(STAMP)
 	$(PY) -m ruff check sphinx_contributions tests benchmarks conf.py
