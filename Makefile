@@ -37,8 +37,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
+# Lighthouse and the Nu HTML checker (needs Node 20, Java, Chromium; installs into _build/audit-tools)
 audit: html
-	$(PY) tests/audit.py
+	$(PY) tests/audit.py --html $(BUILDDIR)/html
 
 clean:
 	rm -rf $(BUILDDIR)

@@ -18,6 +18,7 @@ from .domain import ContribRole, ContributionsDomain
 from .drafts import setup_drafts
 from .exports import setup_exports
 from .incremental import setup_incremental
+from .links import setup_links
 from .listing import setup_listing
 from .metric import setup_metric
 from .pages import setup_pages
@@ -50,6 +51,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_directives(app)
     setup_metric(app)
     setup_listing(app)
+    setup_links(app)
     setup_pages(app)
     setup_exports(app)
     setup_drafts(app)
@@ -61,4 +63,3 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }
-

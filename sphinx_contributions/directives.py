@@ -6,6 +6,7 @@ Directives only validate their own options and build nodes; everything that need
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
@@ -62,8 +63,7 @@ class ContributionDirective(SphinxDirective):
         if missing:
             warn(
                 ContribWarning.MISSING_OPTION,
-                f"contribution is missing required option(s): {', '.join(missing)}; "
-                "the page is not listed",
+                f"contribution is missing required option(s): {', '.join(missing)}; the page is not listed",
                 location,
             )
             document["contrib_rejected"] = True  # reported once here, not again by each section
@@ -141,7 +141,10 @@ class SectionDirective(SphinxDirective):
         section = nodes.section(ids=[anchor], names=[], contrib_section=name, classes=["contrib-section"])
         self.set_source_info(section)
         title_nodes, messages = self.state.inline_text(heading, self.lineno)
-        section += nodes.title(heading, "", *title_nodes)
+        title = nodes.title(heading, "", *title_nodes)
+        for raw in list(title.findall(nodes.raw)):  # inline markup yes, raw HTML from an argument no
+            raw.replace_self(nodes.Text(raw.astext()))
+        section += title
         section += messages
         body = self.parse_content_to_nodes(allow_section_headings=True)
         section += body
@@ -156,7 +159,13 @@ class SectionDirective(SphinxDirective):
         return [section]
 
 
+#: raw HTML made only of comments: MyST's form of ``<!-- … -->``, a prompt rather than content
+_HTML_COMMENTS = re.compile(r"\s*(?:<!--.*?-->\s*)*", re.DOTALL)
+
+
 def _is_written(node: nodes.Node) -> bool:
+    if isinstance(node, nodes.raw) and _HTML_COMMENTS.fullmatch(node.astext()):
+        return False
     return not isinstance(node, (nodes.comment, nodes.system_message, nodes.target))
 
 

@@ -8,8 +8,8 @@ builds warn identically.
 
 from __future__ import annotations
 
-import hashlib
-from typing import TYPE_CHECKING, Any
+import html
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from sphinx.domains import Domain, ObjType
@@ -51,13 +51,16 @@ class ContributionsDomain(Domain):
     label = "Upstream"
     object_types = {"contribution": ObjType("contribution", "contrib")}  # noqa: RUF012
     roles = {"contrib": ContribRole(innernodeclass=nodes.inline)}  # noqa: RUF012
-    initial_data: dict[str, Any] = {  # noqa: RUF012
+    initial_data: ClassVar[dict[str, Any]] = {
         "contributions": {},  # docname -> Contribution
         "listings": {},  # docname -> True, for pages holding a `contributions` listing
-        "fingerprint": "",  # digest of all records when the listings were last written
         "generated": [],  # tag and project pages written by the last build
+        # kept by .incremental: docname -> what its links show the title of; digests of what was shown
+        "links": {},
+        "shown": {},
     }
     data_version = 1
+    _owners_cache: dict[str, Contribution] | None = None  # see _owners()
 
     # -- the collected data -----------------------------------------------------------------------
 
@@ -71,33 +74,31 @@ class ContributionsDomain(Domain):
 
     def published(self) -> list[Contribution]:
         """Every contribution that owns its key, in docname order (duplicates lose to the first)."""
-        seen: set[str] = set()
-        result = []
-        for docname in sorted(self.contributions):
-            record = self.contributions[docname]
-            if key_lookup(record.key) not in seen:
-                seen.add(key_lookup(record.key))
-                result.append(record)
-        return result
+        return list(self._owners().values())
 
     def by_key(self, key: str) -> Contribution | None:
-        wanted = key_lookup(key)
-        return next((c for c in self.published() if key_lookup(c.key) == wanted), None)
+        return self._owners().get(key_lookup(key))
 
-    def fingerprint(self) -> str:
-        """A digest of every record: it changes exactly when a listing's input changes."""
-        digest = hashlib.sha256()
-        for docname in sorted(self.contributions):
-            digest.update(repr(self.contributions[docname]).encode())
-        return digest.hexdigest()
+    def _owners(self) -> dict[str, Contribution]:
+        """Lookup key → the record that owns it, in docname order. Asked for once per ``{contrib}`` link
+        and per listing, so it is computed once per change of the records, not per call."""
+        owners = self._owners_cache
+        if owners is None:
+            owners = {}
+            for docname in sorted(self.contributions):
+                owners.setdefault(key_lookup(self.contributions[docname].key), self.contributions[docname])
+            self._owners_cache = owners
+        return owners
 
     # -- incremental and parallel builds ----------------------------------------------------------
 
     def clear_doc(self, docname: str) -> None:
+        self._owners_cache = None
         self.contributions.pop(docname, None)
         self.listings.pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        self._owners_cache = None
         for docname in docnames:
             if docname in otherdata["contributions"]:
                 self.contributions[docname] = otherdata["contributions"][docname]
@@ -112,10 +113,12 @@ class ContributionsDomain(Domain):
             return
         record = self._record(docname, header, document)
         self.contributions[docname] = record
+        self._owners_cache = None
         header.extend(build_header(record))
         metadata = env.metadata[docname]
         metadata["orphan"] = True  # reached through listings, not one sidebar entry per write-up
-        metadata["og:description"] = record.summary
+        # sphinxext-opengraph escapes only '"' in what it writes into the attribute
+        metadata["og:description"] = html.escape(record.summary, quote=False)
 
     def _record(self, docname: str, header: cn.contribution_header, document: nodes.document) -> Contribution:
         # the page's own first heading: a top-level section that is not one of the write-up sections
@@ -124,10 +127,7 @@ class ContributionsDomain(Domain):
             (node for node in document.children if isinstance(node, nodes.section) and not node.get("contrib_section")),
             None,
         )
-        if section is not None and isinstance(section[0], nodes.title):
-            title = section[0].astext()
-        else:
-            title = ""
+        title = section[0].astext() if section is not None and isinstance(section[0], nodes.title) else ""
         key = f"{header['repo'].split('/', 1)[1]}#{header['pr']}"
         if not title:
             warn(ContribWarning.MISSING_TITLE, f"contribution {key} has no heading; its key is used as title", header)

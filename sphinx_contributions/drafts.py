@@ -2,72 +2,286 @@
 
 The published build must not hold a draft anywhere (page, listings, feed, JSON, sitemap, search,
 ``objects.inv``), so drafts are found before Sphinx reads anything, by a scan of the sources, and added
-to ``exclude_patterns``. ``contributions_include_drafts = True`` (``make serve``) keeps them in, with a
-banner. The scan's keys let ``{contrib}`` say "links to a draft" rather than "not found".
+to ``exclude_patterns``. The scan parses Markdown with MyST's own parser and the site's MyST settings,
+so a ``contribution`` shown inside a code block is not mistaken for a header, and both option forms
+(``:status: draft`` lines and a ``---`` YAML block) are read. ``contributions_include_drafts = True``
+(``make serve``) keeps drafts in, with a banner. The scan's keys let ``{contrib}`` say "links to a
+draft" rather than "not found".
+
+A page the scan cannot see as a draft (its header nested in another directive, say) would be published:
+once everything is read, any ``draft`` record left in the build is reported as
+``[contrib.draft_not_excluded]``, which fails the strict build.
+
+The scan is also what the ``contributions`` command line reads (:mod:`.cli`): every page's key, title,
+written sections and metric count, without building.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sphinx.project import Project
 
+from .model import SECTION_NAMES, key_lookup
+from .warnings import ContribWarning, warn
+
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
 
-_HEADER = re.compile(
-    r"^(?P<fence>:{3,}|`{3,})[ \t]*\{contribution\}[^\n]*\n(?P<options>(?:[ \t]*:[\w-]+:[^\n]*\n)*)",
+    from .domain import ContributionsDomain
+
+#: reStructuredText: ``.. contribution::`` and its indented ``:name: value`` options
+_RST_HEADER = re.compile(
+    r"^\.\.[ \t]+contribution::[^\n]*\n(?P<options>(?:[ \t]+:[\w-]+:[^\n]*\n)*)",
     re.MULTILINE,
 )
-_OPTION = re.compile(r"^[ \t]*:(?P<name>[\w-]+):[ \t]*(?P<value>[^\n]*?)[ \t]*$", re.MULTILINE)
+_RST_OPTION = re.compile(r"^[ \t]*:(?P<name>[\w-]+):[ \t]*(?P<value>[^\n]*?)[ \t]*$", re.MULTILINE)
+_RST_DIRECTIVE = re.compile(r"^\.\.[ \t]+(?P<name>[\w-]+)::", re.MULTILINE)
+_RST_TITLE = re.compile(r"^(?P<title>\S[^\n]*)\n(?P<rule>[=\-~^\"'`#*+<>]{3,})[ \t]*$", re.MULTILINE)
+
+#: what a scan finds in a page: (header options or None, title, sections, written sections, metric count)
+Scan = tuple[dict[str, str] | None, str, tuple[str, ...], tuple[str, ...], int]
+
+#: a token of these types is not written content: MyST comments (``% …``)
+_NOT_WRITTEN = frozenset({"myst_line_comment"})
+#: raw HTML made only of comments (``<!-- … -->``): a prompt too, as the section directives see it
+_HTML_COMMENTS = re.compile(r"\s*(?:<!--.*?-->\s*)*", re.DOTALL)
 
 
-def header_options(text: str) -> dict[str, str] | None:
-    """The ``:name: value`` options of the first ``contribution`` directive in a MyST source."""
-    match = _HEADER.search(text)
-    if match is None:
+@dataclass(frozen=True)
+class SourcePage:
+    """What the source of one contribution page says, read without building it."""
+
+    docname: str
+    path: Path
+    options: dict[str, str] = field(default_factory=dict)
+    title: str = ""
+    #: the sections given, in page order, and those of them that hold more than comments
+    sections: tuple[str, ...] = ()
+    written: tuple[str, ...] = ()
+    metrics: int = 0
+
+    @property
+    def key(self) -> str:
+        repo = self.options.get("repo", "").strip()
+        return f"{repo.rpartition('/')[2]}#{self.options.get('pr', '').strip().lstrip('#')}"
+
+    @property
+    def status(self) -> str | None:
+        status = self.options.get("status", "").strip().lower()
+        return status or None
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == "draft"
+
+
+def markdown_parser(myst_values: dict[str, Any] | None = None) -> MarkdownIt:
+    """MyST's Markdown parser, set up with ``myst_values`` (``myst_*`` settings without the prefix);
+    without them, MyST's defaults plus colon fences."""
+    from markdown_it.renderer import RendererHTML
+    from myst_parser.config.main import MdParserConfig
+    from myst_parser.parsers.mdit import create_md_parser
+
+    try:
+        config = MdParserConfig(**(myst_values or {"enable_extensions": {"colon_fence"}}))
+    except (TypeError, ValueError):  # an invalid setting: MyST itself reports it when it builds
+        config = MdParserConfig(enable_extensions={"colon_fence"})
+    return create_md_parser(config, RendererHTML)
+
+
+def site_markdown_parser(config: Config) -> MarkdownIt:
+    """The parser with the site's ``myst_*`` settings (as MyST's Sphinx extension builds them)."""
+    from myst_parser.config.main import MdParserConfig
+
+    values: dict[str, Any] = {}
+    for name, _, spec in MdParserConfig().as_triple():
+        if "sphinx" in spec.metadata.get("omit", []):
+            continue
+        try:
+            values[name] = config[f"myst_{name}"]
+        except (AttributeError, KeyError):
+            continue
+    return markdown_parser(values or None)
+
+
+def _directive_name(token: Token) -> str | None:
+    if token.type not in ("fence", "colon_fence"):
         return None
-    return {m["name"]: m["value"] for m in _OPTION.finditer(match["options"])}
+    info = token.info.strip()
+    if not info.startswith("{") or "}" not in info:
+        return None
+    return info[1 : info.index("}")].strip()
 
 
-def find_drafts(srcdir: Path, config: Config) -> dict[str, str]:
-    """docname → key of every draft among the sources Sphinx would read."""
-    project = Project(srcdir, config.source_suffix)
-    docnames = project.discover(config.exclude_patterns, config.include_patterns)
-    drafts: dict[str, str] = {}
-    for docname in sorted(docnames):
-        path = project.doc2path(docname, absolute=True)
-        if path.suffix != ".md":
-            continue
-        text = path.read_text(encoding="utf-8", errors="replace")
-        if "{contribution}" not in text:
-            continue
-        options = header_options(text)
-        if options and options.get("status", "").strip().lower() == "draft":
-            repo = options.get("repo", "").strip()
-            drafts[docname] = f"{repo.rpartition('/')[2]}#{options.get('pr', '').strip().lstrip('#')}"
-    return drafts
+def _parse_directive(name: str, token: Token) -> tuple[dict[str, str], list[str]]:
+    """(options, body lines) of a directive token, as MyST reads them."""
+    from myst_parser.parsers.directives import MarkupError, parse_directive_text
+
+    from .directives import ContributionDirective, SectionDirective
+
+    directive = ContributionDirective if name == "contribution" else SectionDirective
+    first_line = token.info.strip()[token.info.strip().index("}") + 1 :].strip()
+    try:
+        parsed = parse_directive_text(directive, first_line, token.content)
+    except MarkupError:
+        return {}, token.content.splitlines()
+    return {key: str(value) for key, value in parsed.options.items()}, list(parsed.body)
+
+
+def _count_metrics(md: MarkdownIt, tokens: Iterable[Token]) -> int:
+    count = 0
+    for token in tokens:
+        name = _directive_name(token)
+        if name == "metric":
+            count += 1
+        elif name in SECTION_NAMES:
+            count += _count_metrics(md, md.parse(token.content))
+    return count
+
+
+def _is_written(token: Token) -> bool:
+    if token.type == "html_block" and _HTML_COMMENTS.fullmatch(token.content):
+        return False
+    return token.type not in _NOT_WRITTEN
+
+
+def scan_markdown(text: str, md: MarkdownIt) -> Scan:
+    """(header options or None, title, sections, written sections, metric count) of a MyST page."""
+    tokens = md.parse(text)
+    options: dict[str, str] | None = None
+    title = ""
+    sections: list[str] = []
+    written: list[str] = []
+    for i, token in enumerate(tokens):
+        if token.type == "heading_open" and not title and i + 1 < len(tokens):
+            title = tokens[i + 1].content.strip()
+        name = _directive_name(token)
+        if name == "contribution" and options is None:
+            options = _parse_directive(name, token)[0]
+        elif name in SECTION_NAMES:
+            sections.append(name)
+            body = "\n".join(_parse_directive(name, token)[1])
+            if any(_is_written(t) for t in md.parse(body) if t.level == 0):
+                written.append(name)
+    return options, title, tuple(sections), tuple(written), _count_metrics(md, tokens)
+
+
+def scan_rst(text: str) -> Scan:
+    """The same for a reStructuredText page, read with patterns (sections count as written)."""
+    match = _RST_HEADER.search(text)
+    if match is None:
+        return None, "", (), (), 0
+    options = {m["name"]: m["value"] for m in _RST_OPTION.finditer(match["options"])}
+    title_match = _RST_TITLE.search(text)
+    names = [m["name"] for m in _RST_DIRECTIVE.finditer(text)]
+    sections = tuple(name for name in names if name in SECTION_NAMES)
+    return options, title_match["title"].strip() if title_match else "", sections, sections, names.count("metric")
+
+
+def scan_file(path: Path, docname: str, md: MarkdownIt, drafts_only: bool = False) -> SourcePage | None:
+    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if "contribution" not in text or (drafts_only and "draft" not in text.lower()):
+        return None  # cheap tests first: parsing every page is most of a one-page rebuild at N = 1000
+    if path.suffix == ".md":
+        options, title, sections, written, metrics = scan_markdown(text, md)
+    else:
+        options, title, sections, written, metrics = scan_rst(text)
+    if options is None:
+        return None
+    return SourcePage(docname, path, options, title, sections, written, metrics)
+
+
+def scan_sources(
+    srcdir: Path,
+    exclude_patterns: Iterable[str],
+    include_patterns: Iterable[str] = ("**",),
+    source_suffix: Iterable[str] = (".md", ".rst"),
+    md: MarkdownIt | None = None,
+    drafts_only: bool = False,
+) -> dict[str, SourcePage]:
+    """docname → :class:`SourcePage` of every contribution page among the sources Sphinx would read
+    (with ``drafts_only``: at least those that are drafts; pages without the word are not parsed)."""
+    md = md or markdown_parser()
+    suffixes = {suffix: "" for suffix in source_suffix if suffix in (".md", ".rst")}
+    project = Project(srcdir, suffixes)
+    pages: dict[str, SourcePage] = {}
+    for docname in sorted(project.discover(list(exclude_patterns), list(include_patterns))):
+        page = scan_file(project.doc2path(docname, absolute=True), docname, md, drafts_only)
+        if page is not None:
+            pages[docname] = page
+    return pages
+
+
+def header_options(text: str, md: MarkdownIt | None = None) -> dict[str, str] | None:
+    """The options of the first ``contribution`` directive in a MyST source."""
+    return scan_markdown(text, md or markdown_parser())[0]
+
+
+def find_drafts(srcdir: Path, config: Config) -> dict[str, SourcePage]:
+    """docname → :class:`SourcePage` of every draft among the sources Sphinx would read."""
+    pages = scan_sources(
+        srcdir,
+        config.exclude_patterns,
+        config.include_patterns,
+        config.source_suffix,
+        site_markdown_parser(config),
+        drafts_only=True,
+    )
+    return {docname: page for docname, page in pages.items() if page.is_draft}
 
 
 def exclude_drafts(app: Sphinx, config: Config) -> None:
-    """``config-inited``: unless drafts are included, leave every draft's source out of the build."""
+    """``config-inited`` (after Sphinx has merged the extensions' source suffixes into
+    ``source_suffix``): unless drafts are included, leave every draft's source out of the build."""
     if config.contributions_include_drafts:
         config.contributions_draft_keys = {}
         return
-    drafts = find_drafts(Path(app.srcdir), config)
-    project = Project(Path(app.srcdir), config.source_suffix)
+    srcdir = Path(app.srcdir)
+    drafts = find_drafts(srcdir, config)
     config.exclude_patterns = [
         *config.exclude_patterns,
-        *(project.doc2path(docname, absolute=False).as_posix() for docname in drafts),
+        *(glob_escape(page.path.relative_to(srcdir).as_posix()) for page in drafts.values()),
     ]
-    config.contributions_draft_keys = {key.lower(): docname for docname, key in drafts.items()}
+    config.contributions_draft_keys = {key_lookup(page.key): docname for docname, page in drafts.items()}
+
+
+def glob_escape(path: str) -> str:
+    """``path`` as an ``exclude_patterns`` entry that matches only itself (``[``, ``*``, ``?`` quoted)."""
+    return re.sub(r"([\[\]*?])", r"[\1]", path)
+
+
+def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-check-consistency``: a draft the scan did not see must not be published silently."""
+    if env.config.contributions_include_drafts:
+        return
+    domain: ContributionsDomain = env.domains["contrib"]  # type: ignore[assignment]
+    for docname in sorted(domain.contributions):
+        record = domain.contributions[docname]
+        if record.status == "draft":
+            warn(
+                ContribWarning.DRAFT_NOT_EXCLUDED,
+                f"contribution {record.key} is a draft but its header was not found before the build "
+                "(is it nested in another directive?), so it would be published; "
+                "put the 'contribution' directive at the top level of the page",
+                (docname, record.lineno),
+            )
 
 
 def setup_drafts(app: Sphinx) -> None:
     app.add_config_value("contributions_include_drafts", False, "env", types=frozenset({bool}))
     # computed at config-inited from the sources, never set by hand
     app.add_config_value("contributions_draft_keys", {}, "", types=frozenset({dict}))
-    app.connect("config-inited", exclude_drafts)
+    # after sphinx.registry.merge_source_suffix (priority 800): before it, ".md" is not a source suffix
+    app.connect("config-inited", exclude_drafts, priority=900)
+    app.connect("env-check-consistency", check_no_draft_left)

@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 import subprocess
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,7 +24,6 @@ from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-    from sphinx.builders import Builder
 
     from .domain import ContributionsDomain
 
@@ -93,7 +92,7 @@ def build_timestamp(srcdir: Path) -> datetime | None:
         except (OSError, subprocess.SubprocessError):
             return None
         epoch = done.stdout.strip()
-    return datetime.fromtimestamp(int(epoch), timezone.utc) if epoch.isdigit() else None
+    return datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else None
 
 
 def _atom_time(value: datetime) -> str:
@@ -104,8 +103,8 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated at the build timestamp."""
     base = base_url(app)
     ordered = sort_records(records, "date")
-    fallback = build_timestamp(Path(app.srcdir)) or datetime(1970, 1, 1, tzinfo=timezone.utc)
-    dated = [datetime.fromisoformat(r.date).replace(tzinfo=timezone.utc) for r in ordered if r.date]
+    fallback = build_timestamp(Path(app.srcdir)) or datetime(1970, 1, 1, tzinfo=UTC)
+    dated = [datetime.fromisoformat(r.date).replace(tzinfo=UTC) for r in ordered if r.date]
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")
 
@@ -131,7 +130,7 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
         sub(entry, "title", record.title)
         sub(entry, "link", rel="alternate", type="text/html", href=url)
         sub(entry, "link", rel="related", type="text/html", href=record.pr_url)
-        updated = datetime.fromisoformat(record.date).replace(tzinfo=timezone.utc) if record.date else fallback
+        updated = datetime.fromisoformat(record.date).replace(tzinfo=UTC) if record.date else fallback
         sub(entry, "updated", _atom_time(updated))
         sub(entry, "summary", record.summary)
         for tag in record.tags:
@@ -168,7 +167,8 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     """``html-page-context``: the feed link on every page; description and JSON-LD on write-ups."""
     if not base_url(app):
         return
-    tags = [f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{_attribute(base_url(app) + FEED_NAME)}">']
+    feed = _attribute(base_url(app) + FEED_NAME)
+    tags = [f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{feed}">']
     domain: ContributionsDomain = app.env.domains["contrib"]  # type: ignore[assignment]
     record = domain.contributions.get(pagename)
     if record is not None:

@@ -50,7 +50,11 @@ class ContributionsDirective(SphinxDirective):
         try:
             options = self._parse()
         except OptionError as error:
-            warn(ContribWarning.BAD_LISTING, f"contributions listing: {error}; showing the full table", self.get_location())
+            warn(
+                ContribWarning.BAD_LISTING,
+                f"contributions listing: {error}; showing the full table",
+                self.get_location(),
+            )
             options = {"layout": "table", "sort": "date"}
         node = cn.contribution_list(**options)
         self.set_source_info(node)
@@ -184,7 +188,9 @@ class Renderer:
         grid += row
         for record in records:
             item = create_component("grid-item", ["sd-col", "sd-d-flex-row", *self.item_classes(record)])
-            card = create_component("card", ["sd-card", "sd-sphinx-override", "sd-w-100", "sd-shadow-sm", "contrib-card"])
+            card = create_component(
+                "card", ["sd-card", "sd-sphinx-override", "sd-w-100", "sd-shadow-sm", "contrib-card"]
+            )
             body = create_component("card-body", ["sd-card-body"])
             title = create_component("card-title", ["sd-card-title", "sd-font-weight-bold"])
             title += nodes.paragraph("", "", self.title_link(record))

@@ -15,7 +15,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from . import nodes as cn
-from .model import Metric, OptionError, parse_better, parse_number, parse_text
+from .model import Metric, OptionError, parse_better, parse_number
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -43,13 +43,16 @@ class MetricDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
+        label = " ".join((self.arguments[0] if self.arguments else "").split())
         try:
-            label = parse_text(self.arguments[0] if self.arguments else "", "metric label")
+            if not label:
+                raise OptionError("a label is required, the text after '{metric}'")
             before, before_text = parse_number(self.options.get("before"), "before")
             after, after_text = parse_number(self.options.get("after"), "after")
             better = parse_better(self.options.get("better"))
         except OptionError as error:
-            warn(ContribWarning.BAD_METRIC, f"metric not shown: {error}", self.get_location())
+            what = f"metric {label!r}" if label else "metric"  # name the figure, a page may hold several
+            warn(ContribWarning.BAD_METRIC, f"{what} not shown: {error}", self.get_location())
             return []
         unit = " ".join(self.options.get("unit", "").split())
         node = cn.metric(
@@ -108,9 +111,7 @@ def metric_svg(m: Metric) -> str:
         )
     return (
         f'<svg class="contrib-metric-svg" viewBox="0 0 {_WIDTH} {height}" width="{_WIDTH}" '
-        f'height="{height}" aria-hidden="true" focusable="false" data-scale="{scale}">'
-        + "".join(rows)
-        + "</svg>"
+        f'height="{height}" aria-hidden="true" focusable="false" data-scale="{scale}">' + "".join(rows) + "</svg>"
     )
 
 
@@ -126,10 +127,10 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
         f'<div class="contrib-metric-body">'
         f'<p class="contrib-metric-values">'
         f'<span class="contrib-metric-before"><span class="contrib-metric-tag">before</span> '
-        f"<data value=\"{esc(repr(m.before))}\">{esc(m.before_text)}</data>{unit}</span> "
+        f'<data value="{esc(repr(m.before))}">{esc(m.before_text)}</data>{unit}</span> '
         f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> '
         f'<span class="contrib-metric-after"><span class="contrib-metric-tag">after</span> '
-        f"<data value=\"{esc(repr(m.after))}\">{esc(m.after_text)}</data>{unit}</span> "
+        f'<data value="{esc(repr(m.after))}">{esc(m.after_text)}</data>{unit}</span> '
         f'<strong class="contrib-metric-change">{esc(m.change_words())}</strong>'
         f'<span class="contrib-visually-hidden"> ({esc(m.better)} is better; chart on a {scale})'
         f"</span></p>"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import date as _date
 
@@ -31,6 +32,8 @@ _KEY_RE = re.compile(rf"^({_REPO})#([1-9][0-9]{{0,9}})$")
 _INT_RE = re.compile(r"^[1-9][0-9]{0,9}$")
 _NUMBER_RE = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
 _SLUG_DROP = re.compile(r"[^a-z0-9]+")
+#: slugs name files (tags/<slug>.html): a very long tag or project must not exceed a file name's limit
+MAX_SLUG = 100
 
 
 class OptionError(ValueError):
@@ -157,9 +160,11 @@ def issue_url(repo: str, number: int) -> str:
 
 
 def slugify(text: str) -> str:
-    """A URL- and class-safe slug: ``MLX/Metal`` → ``mlx-metal``, ``C++`` → ``c-plus-plus``; never empty."""
-    slug = _SLUG_DROP.sub("-", text.lower().replace("+", " plus ")).strip("-")
-    return slug or "tag"
+    """A URL- and class-safe slug: ``MLX/Metal`` → ``mlx-metal``, ``C++`` → ``c-plus-plus``,
+    ``Übersetzung`` → ``ubersetzung``; never empty."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()  # keep é as e
+    slug = _SLUG_DROP.sub("-", ascii_text.lower().replace("+", " plus ")).strip("-")
+    return slug[:MAX_SLUG].rstrip("-") or "tag"
 
 
 def key_lookup(key: str) -> str:
@@ -182,10 +187,10 @@ def parse_positive_int(value: str | None, name: str) -> int:
 
 
 def parse_int_list(value: str | None, name: str) -> tuple[int, ...]:
-    items = [item.strip() for item in (value or "").split(",")]
-    if not any(items):
-        raise OptionError(f"{name} must list one or more positive integers, got {value!r}")
-    return tuple(parse_positive_int(item, name) for item in items)
+    items = [item.strip().lstrip("#") for item in (value or "").split(",")]
+    if not all(_INT_RE.match(item) for item in items):
+        raise OptionError(f"{name} must be one or more comma-separated positive integers, got {value!r}")
+    return tuple(int(item) for item in items)
 
 
 def parse_tags(value: str | None) -> tuple[str, ...]:
@@ -228,15 +233,17 @@ def parse_text(value: str | None, name: str) -> str:
 def parse_number(value: str | None, name: str) -> tuple[float, str]:
     """A finite number (scientific notation allowed) and the text it was written as."""
     text = (value or "").strip()
+    if not text:
+        raise OptionError(f"{name} is missing (a number such as 0.5 or 1.03e-1)")
     if not _NUMBER_RE.match(text) or not math.isfinite(float(text)):
-        raise OptionError(f"metric {name} must be a number such as 0.5 or 1.03e-1, got {text!r}")
+        raise OptionError(f"{name} must be a number such as 0.5 or 1.03e-1, got {text!r}")
     return float(text), text
 
 
 def parse_better(value: str | None) -> str:
     value = (value or "lower").strip().lower()
     if value not in ("lower", "higher"):
-        raise OptionError(f"metric better must be 'lower' or 'higher', got {value!r}")
+        raise OptionError(f"better must be 'lower' or 'higher', got {value!r}")
     return value
 
 
@@ -269,7 +276,7 @@ def format_number(value: float) -> str:
 def format_ratio(ratio: float) -> str:
     """Two significant figures with thousands separators: 53927 → ``54,000``; 2.46 → ``2.5``."""
     if ratio >= 10:
-        digits = int(math.floor(math.log10(ratio)))
+        digits = math.floor(math.log10(ratio))
         rounded = round(ratio, 1 - digits)
         return f"{int(rounded):,}"
     return f"{ratio:.1f}".rstrip("0").rstrip(".")

@@ -10,6 +10,7 @@ from docutils import nodes
 
 from . import nodes as cn
 from .header import project_page, tag_page
+from .links import mark_external_links
 from .listing import Renderer, sort_records
 from .model import Contribution, slugify
 
@@ -49,7 +50,11 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
     """``html-collect-pages``: render each tag and project page with the theme's page template."""
     builder: StandaloneHTMLBuilder = app.builder  # type: ignore[assignment]
     domain: ContributionsDomain = app.env.domains["contrib"]  # type: ignore[assignment]
+    from .incremental import generated_page_is_current  # here: .incremental imports this module
+
     for pagename, (kind, name, records) in generated_pages(domain).items():
+        if generated_page_is_current(app, pagename):
+            continue
         renderer = Renderer(builder, pagename)
         records = sort_records(records, "date")
         title = f"{kind}: {name}"
@@ -63,6 +68,7 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
             body += back
         # the heading is written here: a docutils title outside a document needs figure numbers that
         # the builder only has while writing a document, and a build may write none
+        mark_external_links(body)
         fragment = builder.render_partial(body)["fragment"]
         html = f'<section id="{slugify(name)}">\n<h1>{escape(title)}</h1>\n{fragment}</section>\n'
         context = {"title": escape(title), "body": html, "display_toc": False, "contrib_generated": True}

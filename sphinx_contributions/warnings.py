@@ -46,6 +46,8 @@ class ContribWarning(Enum):
     UNKNOWN_KEY = "unknown_key"
     #: ``{contrib}`` names a draft, which the published build leaves out
     DRAFT_LINK = "draft_link"
+    #: a page with ``status: draft`` that the draft scan did not leave out, so it would be published
+    DRAFT_NOT_EXCLUDED = "draft_not_excluded"
     #: ``{pr}`` / ``{issue}`` target that is not ``owner/repo#N`` or ``#N``
     BAD_TARGET = "bad_target"
     #: a site setting the extension needs is missing (``html_baseurl`` for the feed)

@@ -3,6 +3,7 @@ built once per session with the exact command Read the Docs runs."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,17 @@ REPO = Path(__file__).resolve().parent.parent
 ROOTS = Path(__file__).resolve().parent / "roots"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Sphinx colours its output when ``CI`` is set; tests read that output as text."""
+    os.environ["NO_COLOR"] = "1"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests run last: in-process builds fork (sphinx-sitemap starts a multiprocessing manager),
+    and a fork while a browser's server or driver threads are alive can hang the child."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     return ROOTS
@@ -26,8 +38,21 @@ def rootdir() -> Path:
 def rtd_build(srcdir: Path, outdir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     """The command Read the Docs runs for a Sphinx project (see its build log), strict."""
     command = [
-        sys.executable, "-m", "sphinx", "-T", "-W", "--keep-going", "-b", "html",
-        "-d", str(outdir.parent / "doctrees"), "-D", "language=en", *extra, str(srcdir), str(outdir),
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-T",
+        "-W",
+        "--keep-going",
+        "-b",
+        "html",
+        "-d",
+        str(outdir.parent / "doctrees"),
+        "-D",
+        "language=en",
+        *extra,
+        str(srcdir),
+        str(outdir),
     ]
     return subprocess.run(command, capture_output=True, text=True, check=False)
 

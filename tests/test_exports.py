@@ -141,9 +141,18 @@ def test_sitemap_lists_every_page_with_absolute_urls(listing_site: Path) -> None
     assert set(locs) == {
         BASE + page
         for page in (
-            "a-1.html", "b-2.html", "c-3.html", "d-4.html", "index.html", "old-alpha.html",
-            "projects/alpha.html", "projects/beta.html", "projects/gamma.html",
-            "tags/one.html", "tags/shared-tag.html", "tags/two.html",
+            "a-1.html",
+            "b-2.html",
+            "c-3.html",
+            "d-4.html",
+            "index.html",
+            "old-alpha.html",
+            "projects/alpha.html",
+            "projects/beta.html",
+            "projects/gamma.html",
+            "tags/one.html",
+            "tags/shared-tag.html",
+            "tags/two.html",
         )
     } - {BASE + "old-alpha.html"}
 

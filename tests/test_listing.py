@@ -48,7 +48,12 @@ def test_listing_filters_sorts_and_limits(listing_site: Path, section_id: str, e
 def test_table_columns(listing_site: Path) -> None:
     table = _section(_soup(listing_site / "index.html"), "default").select_one("table.contrib-table")
     assert [th.get_text(strip=True) for th in table.select("thead th")] == [
-        "Project", "PR", "Contribution", "Impact", "State", "Key metric",
+        "Project",
+        "PR",
+        "Contribution",
+        "Impact",
+        "State",
+        "Key metric",
     ]
     first = table.select_one("tbody tr")
     cells = [td.get_text(" ", strip=True) for td in first.select("td")]
@@ -103,13 +108,20 @@ def test_header_links_to_tag_and_project_pages(listing_site: Path) -> None:
         (":tag:", "tag must not be empty"),
     ],
 )
-def test_bad_listing_option_warns_and_shows_the_full_table(make_app, tmp_path: Path, options: str, message: str) -> None:
-    (tmp_path / "conf.py").write_text('extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n')
+def test_bad_listing_option_warns_and_shows_the_full_table(
+    make_app, tmp_path: Path, options: str, message: str
+) -> None:
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
+    )
     (tmp_path / "index.md").write_text(f"# Listing\n\n:::{{contributions}}\n{options}\n:::\n")
     app = make_app("html", srcdir=tmp_path, freshenv=True)
     app.build()
     warnings = app.warning.getvalue()
-    assert f"index.md:3: WARNING: contributions listing: {message}; showing the full table [contrib.bad_listing]" in warnings
+    assert (
+        f"index.md:3: WARNING: contributions listing: {message}; showing the full table [contrib.bad_listing]"
+        in warnings
+    )
 
 
 def test_rebuild_with_nothing_changed_still_writes_generated_pages(rootdir: Path, tmp_path: Path) -> None:

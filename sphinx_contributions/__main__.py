@@ -1,0 +1,7 @@
+"""``python -m sphinx_contributions``: the ``contributions`` command (see :mod:`.cli`)."""
+
+from __future__ import annotations
+
+from .cli import main
+
+raise SystemExit(main())

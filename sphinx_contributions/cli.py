@@ -1,0 +1,472 @@
+"""The ``contributions`` command: scaffold a write-up from a pull request, check the site, list it.
+
+- ``contributions new <PR URL or owner/repo#N>`` writes ``contributions/<repo>-<N>.md``, a draft with
+  the header filled in and a prompt (a MyST comment) in each section;
+- ``contributions check`` builds the site strictly (``python -m sphinx -W --keep-going -b html``) into a
+  temporary folder, prints the contributions, the drafts left out and the warnings by page, and exits 0
+  only when the site would publish;
+- ``contributions list`` prints the published contributions as a table, or (``--json``) the same
+  document as the built site's ``contributions.json``.
+
+Also ``python -m sphinx_contributions``. Bad input gives one line on stderr and exit status 2; a check
+that fails, or a page that ``new`` refuses to overwrite, exit status 1. Never a traceback (set
+``CONTRIBUTIONS_DEBUG=1`` to see one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import pickle
+import re
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from .drafts import SourcePage, markdown_parser, scan_file, scan_sources
+from .model import SECTION_NAMES, OptionError, key_lookup, parse_positive_int, parse_repo
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .model import Contribution
+
+PROG = "contributions"
+ACCEPTED_FORMS = "https://github.com/OWNER/REPO/pull/NUMBER or OWNER/REPO#NUMBER"
+JSON_NAME = "contributions.json"
+
+_PR_URL = re.compile(
+    r"^(?:https?://)?(?:www\.)?github\.com/(?P<owner>[^/\s]+)/(?P<repo>[^/\s]+)/pull/(?P<number>[0-9]+)"
+    r"(?:/[^\s?#]*)?(?:[?#]\S*)?$",
+    re.IGNORECASE,
+)
+_PR_SHORT = re.compile(r"^(?P<owner>[^/\s#]+)/(?P<repo>[^/\s#]+)#(?P<number>[0-9]+)$")
+_WARNING = re.compile(r"^(?:(?P<location>.*?): )?(?P<level>WARNING|ERROR|CRITICAL|SEVERE): (?P<message>.*)$")
+_LINE = re.compile(r"^(?P<path>.*?):(?P<line>[0-9]+)$")
+
+
+class UsageError(Exception):
+    """Invalid input: one line on stderr, exit status 2."""
+
+
+class CommandError(Exception):
+    """A refused or failed operation: one line on stderr, exit status 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with each error as one line (``<prog>: <message> (see <prog> --help)``)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+# -- new ----------------------------------------------------------------------------------------------
+
+
+SCAFFOLD = """\
+# {key}: title to write
+
+:::{{contribution}}
+:repo: {repo}
+:pr: {pr}
+:status: draft
+:summary: One sentence to write: what this pull request changed, and for whom.
+:::
+
+% More header options: :issue: 123 (or 123, 456), :tags: tag one, tag two, :project: Display name,
+% :date: YYYY-MM-DD. When the page is ready, set :status: to merged, open or closed (or remove it).
+
+:::{{problem}}
+% What was wrong, for whom, and how did it show? Replace these comment lines with the write-up.
+:::
+
+:::{{root-cause}}
+% Why did it happen? Name the change that introduced it, e.g. {{pr}}`#123` (this repository).
+:::
+
+:::{{fix}}
+% What did the pull request change, and why this way rather than another?
+:::
+
+::::{{verification}}
+% How do you know it works: tests added, measurements, parity checks. A before/after figure
+% (uncomment it, and keep the four-colon fence around this section):
+%
+% :::{{metric}} What was measured
+% :before: 1.03e-1
+% :after: 1.91e-6
+% :unit: ms
+% :better: lower
+% :::
+::::
+"""
+
+
+@dataclass(frozen=True)
+class PullRequest:
+    repo: str
+    number: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.repo.split('/', 1)[1]}#{self.number}"
+
+    @property
+    def filename(self) -> str:
+        name = re.sub(r"[^a-z0-9._-]+", "-", self.repo.split("/", 1)[1].lower()).strip(".-") or "repo"
+        return f"{name}-{self.number}.md"
+
+
+def parse_pull_request(text: str) -> PullRequest:
+    """``https://github.com/owner/repo/pull/N`` (any tab of it) or ``owner/repo#N``."""
+    text = text.strip()
+    match = _PR_URL.match(text) or _PR_SHORT.match(text)
+    if match is None:
+        raise UsageError(f"{PROG} new: {text!r} is not a GitHub pull request; give {ACCEPTED_FORMS}")
+    try:
+        repo = parse_repo(f"{match['owner']}/{match['repo']}")
+        number = parse_positive_int(match["number"], "pull request number")
+    except OptionError as error:
+        raise UsageError(
+            f"{PROG} new: {text!r} is not a GitHub pull request ({error}); give {ACCEPTED_FORMS}"
+        ) from None
+    return PullRequest(repo, number)
+
+
+def site_pages(root: Path) -> dict[str, SourcePage]:
+    """Every contribution page of the site at ``root`` (drafts included), read from the sources."""
+    from sphinx.config import Config
+    from sphinx.errors import ConfigError
+    from sphinx.util.tags import Tags
+
+    try:
+        config = Config.read(root, overrides={}, tags=Tags())
+        exclude, include = list(config.exclude_patterns), list(config.include_patterns)
+    except (ConfigError, OSError) as error:
+        reason = next((line for line in reversed(str(error).splitlines()) if line.strip()), type(error).__name__)
+        raise CommandError(f"{PROG} new: cannot read {shown(root / 'conf.py')}: {one_line(reason)}") from None
+    return scan_sources(root, exclude, include, (".md", ".rst"), markdown_parser())
+
+
+def command_new(args: argparse.Namespace) -> int:
+    pull = parse_pull_request(args.pr)
+    root = site_root(args.root, "new")
+    path = root / "contributions" / pull.filename
+    if path.exists():
+        raise CommandError(f"{PROG} new: {shown(path)} already exists; not overwritten")
+    wanted = key_lookup(pull.key)
+    for page in site_pages(root).values():
+        if key_lookup(page.key) == wanted:
+            raise CommandError(f"{PROG} new: {page.key} already has a page, {shown(page.path)}; not written")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("x", encoding="utf-8") as stream:
+        stream.write(SCAFFOLD.format(key=pull.key, repo=pull.repo, pr=pull.number))
+    check = PROG + " check" + ("" if root == Path.cwd().resolve() else f" --root {shown(root)}")
+    print(f"wrote {shown(path)}: a draft of {pull.key}, left out of the published site")
+    print(f"next: write its title, summary and sections (preview: make serve), then run: {check}")
+    return 0
+
+
+# -- building -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class BuildWarning:
+    """One warning of the build: where (a path relative to the site, a line) and what."""
+
+    path: str
+    line: int | None
+    level: str
+    message: str
+    more: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Build:
+    returncode: int
+    warnings: list[BuildWarning]
+    stderr: str
+    records: dict[str, Contribution]
+    drafts: dict[str, SourcePage]
+    html: Path
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def shown(path: Path) -> str:
+    """``path`` relative to the working directory when it is inside it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix() or "."
+    except ValueError:
+        return str(path)
+
+
+def site_root(value: str, command: str) -> Path:
+    root = Path(value).expanduser()
+    if not (root / "conf.py").is_file():
+        raise UsageError(
+            f"{PROG} {command}: no Sphinx site at {value!r} (no conf.py); run it in the site's folder or pass --root"
+        )
+    return root.resolve()
+
+
+def parse_warnings(stderr: str, root: Path) -> list[BuildWarning]:
+    """The warnings in Sphinx's stderr; a line that is not a warning continues the one before."""
+    warnings: list[BuildWarning] = []
+    for raw in stderr.splitlines():
+        line = raw.rstrip()
+        match = _WARNING.match(line)
+        if match is None:
+            if line and warnings and not line.startswith("build finished"):
+                warnings[-1].more.append(line.strip())
+            continue
+        location = match["location"] or ""
+        number: int | None = None
+        located = _LINE.match(location)
+        if located:
+            location, number = located["path"], int(located["line"])
+        if location:
+            with contextlib.suppress(ValueError, OSError):
+                location = Path(location).resolve().relative_to(root).as_posix()
+        warnings.append(BuildWarning(location, number, match["level"], match["message"]))
+    return warnings
+
+
+def load_records(doctreedir: Path) -> tuple[dict[str, Contribution], dict[str, str]]:
+    """(docname → record, draft key → docname) from the build's pickled environment."""
+    try:
+        with (doctreedir / "environment.pickle").open("rb") as stream:
+            env = pickle.load(stream)
+        records = dict(env.domaindata["contrib"]["contributions"])
+        drafts = dict(getattr(env.config, "contributions_draft_keys", {}) or {})
+    except (OSError, pickle.UnpicklingError, AttributeError, KeyError, EOFError, ImportError):
+        return {}, {}
+    return records, drafts
+
+
+def draft_pages(root: Path, drafts: dict[str, str]) -> dict[str, SourcePage]:
+    md = markdown_parser()
+    pages: dict[str, SourcePage] = {}
+    for docname in sorted(drafts.values()):
+        for suffix in (".md", ".rst"):
+            path = root / f"{docname}{suffix}"
+            if path.is_file():
+                page = scan_file(path, docname, md)
+                if page is not None:
+                    pages[docname] = page
+                break
+    return pages
+
+
+def build(root: Path, workdir: Path, *, strict: bool, include_drafts: bool = False, html: Path | None = None) -> Build:
+    """Build the site at ``root`` with Sphinx, in a subprocess (the exact command a release runs)."""
+    outdir = html or workdir / "html"
+    doctreedir = workdir / "doctrees"
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "--no-color"]  # parsed below
+    if strict:
+        command += ["-W", "--keep-going"]
+    if include_drafts:
+        command += ["-D", "contributions_include_drafts=1"]
+    command += ["-d", str(doctreedir), str(root), str(outdir)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root)
+    records, drafts = load_records(doctreedir)
+    return Build(
+        done.returncode, parse_warnings(done.stderr, root), done.stderr, records, draft_pages(root, drafts), outdir
+    )
+
+
+def crashed(result: Build, command: str) -> CommandError:
+    last = next((line for line in reversed(result.stderr.splitlines()) if line.strip()), "no output")
+    return CommandError(
+        f"{PROG} {command}: the Sphinx build stopped (exit status {result.returncode}): {one_line(last)}"
+    )
+
+
+# -- tables -------------------------------------------------------------------------------------------
+
+
+def table(headings: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ") -> str:
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headings, *rows, strict=False)]
+    lines = []
+    for row in (headings, *rows):
+        cells = [str(cell).ljust(width) for cell, width in zip(row, widths, strict=False)]
+        lines.append((indent + "  ".join(cells)).rstrip())
+    return "\n".join(lines)
+
+
+def clip(text: str, width: int = 56) -> str:
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def _sections(present: Sequence[str]) -> str:
+    return f"{len(set(present) & set(SECTION_NAMES))}/{len(SECTION_NAMES)}"
+
+
+# -- check --------------------------------------------------------------------------------------------
+
+
+def command_check(args: argparse.Namespace) -> int:
+    root = site_root(args.root, "check")
+    html = Path(args.outdir).resolve() if args.outdir else None
+    with tempfile.TemporaryDirectory(prefix="contributions-check-") as work:
+        result = build(root, Path(work), strict=True, html=html)
+    if result.returncode != 0 and not result.warnings:
+        raise crashed(result, "check")
+    headings = ("key", "title", "state", "sections", "metrics", "page")
+    rows = [
+        (r.key, clip(r.title), r.status or "-", _sections(r.sections), str(len(r.metrics)), r.docname)
+        for r in (result.records[docname] for docname in sorted(result.records))
+    ]
+    print(f"Contributions in the published site ({len(rows)}):")
+    print(table(headings, rows) if rows else "  none")
+    if result.drafts:
+        print(f"\nDrafts, left out of the published site ({len(result.drafts)}):")
+        drafts = [
+            (p.key, clip(p.title), "draft", _sections(p.written), str(p.metrics), p.docname)
+            for p in result.drafts.values()
+        ]
+        print(table(headings, drafts))
+    if result.warnings:
+        print(f"\nWarnings ({len(result.warnings)}), by page:")
+        by_page: dict[str, list[BuildWarning]] = {}
+        for warning in result.warnings:
+            by_page.setdefault(warning.path or "(the site)", []).append(warning)
+        for page in sorted(by_page):
+            print(f"  {page}")
+            for warning in by_page[page]:
+                where = f"line {warning.line}: " if warning.line is not None else ""
+                level = "" if warning.level == "WARNING" else f"{warning.level}: "
+                print(f"    {where}{level}{warning.message}")
+                for more in warning.more:
+                    print(f"      {more}")
+        count = len(result.warnings)
+        print(f"\nThe site would not publish: the strict build stops on {count} warning{'s' * (count != 1)}.")
+        return 1
+    if result.returncode != 0:
+        raise crashed(result, "check")
+    print("\nThe site would publish: the strict build passes.")
+    return 0
+
+
+# -- list ---------------------------------------------------------------------------------------------
+
+
+def command_list(args: argparse.Namespace) -> int:
+    root = site_root(args.root, "list")
+    with tempfile.TemporaryDirectory(prefix="contributions-list-") as work:
+        result = build(root, Path(work), strict=False, include_drafts=args.drafts)
+        path = result.html / JSON_NAME
+        if result.returncode != 0 or not path.is_file():
+            raise crashed(result, "list")
+        text = path.read_text(encoding="utf-8")
+    if args.json:
+        sys.stdout.write(text)
+    else:
+        import json
+
+        records: list[dict[str, Any]] = json.loads(text)["contributions"]
+        rows = [
+            (r["key"], r["status"] or "-", r["date"] or "-", r["project"], clip(r["title"]), r["pr_url"])
+            for r in records
+        ]
+        print(table(("key", "state", "date", "project", "title", "pull request"), rows, indent="") if rows else "none")
+    if result.warnings:
+        count = len(result.warnings)
+        print(
+            f"{PROG} list: the build gave {count} warning{'s' * (count != 1)}; run '{PROG} check' to see them",
+            file=sys.stderr,
+        )
+    return 0
+
+
+# -- the parser ---------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Write-ups of upstream pull requests: scaffold a page, check the site, list it.",
+        epilog=f"'{PROG} COMMAND --help' explains each command. The format of a page is in AUTHORING.md.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def root_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--root", default=".", metavar="DIR", help="the site's folder, the one holding conf.py (default: .)"
+        )
+
+    new = commands.add_parser(
+        "new",
+        help="write a draft page for a pull request",
+        description=(
+            "Write contributions/<repo>-<number>.md for a pull request: the contribution header filled in "
+            "(repo, pr, status: draft, a summary to write), the four sections with a prompt each (MyST "
+            "comments, which the build reports as unwritten until replaced) and a metric example. Refuses "
+            "to overwrite a page, or to add a key that a page already declares."
+        ),
+        epilog=f"examples: {PROG} new https://github.com/sgl-project/sglang/pull/1 ; {PROG} new sgl-project/sglang#1",
+    )
+    new.add_argument("pr", metavar="PR", help=f"the pull request: {ACCEPTED_FORMS}")
+    root_option(new)
+    new.set_defaults(handler=command_new)
+
+    check = commands.add_parser(
+        "check",
+        help="build the site strictly and say whether it would publish",
+        description=(
+            "Build the site strictly (python -m sphinx -W --keep-going -b html) into a temporary folder; "
+            "print its contributions (key, title, state, sections written, metrics), the drafts left out, "
+            "and the warnings by page. Exit status 0 only when the site would publish."
+        ),
+    )
+    root_option(check)
+    check.add_argument("--outdir", metavar="DIR", help="keep the built HTML in DIR (default: a temporary folder)")
+    check.set_defaults(handler=command_check)
+
+    listing = commands.add_parser(
+        "list",
+        help="list the published contributions",
+        description=(
+            "Build the site (not strictly) into a temporary folder and list its contributions, newest first: "
+            "as a table, or with --json as the site's contributions.json."
+        ),
+    )
+    root_option(listing)
+    listing.add_argument("--json", action="store_true", help="print the site's contributions.json instead of a table")
+    listing.add_argument("--drafts", action="store_true", help="include drafts, as the preview (make serve) does")
+    listing.set_defaults(handler=command_list)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    command = "?"
+    try:
+        args, extra = parser.parse_known_args(argv)
+        command = args.command or "?"
+        if extra:
+            prog = f"{PROG} {args.command}" if args.command else PROG
+            raise UsageError(f"{prog}: unrecognized arguments: {' '.join(extra)} (see {prog} --help)")
+        if args.command is None:
+            raise UsageError(f"{PROG}: choose a command: new, check or list (see {PROG} --help)")
+        return int(args.handler(args))
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    except CommandError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:
+        if os.environ.get("CONTRIBUTIONS_DEBUG"):
+            raise
+        print(f"{PROG} {command}: {type(error).__name__}: {one_line(str(error))}", file=sys.stderr)
+        return 1

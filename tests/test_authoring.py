@@ -1,0 +1,198 @@
+"""``AUTHORING.md`` cannot rot: every Markdown example in it is built in a site of its own, strictly (or,
+where it shows a warning, with exactly that warning); every directive, option, role, warning, make
+target and command of the extension is documented; every command line shown parses.
+
+An example is a fenced ``markdown`` block right after a marker comment:
+``<!-- example: NAME [path=PAGE] [with=NAME,...] [warns=contrib.SUBTYPE] -->``: ``path`` is where the
+page goes in the site (default ``contributions/NAME.md``), ``with`` adds other examples to the site,
+``warns`` is the one warning expected.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
+
+from sphinx_contributions.cli import build_parser
+from sphinx_contributions.directives import ContributionDirective
+from sphinx_contributions.listing import ContributionsDirective
+from sphinx_contributions.metric import MetricDirective
+from sphinx_contributions.model import SECTION_NAMES
+from sphinx_contributions.warnings import ContribWarning
+
+from .conftest import REPO
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sphinx.testing.util import SphinxTestApp
+
+GUIDE = REPO / "AUTHORING.md"
+TEXT = GUIDE.read_text(encoding="utf-8")
+
+_MARKER = re.compile(r"^<!-- example: (?P<spec>[^>]*?) -->\n(?P<fence>`{3,})markdown\n", re.M)
+_FENCE = re.compile(r"^(?P<fence>`{3,})(?P<lang>[\w-]*)\n", re.M)
+
+CONF = """\
+extensions = ["myst_parser", "sphinx_contributions"]
+exclude_patterns = ["_build"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+html_baseurl = "https://example.org/"
+nitpicky = True
+"""
+INDEX = "# Examples\n"
+
+
+@dataclass(frozen=True)
+class Example:
+    name: str
+    path: str
+    text: str
+    with_: tuple[str, ...] = ()
+    warns: str | None = None
+
+
+def _examples() -> dict[str, Example]:
+    examples: dict[str, Example] = {}
+    for match in _MARKER.finditer(TEXT):
+        name, *fields = match["spec"].split()
+        options = dict(field.split("=", 1) for field in fields)
+        assert set(options) <= {"path", "with", "warns"}, match["spec"]
+        body_start = match.end()
+        end = TEXT.index(f"\n{match['fence']}\n", body_start - 1)
+        assert name not in examples, f"example {name!r} is given twice"
+        examples[name] = Example(
+            name,
+            options.get("path", f"contributions/{name}.md"),
+            TEXT[body_start : end + 1],
+            tuple(filter(None, options.get("with", "").split(","))),
+            options.get("warns"),
+        )
+    return examples
+
+
+EXAMPLES = _examples()
+
+
+def _site(srcdir: Path, example: Example) -> None:
+    srcdir.mkdir(parents=True)
+    (srcdir / "conf.py").write_text(CONF, encoding="utf-8")
+    (srcdir / "index.md").write_text(INDEX, encoding="utf-8")
+    for part in (*(EXAMPLES[name] for name in example.with_), example):
+        path = srcdir / part.path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(part.text, encoding="utf-8")
+
+
+def test_there_are_examples() -> None:
+    assert len(EXAMPLES) >= 10
+    assert "worked-example" in EXAMPLES
+
+
+def test_every_markdown_block_is_an_example() -> None:
+    """No Markdown block escapes the build: each one follows an example marker."""
+    blocks = [m for m in _FENCE.finditer(TEXT) if m["lang"] == "markdown"]
+    assert len(blocks) == len(EXAMPLES)
+    for block in blocks:
+        assert TEXT[: block.start()].rstrip("\n").rsplit("\n", 1)[-1].startswith("<!-- example: "), block.start()
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_example_builds(name: str, make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> None:
+    example = EXAMPLES[name]
+    for other in example.with_:
+        assert other in EXAMPLES, f"{name}: with={other} is not an example"
+    srcdir = tmp_path / "src"
+    _site(srcdir, example)
+    app = make_app("html", srcdir=srcdir, freshenv=True)
+    app.build()
+    warnings = strip_colors(app.warning.getvalue()).splitlines()
+    if example.warns is None:
+        assert warnings == []
+    else:
+        assert len(warnings) == 1, warnings
+        assert warnings[0].startswith(f"{srcdir / example.path}:")
+        assert warnings[0].endswith(f"[{example.warns}]")
+    html = Path(app.outdir) / Path(example.path).with_suffix(".html")
+    is_draft = ":status: draft" in example.text
+    assert html.is_file() != is_draft
+
+
+def test_worked_example_is_the_real_page_header() -> None:
+    """The worked example's header is the site's own page's header, word for word."""
+    example = EXAMPLES["worked-example"]
+    real = (REPO / example.path).read_text(encoding="utf-8")
+    header = example.text.split(":::\n", 1)[0]
+    assert real.startswith(header)
+
+
+def test_every_directive_and_option_is_documented() -> None:
+    for name in ("contribution", *SECTION_NAMES, "metric", "contributions"):
+        assert f"`{name}`" in TEXT, name
+        assert f"{{{name}}}" in TEXT, name
+    for directive in (ContributionDirective, MetricDirective, ContributionsDirective):
+        for option in directive.option_spec:
+            assert f"`:{option}:`" in TEXT, (directive.__name__, option)
+
+
+def test_every_role_is_documented() -> None:
+    for role in ("contrib", "pr", "issue"):
+        assert f"{{{role}}}`" in TEXT, role
+
+
+@pytest.mark.parametrize("kind", list(ContribWarning), ids=lambda kind: kind.value)
+def test_every_warning_is_documented(kind: ContribWarning) -> None:
+    assert re.search(rf"^\| `contrib\.{kind.value}` \| \S", TEXT, re.M), kind
+
+
+def test_every_setting_is_documented() -> None:
+    for name in (
+        "contributions_index",
+        "contributions_include_drafts",
+        "contributions_feed_title",
+        "contributions_author",
+    ):
+        assert f"| `{name}` |" in TEXT, name
+
+
+def test_every_make_target_is_documented() -> None:
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    targets = re.search(r"^\.PHONY: (.*)$", makefile, re.M)
+    assert targets is not None
+    for target in targets[1].split():
+        assert f"| `make {target}` |" in TEXT, target
+
+
+def _console_commands() -> list[list[str]]:
+    commands = []
+    for block in re.finditer(r"^```console\n(.*?)^```", TEXT, re.M | re.S):
+        for line in block[1].splitlines():
+            if line.startswith("$ contributions "):
+                commands.append(shlex.split(line[2:])[1:])
+    return commands
+
+
+def test_every_command_and_option_is_documented() -> None:
+    parser = build_parser()
+    subparsers = next(action for action in parser._actions if action.dest == "command")
+    for name, sub in subparsers.choices.items():  # type: ignore[union-attr]
+        assert f"`contributions {name}" in TEXT, name
+        for action in sub._actions:
+            for flag in action.option_strings:
+                if flag not in ("-h",):
+                    assert f"`{flag}" in TEXT or f"{flag} " in TEXT, (name, flag)
+    shown = {command[0] for command in _console_commands()}
+    assert shown == set(subparsers.choices)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("command", _console_commands(), ids=" ".join)
+def test_every_command_shown_parses(command: list[str]) -> None:
+    args, extra = build_parser().parse_known_args(command)
+    assert extra == []
+    assert args.command == command[0]

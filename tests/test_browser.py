@@ -1,0 +1,449 @@
+"""The built site in a real browser: Chromium driven by Playwright over a local HTTP server.
+
+Every page type loads without console errors, failed requests or anything from another host; Sphinx's
+search finds the write-ups; the faceted filter works by mouse, keyboard and URL, and degrades to the full
+list without JavaScript; light, dark and a 390-px phone viewport render without horizontal scrolling;
+deep links land on their section.
+
+Chromium is the system one (Debian: ``apt-get install chromium``), never Playwright's download. Locally a
+missing Chromium skips these tests with that hint; under ``CI`` it is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+#: the site is served where Read the Docs serves it: the 404 page links absolutely under this path
+PREFIX = "/en/latest/"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+INSTALL_HINT = (
+    "Chromium not found: install it with `apt-get install chromium` (Debian/Ubuntu; CI does this in .ci/run) "
+    "or point CHROMIUM at a Chrome/Chromium binary"
+)
+#: page type -> path under PREFIX; the 404 page is reached through a missing URL, as a reader would
+PAGES = {
+    "home": "index.html",
+    "contribution": "contributions/transformers-49135.html",
+    "listing": "contributions/index.html",
+    "tag": "tags/sdpa.html",
+    "search": "search.html?q=UMT5",
+    "404": "no/such/page.html",
+}
+SCHEMES = ("light", "dark")
+#: Sphinx's search fetches every hit's page for its summary: slow on two shared cores
+SEARCH_TIMEOUT_MS = 30_000
+TIMEOUT_MS = 15_000
+
+
+def unavailable(reason: str) -> None:
+    """Skip locally; under CI the browser tests must run, so a missing piece fails them."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set: browser tests must not be skipped)", pytrace=False)
+    pytest.skip(reason)
+
+
+def find_chromium() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"):
+        if candidate and (path := shutil.which(candidate)):
+            return path
+    return None
+
+
+# -- the local server -------------------------------------------------------------------------------
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the html folder at ``PREFIX``; a missing file gets the site's 404 page with status 404,
+    as on Read the Docs."""
+
+    def translate_path(self, path: str) -> str:
+        url_path = urlsplit(path).path
+        if not url_path.startswith(PREFIX):
+            return str(Path(self.directory) / "__outside_the_prefix__")
+        return super().translate_path("/" + url_path.removeprefix(PREFIX))
+
+    def send_head(self) -> BytesIO | Any:
+        if not Path(self.translate_path(self.path)).exists():
+            body = (Path(self.directory) / "404.html").read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return BytesIO(body)
+        return super().send_head()
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    """``http://127.0.0.1:<port>/en/latest/`` serving the built site. Module-scoped, like ``browser``: no
+    server thread or Playwright driver outlives the browser tests, so later parallel builds fork cleanly."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(site)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+    server.server_close()
+
+
+# -- the browser ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    path = find_chromium()
+    if path is None:
+        unavailable(INSTALL_HINT)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("playwright is not installed: pip install -e '.[test]'")
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    except Exception as error:
+        playwright.stop()
+        unavailable(f"Chromium at {path} does not start: {error}")
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@dataclass
+class Watch:
+    """What went wrong while a page loaded: console errors, page errors, failed or refused requests."""
+
+    expected_404: str = ""
+    console: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+
+    def attach(self, page: Any) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.console.append(f"pageerror: {error}"))
+        page.on("requestfailed", lambda request: self.failed.append(f"{request.url}: {request.failure}"))
+        page.on("response", self._response)
+
+    def _console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        if self.expected_404 and message.location.get("url") == self.expected_404:
+            return  # the 404 page itself, reached on purpose
+        self.console.append(f"{message.text} ({message.location.get('url')})")
+
+    def _response(self, response: Any) -> None:
+        if response.status >= 400 and response.url != self.expected_404:
+            self.failed.append(f"{response.url}: HTTP {response.status}")
+
+    def problems(self) -> dict[str, list[str]]:
+        return {name: items for name, items in vars(self).items() if isinstance(items, list) and items}
+
+
+def new_context(browser: Any, *, scheme: str = "light", **options: Any) -> tuple[Any, Watch]:
+    """A fresh context in ``scheme`` where only 127.0.0.1 may be reached: any other host is refused
+    and recorded."""
+    watch = Watch()
+    context = browser.new_context(color_scheme=scheme, **options)
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(f"try {{ localStorage.setItem('theme', '{scheme}'); }} catch (e) {{}}")
+
+    def gate(route: Any) -> None:
+        if urlsplit(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            watch.foreign.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    context.route("**/*", gate)
+    context.on("page", watch.attach)
+    return context, watch
+
+
+def wait_for_search(page: Any) -> None:
+    page.wait_for_function(
+        "() => (document.querySelector('#search-results .search-summary') || {}).textContent"
+        "?.includes('Search finished')",
+        timeout=SEARCH_TIMEOUT_MS,
+    )
+
+
+def open_page(context: Any, watch: Watch, url: str) -> Any:
+    page = context.new_page()
+    if "/no/such/" in url:
+        watch.expected_404 = url
+    response = page.goto(url, wait_until="load")
+    assert response is not None
+    if "search.html" in url:
+        wait_for_search(page)
+    page.wait_for_load_state("networkidle")
+    return page
+
+
+@pytest.fixture(scope="session")
+def contributions(site: Path) -> list[dict[str, Any]]:
+    return json.loads((site / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+
+
+# -- every page type loads cleanly ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("name", list(PAGES))
+def test_page_loads_without_errors_and_stays_local(browser: Any, base_url: str, name: str, scheme: str) -> None:
+    context, watch = new_context(browser, scheme=scheme)
+    try:
+        page = open_page(context, watch, base_url + PAGES[name])
+        assert page.evaluate("document.body.dataset.theme") == scheme
+        assert page.locator("article[role=main]").is_visible()
+        if name == "404":
+            assert page.evaluate("document.title").startswith("Page not found")
+            # absolute links under the canonical path: the stylesheet really applied
+            assert page.evaluate("getComputedStyle(document.body).fontFamily") != "Times New Roman"
+    finally:
+        context.close()
+    assert watch.problems() == {}
+
+
+# -- search ---------------------------------------------------------------------------------------------
+
+SEARCHES = [
+    # query, the page that must be found, whether it must be the first result
+    ("49135", "contributions/transformers-49135.html", True),
+    ("transformers#49135", "contributions/transformers-49135.html", True),
+    ("CTranslate2#2103", "contributions/ctranslate2-2103.html", True),
+    ("UMT5", "contributions/transformers-49135.html", False),
+    ("causal", "contributions/transformers-49135.html", False),
+    ("SDPA", "contributions/transformers-49135.html", False),
+]
+
+
+@pytest.mark.parametrize(("query", "expected", "first"), SEARCHES)
+def test_search_finds_the_write_up(browser: Any, base_url: str, query: str, expected: str, first: bool) -> None:
+    context, watch = new_context(browser)
+    try:
+        page = open_page(context, watch, f"{base_url}search.html?q={quote(query)}")
+        hrefs = page.eval_on_selector_all("#search-results ul.search > li > a", "links => links.map(a => a.href)")
+    finally:
+        context.close()
+    pages = [urlsplit(href).path.removeprefix(PREFIX) for href in hrefs]
+    assert expected in pages, f"{query!r} -> {pages}"
+    if first:
+        assert pages[0] == expected, f"{query!r} -> {pages}"
+    assert watch.problems() == {}
+
+
+# -- the faceted filter ---------------------------------------------------------------------------------
+
+
+def visible_items(page: Any) -> list[str]:
+    """Titles of the listing's items the reader can see."""
+    return page.eval_on_selector_all(
+        ".contrib-filterable .contrib-item",
+        "items => items.filter(i => i.offsetParent !== null)"
+        ".map(i => i.querySelector('.contrib-title-link').textContent.trim())",
+    )
+
+
+def search(page: Any) -> str:
+    """The address's query, read in the page (``page.url`` follows pushState only asynchronously)."""
+    return page.evaluate("location.search")
+
+
+def items_with(page: Any, css_class: str) -> list[str]:
+    return page.eval_on_selector_all(
+        f".contrib-filterable .contrib-item.{css_class} .contrib-title-link",
+        "links => links.map(a => a.textContent.trim())",
+    )
+
+
+def test_filter_by_click_url_reload_and_reset(browser: Any, base_url: str, contributions: list[dict[str, Any]]) -> None:
+    context, watch = new_context(browser)
+    try:
+        page = open_page(context, watch, base_url + "contributions/index.html")
+        everything = visible_items(page)
+        assert len(everything) == len(contributions)
+        sdpa = items_with(page, "contrib-tag--sdpa")
+        assert 0 < len(sdpa) < len(everything)
+
+        page.click(".contrib-facets button[data-facet=tag][data-value=sdpa]")
+        assert visible_items(page) == sdpa
+        assert "tag=sdpa" in search(page)
+        assert page.get_attribute("button[data-facet=tag][data-value=sdpa]", "aria-pressed") == "true"
+        assert f"Showing {len(sdpa)} of {len(everything)}" in page.inner_text(".contrib-facet-status")
+
+        page.reload(wait_until="load")
+        assert visible_items(page) == sdpa, "reloading keeps the filter from the URL"
+        assert page.get_attribute("button[data-facet=tag][data-value=sdpa]", "aria-pressed") == "true"
+
+        page.go_back()  # the unfiltered address, restored through popstate
+        page.wait_for_function("() => !location.search.includes('tag=')")
+        assert len(visible_items(page)) == len(everything)
+        page.go_forward()
+        page.wait_for_function("() => location.search.includes('tag=sdpa')")
+        assert visible_items(page) == sdpa
+
+        # the facet's own "All" resets that facet
+        page.click(".contrib-facets button[data-facet=tag][data-value='']")
+        assert len(visible_items(page)) == len(everything)
+        assert "tag=" not in search(page)
+
+        # two facets, then the global "All" clears both
+        transformers = items_with(page, "contrib-project--transformers")
+        page.click(".contrib-facets button[data-facet=project][data-value=transformers]")
+        assert visible_items(page) == transformers
+        page.click(".contrib-facets .contrib-reset")
+        assert len(visible_items(page)) == len(everything)
+        assert search(page) == ""
+        assert page.is_disabled(".contrib-facets .contrib-reset")
+    finally:
+        context.close()
+    assert watch.problems() == {}
+
+
+def test_filter_from_the_keyboard(browser: Any, base_url: str) -> None:
+    context, watch = new_context(browser)
+    try:
+        page = open_page(context, watch, base_url + "contributions/index.html")
+        everything = visible_items(page)
+        focused = "() => document.activeElement && document.activeElement.dataset.value"
+        # the last link before the filter panel, then Tab into the panel
+        page.focus("a[href='../contributions.atom']")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.facet") == "project"
+        assert page.evaluate(focused) == ""  # the project facet's "All"
+        while page.evaluate(focused) != "transformers":
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        transformers = items_with(page, "contrib-project--transformers")
+        assert visible_items(page) == transformers
+        assert "project=transformers" in search(page)
+
+        while page.evaluate(focused) != "sdpa":
+            page.keyboard.press("Tab")
+        page.keyboard.press("Space")
+        assert page.get_attribute("button[data-facet=tag][data-value=sdpa]", "aria-pressed") == "true"
+        assert "tag=sdpa" in search(page)
+        assert set(visible_items(page)) <= set(transformers)
+
+        # Space on the pressed button releases it
+        page.keyboard.press("Space")
+        assert "tag=" not in search(page)
+
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.classList.contains('contrib-reset')"):
+                break
+        else:
+            pytest.fail("the reset button is not reachable with Tab")
+        page.keyboard.press("Enter")
+        assert len(visible_items(page)) == len(everything)
+        assert search(page) == ""
+    finally:
+        context.close()
+    assert watch.problems() == {}
+
+
+def test_without_javascript_every_contribution_is_listed(
+    browser: Any, base_url: str, contributions: list[dict[str, Any]]
+) -> None:
+    context, watch = new_context(browser, java_script_enabled=False)
+    try:
+        page = open_page(context, watch, base_url + "contributions/index.html?tag=sdpa")
+        assert sorted(visible_items(page)) == sorted(c["title"] for c in contributions)
+        assert page.locator(".contrib-facets").count() == 0
+    finally:
+        context.close()
+    assert watch.problems() == {}
+
+
+# -- schemes and the phone viewport ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("name", list(PAGES))
+def test_phone_viewport_no_horizontal_scroll(
+    browser: Any, base_url: str, name: str, scheme: str, tmp_path: Path
+) -> None:
+    context, watch = new_context(
+        browser, scheme=scheme, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    try:
+        page = open_page(context, watch, base_url + PAGES[name])
+        assert page.evaluate("document.body.dataset.theme") == scheme
+        widths = page.evaluate(
+            "({scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth})"
+        )
+        assert widths["client"] == 390
+        assert widths["scroll"] <= widths["client"], f"{name}: scrolls sideways ({widths})"
+        if name == "contribution":
+            for selector in (".contrib-header-card", ".contrib-metric", ".contrib-metric-svg"):
+                box = page.locator(selector).first.bounding_box()
+                assert page.locator(selector).first.is_visible(), selector
+                assert box is not None and box["width"] > 0 and box["x"] >= 0, selector
+                assert box["x"] + box["width"] <= 390 + 0.5, f"{selector} overflows: {box}"
+        page.screenshot(path=tmp_path / f"{name}-{scheme}-390.png", full_page=True)
+    finally:
+        context.close()
+    assert (tmp_path / f"{name}-{scheme}-390.png").stat().st_size > 0
+    assert watch.problems() == {}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_contribution_page_desktop_screenshot(browser: Any, base_url: str, scheme: str, tmp_path: Path) -> None:
+    context, watch = new_context(browser, scheme=scheme, viewport={"width": 1280, "height": 900})
+    try:
+        page = open_page(context, watch, base_url + PAGES["contribution"])
+        assert page.locator(".contrib-header-card").is_visible()
+        assert page.locator(".contrib-metric-svg").first.is_visible()
+        page.screenshot(path=tmp_path / f"contribution-{scheme}-1280.png", full_page=True)
+    finally:
+        context.close()
+    assert watch.problems() == {}
+
+
+# -- deep links -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_deep_link_scrolls_to_the_section(browser: Any, base_url: str, viewport: dict[str, int]) -> None:
+    context, watch = new_context(browser, viewport=viewport)
+    try:
+        page = open_page(context, watch, base_url + "contributions/transformers-49135.html#root-cause")
+        page.wait_for_function(
+            "() => { const r = document.getElementById('root-cause').getBoundingClientRect();"
+            " return window.scrollY > 0 && r.top >= -1 && r.top < window.innerHeight / 2; }"
+        )
+        heading = page.locator("#root-cause h2")
+        assert heading.inner_text().startswith("Root cause")
+        assert heading.is_visible()
+        assert page.evaluate("location.hash") == "#root-cause"
+    finally:
+        context.close()
+    assert watch.problems() == {}

@@ -1,0 +1,303 @@
+"""The ``contributions`` command (issue 7): the whole "Done when" sequence in a copy of the site, and
+one clear line on stderr, a non-zero exit and no traceback for invalid input to each subcommand."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sphinx_contributions.cli import build_parser, parse_pull_request
+
+from .conftest import REPO, rtd_build
+
+SITE_FILES = ("conf.py", "index.md", "about", "open-source", "contributions", "_static", "_templates")
+SECTIONS = ("problem", "root-cause", "fix", "verification")
+ACCEPTED = "give https://github.com/OWNER/REPO/pull/NUMBER or OWNER/REPO#NUMBER"
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    """A copy of the repository's site (its pages, settings and assets), to add pages to."""
+    root = tmp_path / "site"
+    root.mkdir()
+    for name in SITE_FILES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, root / name)
+        elif source.is_file():
+            shutil.copy2(source, root / name)
+    return root
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m sphinx_contributions ARGS`` (the same ``main`` as the ``contributions`` script)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx_contributions", *args], cwd=cwd, capture_output=True, text=True, check=False
+    )
+
+
+def write_sections(text: str) -> str:
+    """What the author does: a title and summary, each prompt replaced by text, the metric uncommented."""
+    text = text.replace("# sglang#1: title to write", "# Keep the scheduler from dropping queued requests")
+    text = re.sub(r"^:summary: .*$", ":summary: Requests queued during a restart are now served.", text, flags=re.M)
+    out = []
+    for line in text.splitlines():
+        if line.startswith("% :") or line.startswith("% :::"):
+            out.append(line[2:])  # the metric example
+        elif not line.startswith("%"):
+            out.append(line)
+            if re.match(r"^:{3,4}\{(problem|root-cause|fix|verification)\}$", line):
+                out.append("Written by hand.")
+    return "\n".join(out) + "\n"
+
+
+def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
+    # new: a draft page from the pull request's URL
+    done = run("new", "https://github.com/sgl-project/sglang/pull/1", cwd=site)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.splitlines() == [
+        "wrote contributions/sglang-1.md: a draft of sglang#1, left out of the published site",
+        "next: write its title, summary and sections (preview: make serve), then run: contributions check",
+    ]
+    page = site / "contributions" / "sglang-1.md"
+    text = page.read_text(encoding="utf-8")
+    assert ":::{contribution}\n:repo: sgl-project/sglang\n:pr: 1\n:status: draft\n:summary: " in text
+    for name in SECTIONS:
+        assert re.search(rf"^:{{3,4}}\{{{name}\}}\n% ", text, flags=re.M), name
+    assert "% :::{metric} " in text
+
+    # check: passes, and lists the page as a draft that is not published
+    done = run("check", cwd=site)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stderr == ""
+    published, _, drafts = done.stdout.partition("Drafts, left out of the published site (1):")
+    assert "sglang#1" not in published
+    assert re.search(r"^  sglang#1 +sglang#1: title to write +draft +0/4 +0 +contributions/sglang-1$", drafts, re.M)
+    assert done.stdout.rstrip().endswith("The site would publish: the strict build passes.")
+
+    # status: draft removed, prompts still in place: check fails and names the unwritten sections
+    page.write_text(text.replace(":status: draft\n", ""), encoding="utf-8")
+    done = run("check", cwd=site)
+    assert done.returncode == 1
+    assert "Drafts" not in done.stdout
+    report = done.stdout.split("Warnings (4), by page:\n", 1)[1]
+    assert report.startswith("  contributions/sglang-1.md\n")
+    for name in SECTIONS:
+        prompt_left = f"section '{name}' is not written yet (it holds only comments or nothing)"
+        assert f"{prompt_left} [contrib.unwritten_section]" in report
+    assert done.stdout.rstrip().endswith("The site would not publish: the strict build stops on 4 warnings.")
+    # ... and the strict build fails the same way
+    strict = rtd_build(site, tmp_path / "strict" / "html")
+    assert strict.returncode == 1
+    unwritten = sorted(re.findall(r"section '([\w-]+)' is not written yet", strict.stderr))
+    assert unwritten == sorted(SECTIONS)
+    assert strict.stderr.count("WARNING:") == 4
+
+    # sections written: check passes and the page is in every listing
+    page.write_text(write_sections(page.read_text(encoding="utf-8")), encoding="utf-8")
+    out = tmp_path / "published"
+    done = run("check", "--outdir", str(out), cwd=site)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(
+        r"^  sglang#1 +Keep the scheduler from dropping queued requests +- +4/4 +1 +contributions/sglang-1$",
+        done.stdout,
+        re.M,
+    )
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="contributions/sglang-1.html"' in home
+    listing = (out / "contributions/index.html").read_text(encoding="utf-8")
+    assert 'href="sglang-1.html"' in listing
+    document = json.loads((out / "contributions.json").read_text(encoding="utf-8"))
+    assert "sglang#1" in [record["key"] for record in document["contributions"]]
+    assert (out / "projects/sglang.html").is_file()
+
+    # list: the same records as contributions.json, and a table
+    done = run("list", "--json", cwd=site)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == document
+    done = run("list", cwd=site)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"^sglang#1 +- +- +sglang +Keep the scheduler", done.stdout, re.M)
+    assert len(done.stdout.splitlines()) == 1 + len(document["contributions"])
+
+
+def test_list_drafts_includes_them(site: Path) -> None:
+    assert run("new", "sgl-project/sglang#1", cwd=site).returncode == 0
+    assert "sglang#1" not in run("list", cwd=site).stdout
+    done = run("list", "--drafts", "--json", cwd=site)
+    assert done.returncode == 0
+    assert "sglang#1" in [record["key"] for record in json.loads(done.stdout)["contributions"]]
+    assert "warnings; run 'contributions check' to see them" in done.stderr  # the drafts' unwritten sections
+
+
+def test_new_with_root_elsewhere(site: Path, tmp_path: Path) -> None:
+    done = run("new", "github.com/sgl-project/sglang/pull/7/files", "--root", str(site), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (site / "contributions/sglang-7.md").is_file()
+    assert done.stdout.splitlines()[1].endswith("contributions check --root site")
+
+
+def test_console_script_is_installed() -> None:
+    script = Path(sys.executable).parent / "contributions"
+    done = subprocess.run([str(script), "--help"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0
+    assert done.stdout.startswith("usage: contributions ")
+
+
+@pytest.mark.parametrize("args", [(), ("new",), ("check",), ("list",)])
+def test_help_on_every_command(args: tuple[str, ...], tmp_path: Path) -> None:
+    done = run(*args, "--help", cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stdout.startswith(f"usage: {' '.join(('contributions', *args))} ")
+    assert done.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "repo", "number"),
+    [
+        ("https://github.com/sgl-project/sglang/pull/1", "sgl-project/sglang", 1),
+        ("https://github.com/sgl-project/sglang/pull/1/", "sgl-project/sglang", 1),
+        ("https://github.com/sgl-project/sglang/pull/1/files#diff-1", "sgl-project/sglang", 1),
+        ("http://www.github.com/OpenNMT/CTranslate2/pull/2103?w=1", "OpenNMT/CTranslate2", 2103),
+        ("github.com/vllm-project/vllm-metal/pull/1182", "vllm-project/vllm-metal", 1182),
+        ("huggingface/transformers#49135", "huggingface/transformers", 49135),
+        ("  huggingface/transformers#49135\n", "huggingface/transformers", 49135),
+    ],
+)
+def test_accepted_forms(text: str, repo: str, number: int) -> None:
+    pull = parse_pull_request(text)
+    assert (pull.repo, pull.number) == (repo, number)
+
+
+def _one_line(text: str) -> str:
+    return f"contributions new: {text!r} is not a GitHub pull request; {ACCEPTED}"
+
+
+INVALID = [
+    # (arguments, the one stderr line, exit status)
+    ((), "contributions: choose a command: new, check or list (see contributions --help)", 2),
+    (("--bogus",), "contributions: unrecognized arguments: --bogus (see contributions --help)", 2),
+    (("new",), "contributions new: the following arguments are required: PR (see contributions new --help)", 2),
+    (
+        ("new", "https://github.com/sgl-project/sglang/issues/1"),
+        _one_line("https://github.com/sgl-project/sglang/issues/1"),
+        2,
+    ),
+    (("new", "https://gitlab.com/a/b/-/merge_requests/1"), _one_line("https://gitlab.com/a/b/-/merge_requests/1"), 2),
+    (("new", "sglang#1"), _one_line("sglang#1"), 2),
+    (("new", "https://github.com/sgl-project/sglang"), _one_line("https://github.com/sgl-project/sglang"), 2),
+    (
+        ("new", "sgl-project/sglang#0"),
+        "contributions new: 'sgl-project/sglang#0' is not a GitHub pull request (pull request number must be a "
+        f"positive integer, got '0'); {ACCEPTED}",
+        2,
+    ),
+    (
+        ("new", "x/y#1", "--root", "nowhere"),
+        "contributions new: no Sphinx site at 'nowhere' (no conf.py); run it in the site's folder or pass --root",
+        2,
+    ),
+    (
+        ("new", "x/y#1", "extra"),
+        "contributions new: unrecognized arguments: extra (see contributions new --help)",
+        2,
+    ),
+    (
+        ("check", "--root", "nowhere"),
+        "contributions check: no Sphinx site at 'nowhere' (no conf.py); run it in the site's folder or pass --root",
+        2,
+    ),
+    (("check", "extra"), "contributions check: unrecognized arguments: extra (see contributions check --help)", 2),
+    (
+        ("check", "--outdir"),
+        "contributions check: argument --outdir: expected one argument (see contributions check --help)",
+        2,
+    ),
+    (
+        ("list", "--root", "nowhere"),
+        "contributions list: no Sphinx site at 'nowhere' (no conf.py); run it in the site's folder or pass --root",
+        2,
+    ),
+    (("list", "--jsn"), "contributions list: unrecognized arguments: --jsn (see contributions list --help)", 2),
+]
+
+
+@pytest.mark.parametrize(("args", "line", "status"), INVALID, ids=[" ".join(case[0]) or "-" for case in INVALID])
+def test_invalid_input(args: tuple[str, ...], line: str, status: int, tmp_path: Path) -> None:
+    done = run(*args, cwd=tmp_path)
+    assert (done.returncode, done.stderr, done.stdout) == (status, line + "\n", "")
+
+
+def test_invalid_command_name(tmp_path: Path) -> None:
+    done = run("frob", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("contributions: argument COMMAND: invalid choice: 'frob'")
+    assert done.stderr.endswith(" (see contributions --help)\n")
+
+
+def test_new_refuses_an_existing_page(site: Path) -> None:
+    before = (site / "contributions/transformers-49135.md").read_text(encoding="utf-8")
+    done = run("new", "https://github.com/huggingface/transformers/pull/49135", cwd=site)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == "contributions new: contributions/transformers-49135.md already exists; not overwritten\n"
+    assert (site / "contributions/transformers-49135.md").read_text(encoding="utf-8") == before
+
+
+def test_new_refuses_an_existing_key(site: Path) -> None:
+    """Keys match without regard to case, whatever the file is called; drafts count too."""
+    (site / "contributions/vllm-metal-1182.md").rename(site / "contributions/lfm2-vl.md")
+    done = run("new", "vllm-project/VLLM-Metal#1182", cwd=site)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert (
+        done.stderr == "contributions new: vllm-metal#1182 already has a page, contributions/lfm2-vl.md; not written\n"
+    )
+    assert not (site / "contributions/vllm-metal-1182.md").exists()
+    assert run("new", "sgl-project/sglang#1", cwd=site).returncode == 0
+    (site / "contributions/sglang-1.md").rename(site / "contributions/draft.md")
+    done = run("new", "sgl-project/sglang#1", cwd=site)
+    assert done.stderr == "contributions new: sglang#1 already has a page, contributions/draft.md; not written\n"
+
+
+def test_new_ignores_keys_outside_the_site(site: Path) -> None:
+    """Pages in excluded folders (tests, _build …) are not the site's: their keys do not count."""
+    (site / "tests").mkdir()
+    shutil.copy(site / "contributions/transformers-49135.md", site / "tests/sglang.md")
+    text = (site / "tests/sglang.md").read_text().replace("huggingface/transformers", "sgl-project/sglang")
+    (site / "tests/sglang.md").write_text(text.replace(":pr: 49135", ":pr: 1"))
+    conf = site / "conf.py"
+    assert '"tests",' in conf.read_text()
+    assert run("new", "sgl-project/sglang#1", cwd=site).returncode == 0
+
+
+def test_check_reports_a_build_that_stops(site: Path) -> None:
+    (site / "conf.py").write_text("raise RuntimeError('broken conf')\n")
+    done = run("check", cwd=site)
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("contributions check: the Sphinx build stopped (exit status 2): ")
+    assert "Traceback" not in done.stderr
+
+
+def test_new_reports_an_unreadable_conf(site: Path) -> None:
+    (site / "conf.py").write_text("raise RuntimeError('broken conf')\n")
+    done = run("new", "sgl-project/sglang#1", cwd=site)
+    assert done.returncode == 1
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr == "contributions new: cannot read conf.py: RuntimeError: broken conf\n"
+
+
+def test_parser_knows_the_three_commands() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["new", "a/b#1"]).pr == "a/b#1"
+    assert parser.parse_args(["list", "--json"]).json is True
+    assert parser.parse_args(["check", "--root", "x"]).root == "x"

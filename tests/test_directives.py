@@ -1,0 +1,375 @@
+"""The page directives on a small, valid site (``tests/roots/test-contrib-pages``): the ``contribution``
+header with every option, the four sections, the ``metric`` figures, and the domain's objects.
+
+``full.md`` uses every option; ``minimal.md`` only the required ones; ``escaping.md`` puts markup and
+quotes in every text that comes from the page. The site is built once, strictly, for the module."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+from docutils import nodes
+from sphinx.testing.util import SphinxTestApp
+from sphinx.util.inventory import InventoryFile
+
+FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
+
+
+@pytest.fixture(scope="module")
+def app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
+    srcdir = tmp_path_factory.mktemp("contrib-pages") / "src"
+    shutil.copytree(rootdir / "test-contrib-pages", srcdir)
+    app = SphinxTestApp(
+        "html", srcdir=srcdir, freshenv=True, warningiserror=True, status=StringIO(), warning=StringIO()
+    )
+    try:
+        app.build(force_all=True)
+        yield app
+    finally:
+        app.cleanup()
+
+
+def soup(app: SphinxTestApp, page: str) -> BeautifulSoup:
+    return BeautifulSoup((Path(app.outdir) / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
+
+
+def header(app: SphinxTestApp, page: str) -> Tag:
+    block = soup(app, page).find(id="contribution")
+    assert isinstance(block, Tag)
+    return block
+
+
+def test_valid_pages_build_strictly_without_a_warning(app: SphinxTestApp) -> None:
+    assert app.warning.getvalue() == ""  # type: ignore[attr-defined]
+    assert app.statuscode == 0
+
+
+# -- the header block ------------------------------------------------------------------------------
+
+
+def test_header_shows_every_option(app: SphinxTestApp) -> None:
+    block = header(app, "full")
+    assert "contrib-header" in block["class"]
+    assert block.select_one(".sd-card.contrib-header-card > .sd-card-body") is not None  # sphinx-design card
+    project = block.select_one("a.contrib-project")
+    assert project is not None
+    assert (project.get_text(), project["href"]) == (
+        "Hugging Face Transformers",
+        "projects/hugging-face-transformers.html",
+    )
+    pr = block.select_one("a.contrib-pr-link")
+    assert pr is not None
+    assert (pr.get_text(), pr["href"]) == ("PR #49135", "https://github.com/huggingface/transformers/pull/49135")
+    issues = [(a.get_text(), a["href"]) for a in block.select("a.contrib-issue-link")]
+    assert issues == [
+        ("#49134", "https://github.com/huggingface/transformers/issues/49134"),
+        ("#49200", "https://github.com/huggingface/transformers/issues/49200"),
+        ("#49201", "https://github.com/huggingface/transformers/issues/49201"),
+    ]
+    meta = block.select_one(".contrib-header-meta")
+    assert meta is not None
+    assert " · issues #49134, #49200, #49201 " in meta.get_text()
+    badge = block.select_one(".contrib-state")
+    assert badge is not None
+    assert badge.get_text() == "merged"
+    assert {"sd-badge", "contrib-state-merged"} <= set(badge["class"])
+    date = block.select_one(".contrib-date")
+    assert date is not None and date.get_text() == "2025-11-02"
+    summary = block.select_one(".contrib-summary")
+    assert summary is not None
+    assert summary.get_text() == (
+        "Restored causality for every UMT5 model trained through the default Seq2SeqTrainer path."
+    )
+    tags = [(a.get_text(), a["href"]) for a in block.select(".contrib-tags a")]
+    assert tags == [
+        ("attention correctness", "tags/attention-correctness.html"),
+        ("SDPA", "tags/sdpa.html"),
+        ("seq2seq training", "tags/seq2seq-training.html"),
+    ]
+    assert all("sd-badge" in span["class"] for span in block.select(".contrib-tags a > span"))
+    brief = [li.get_text() for li in block.select(".contrib-metrics-brief li")]
+    assert brief == [
+        "Position-0 log-probability drift: 1.03e-1 → 1.91e-6 (≈54,000× lower)",
+        "Bias tables kept: 2 of 16 → 16 of 16 (≈8× higher)",
+        "Tests passed: 196 → 196 (unchanged)",
+        "Valid prompts: 0 of 140 → 139 of 140 (up from 0)",
+    ]
+
+
+def test_header_leaves_out_what_is_not_stated(app: SphinxTestApp) -> None:
+    block = header(app, "minimal")
+    project = block.select_one("a.contrib-project")
+    assert project is not None and project.get_text() == "CTranslate2"  # default: the repository's name
+    assert project["href"] == "projects/ctranslate2.html"
+    pr = block.select_one("a.contrib-pr-link")
+    assert pr is not None and pr["href"] == "https://github.com/OpenNMT/CTranslate2/pull/2103"
+    assert block.select(".contrib-state") == []  # no status: no badge, and no word for it
+    assert not re.search(r"\b(merged|open|closed|draft)\b", block.get_text())
+    assert block.select(".contrib-issue-link") == []
+    assert block.select(".contrib-tags") == []
+    assert block.select(".contrib-date") == []
+    assert block.select(".contrib-metrics-brief") == []
+
+
+def test_header_one_issue_and_other_state(app: SphinxTestApp) -> None:
+    block = header(app, "escaping")
+    meta = block.select_one(".contrib-header-meta")
+    assert meta is not None
+    assert " · issue #5 " in meta.get_text()
+    assert [a["href"] for a in block.select("a.contrib-issue-link")] == [
+        "https://github.com/someone/escape-test/issues/5"
+    ]
+    badge = block.select_one(".contrib-state")
+    assert badge is not None and badge.get_text() == "open" and "contrib-state-open" in badge["class"]
+
+
+def test_header_comes_first_then_the_sections_in_order(app: SphinxTestApp) -> None:
+    body = soup(app, "full").select_one("section#fix-umt5-decoder-self-attention-not-being-causal")
+    assert body is not None
+    order = [child.get("id") for child in body.find_all(["div", "section"], recursive=False)]
+    assert order == ["contribution", "problem", "root-cause", "fix", "verification"]
+
+
+# -- the sections ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("page", "anchor", "heading"),
+    [
+        ("full", "problem", "Problem"),
+        ("full", "root-cause", "Where it went wrong"),  # the optional argument overrides the heading
+        ("full", "fix", "Fix"),
+        ("full", "verification", "Verification"),
+        ("minimal", "root-cause", "Root cause"),
+    ],
+)
+def test_section_heading_and_anchor(app: SphinxTestApp, page: str, anchor: str, heading: str) -> None:
+    section = soup(app, page).find("section", id=anchor)
+    assert isinstance(section, Tag)
+    assert "contrib-section" in section["class"]
+    title = section.find("h2")
+    assert isinstance(title, Tag)
+    assert title.get_text().rstrip("¶") == heading
+    link = title.find("a", class_="headerlink")
+    assert isinstance(link, Tag) and link["href"] == f"#{anchor}"
+
+
+def test_sections_are_in_the_local_toc(app: SphinxTestApp) -> None:
+    toc = app.env.tocs["full"]
+    entries = [(ref.astext(), ref["anchorname"]) for ref in toc.findall(nodes.reference)]
+    assert entries == [
+        (FULL_TITLE, ""),
+        ("Problem", "#problem"),
+        ("Where it went wrong", "#root-cause"),
+        ("Fix", "#fix"),
+        ("Verification", "#verification"),
+    ]
+
+
+def test_section_bodies_are_ordinary_myst(app: SphinxTestApp) -> None:
+    fix = soup(app, "full").find("section", id="fix")
+    assert isinstance(fix, Tag)
+    code = fix.find("code")
+    assert isinstance(code, Tag) and code.get_text() == "is_causal=config.is_decoder"
+
+
+# -- the metric figures ----------------------------------------------------------------------------
+
+
+def figures(app: SphinxTestApp, page: str = "full") -> dict[str, Tag]:
+    found = {}
+    for figure in soup(app, page).select("figure.contrib-metric"):
+        caption = figure.find("figcaption")
+        assert isinstance(caption, Tag)
+        found[caption.get_text()] = figure
+    return found
+
+
+def bar_widths(figure: Tag) -> tuple[float, float]:
+    before, after = (figure.select_one(f"svg rect.contrib-bar-{name}") for name in ("before", "after"))
+    assert before is not None and after is not None
+    return float(str(before["width"])), float(str(after["width"]))
+
+
+@pytest.mark.parametrize(
+    ("label", "values", "change", "verdict", "scale", "hidden"),
+    [
+        (
+            "Position-0 log-probability drift",
+            "before 1.03e-1 → after 1.91e-6",
+            "≈54,000× lower",
+            "better",
+            "log scale",
+            " (lower is better; chart on a log scale)",
+        ),
+        (
+            "Bias tables kept",
+            "before 2 of 16 → after 16 of 16",
+            "≈8× higher",
+            "better",
+            "linear scale",
+            " (higher is better; chart on a linear scale)",
+        ),
+        (
+            "Tests passed",
+            "before 196 → after 196",
+            "unchanged",
+            "same",
+            "linear scale",
+            " (higher is better; chart on a linear scale)",
+        ),
+        (
+            "Valid prompts",
+            "before 0 of 140 → after 139 of 140",
+            "up from 0",
+            "better",
+            "linear scale",
+            " (higher is better; chart on a linear scale)",
+        ),
+    ],
+)
+def test_metric_figure(
+    app: SphinxTestApp, label: str, values: str, change: str, verdict: str, scale: str, hidden: str
+) -> None:
+    figure = figures(app)[label]
+    assert f"contrib-metric-{verdict}" in figure["class"]
+    paragraph = figure.select_one(".contrib-metric-values")
+    assert paragraph is not None
+    strong = paragraph.select_one("strong.contrib-metric-change")
+    assert strong is not None and strong.get_text() == change
+    # what a screen reader reads: the values, the change, the direction and the scale, as text
+    assert paragraph.get_text() == f"{values} {change}{hidden}"
+    sr_only = paragraph.select_one(".contrib-visually-hidden")
+    assert sr_only is not None and sr_only.get_text() == hidden
+    arrow = paragraph.select_one(".contrib-metric-arrow")
+    assert arrow is not None and arrow["aria-hidden"] == "true"
+    svg = figure.find("svg")
+    assert isinstance(svg, Tag)
+    assert svg["aria-hidden"] == "true"  # the chart is decoration beside its text equivalent
+    assert svg["data-scale"] == scale
+
+
+def test_metric_values_are_machine_readable(app: SphinxTestApp) -> None:
+    figure = figures(app)["Position-0 log-probability drift"]
+    assert [(d["value"], d.get_text()) for d in figure.find_all("data")] == [
+        ("0.103", "1.03e-1"),
+        ("1.91e-06", "1.91e-6"),
+    ]
+
+
+def test_metric_log_scale_keeps_tiny_values_visible(app: SphinxTestApp) -> None:
+    before, after = bar_widths(figures(app)["Position-0 log-probability drift"])
+    # on a log scale 1.91e-6 against 1.03e-1 is still a visible bar, far longer than the linear 4 px minimum
+    assert after > 4 + 5
+    assert before > after
+
+
+def test_metric_linear_scale_is_proportional(app: SphinxTestApp) -> None:
+    before, after = bar_widths(figures(app)["Bias tables kept"])  # 2 → 16
+    assert (before - 4) / (after - 4) == pytest.approx(2 / 16, abs=0.01)
+    before, after = bar_widths(figures(app)["Tests passed"])
+    assert before == after
+    before, after = bar_widths(figures(app)["Valid prompts"])  # 0 → 139: the zero bar is the minimum
+    assert before == 4
+
+
+def test_metric_colours_come_from_css_custom_properties(app: SphinxTestApp) -> None:
+    """Bars carry classes only, so furo's light and dark schemes both colour them."""
+    svg = str(figures(app)["Bias tables kept"].find("svg"))
+    assert "fill=" not in svg and "style=" not in svg
+    css = (Path(app.outdir) / "_static" / "contributions.css").read_text(encoding="utf-8")
+    assert re.search(r"\.contrib-bar-before\s*\{[^}]*var\(--", css)
+    assert re.search(r"\.contrib-bar-after\s*\{[^}]*var\(--", css)
+
+
+# -- escaping: text from the page is never markup --------------------------------------------------
+
+
+def test_page_text_is_escaped_in_html(app: SphinxTestApp) -> None:
+    html = (Path(app.outdir) / "escaping.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in html
+    assert "<b>Bold</b>" not in html and "<b>ms</b>" not in html
+    page = soup(app, "escaping")
+    block = header(app, "escaping")
+    summary = block.select_one(".contrib-summary")
+    assert summary is not None
+    assert summary.get_text() == 'A summary with <script>alert("summary")</script> & "quotes".'
+    assert [a.get_text() for a in block.select(".contrib-tags a")] == [
+        '<script>alert("tag")</script>',
+        'a "quoted" & tag',
+    ]
+    project = block.select_one("a.contrib-project")
+    assert project is not None and project.get_text() == '<b>Bold</b> "project"'
+    figure = figures(app, "escaping")['<script>alert("label")</script> & "drift"']
+    assert [unit.get_text() for unit in figure.select(".contrib-metric-unit")] == ["<b>ms</b>", "<b>ms</b>"]
+    description = page.find("meta", attrs={"name": "description"})
+    assert isinstance(description, Tag)
+    assert description["content"] == 'A summary with <script>alert("summary")</script> & "quotes".'
+
+
+def test_page_text_round_trips_through_json(app: SphinxTestApp) -> None:
+    data = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))
+    text = json.dumps(data)
+    assert 'alert(\\"summary\\")' in text
+    (record,) = (r for r in data["contributions"] if r["key"] == "escape-test#7")
+    assert record["summary"] == 'A summary with <script>alert("summary")</script> & "quotes".'
+    assert record["tags"] == ['<script>alert("tag")</script>', 'a "quoted" & tag']
+
+
+# -- the domain: records, objects and objects.inv --------------------------------------------------
+
+
+def test_records_hold_every_option(app: SphinxTestApp) -> None:
+    record = app.env.domains["contrib"].contributions["full"]  # type: ignore[attr-defined]
+    assert (record.title, record.key, record.repo, record.pr) == (
+        FULL_TITLE,
+        "transformers#49135",
+        "huggingface/transformers",
+        49135,
+    )
+    assert record.issues == (49134, 49200, 49201)
+    assert record.status == "merged"
+    assert record.tags == ("attention correctness", "SDPA", "seq2seq training")
+    assert record.project == "Hugging Face Transformers"
+    assert record.date == "2025-11-02"
+    assert record.sections == ("problem", "root-cause", "fix", "verification")
+    assert [m.label for m in record.metrics] == [
+        "Position-0 log-probability drift",
+        "Bias tables kept",
+        "Tests passed",
+        "Valid prompts",
+    ]
+    assert record.lineno == 3
+    minimal = app.env.domains["contrib"].contributions["minimal"]  # type: ignore[attr-defined]
+    assert (minimal.status, minimal.issues, minimal.tags, minimal.project, minimal.date) == (None, (), (), "", None)
+
+
+def test_contribution_pages_are_orphans(app: SphinxTestApp) -> None:
+    """Reached through listings, not a sidebar entry each: no 'not included in any toctree' warning."""
+    assert all(app.env.metadata[doc].get("orphan") for doc in ("full", "minimal", "escaping"))
+    assert "orphan" not in app.env.metadata["index"]
+
+
+def test_domain_objects(app: SphinxTestApp) -> None:
+    objects = {obj[0]: obj[2:] for obj in app.env.domains["contrib"].get_objects()}
+    assert objects == {
+        "CTranslate2#2103": ("contribution", "minimal", "contribution", 0),
+        "escape-test#7": ("contribution", "escaping", "contribution", 0),
+        "transformers#49135": ("contribution", "full", "contribution", 0),
+    }
+
+
+def test_objects_inv_lists_every_key(app: SphinxTestApp) -> None:
+    with open(Path(app.outdir) / "objects.inv", "rb") as stream:
+        inventory = InventoryFile.load(stream, "https://example.org/", lambda base, uri: base + uri)
+    entries = inventory["contrib:contribution"]
+    assert sorted(entries) == ["CTranslate2#2103", "escape-test#7", "transformers#49135"]
+    assert entries["transformers#49135"].uri == "https://example.org/full.html#contribution"
+    assert entries["CTranslate2#2103"].uri == "https://example.org/minimal.html#contribution"

@@ -1,0 +1,211 @@
+"""Drafts (issue 7, item 2): a ``status: draft`` page is left out of every output of the published
+build, builds with a banner when drafts are included, and a link to it from a published page fails the
+strict build."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
+from sphinx.util.inventory import InventoryFile
+
+from sphinx_contributions.drafts import markdown_parser, scan_markdown
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sphinx.testing.util import SphinxTestApp
+
+ROOT = Path(__file__).parent / "roots" / "test-drafts"
+#: the words only the drafts hold: none may appear in any output of the published build
+DRAFT_WORDS = ("zanzibarquux", "yamlquux", "rstquux", "draftonlytag")
+DRAFT_PAGES = ("contributions/draft", "contributions/yaml-draft", "contributions/rst-draft")
+
+LINKER = """\
+# Linker
+
+See {contrib}`demo#2` and {contrib}`demo#1`.
+"""
+
+
+@pytest.fixture
+def srcdir(tmp_path: Path) -> Path:
+    """A fresh copy of the drafts test root (tests here edit it)."""
+    return Path(shutil.copytree(ROOT, tmp_path / "src"))
+
+
+@pytest.fixture
+def build(make_app: Callable[..., SphinxTestApp], srcdir: Path) -> Callable[..., SphinxTestApp]:
+    def run(**confoverrides: object) -> SphinxTestApp:
+        app = make_app("html", srcdir=srcdir, freshenv=True, confoverrides=confoverrides)
+        app.build()
+        return app
+
+    return run
+
+
+def warnings(app: SphinxTestApp) -> list[str]:
+    return strip_colors(app.warning.getvalue()).splitlines()
+
+
+def _inventory(outdir: Path) -> dict[str, object]:
+    with open(outdir / "objects.inv", "rb") as stream:
+        inventory = InventoryFile.load(stream, "https://example.org/", lambda base, uri: base + uri)
+    try:
+        return dict(inventory["contrib:contribution"])
+    except KeyError:  # no contribution at all
+        return {}
+
+
+def test_published_build_holds_no_draft_anywhere(build: Callable[..., SphinxTestApp]) -> None:
+    app = build()
+    outdir = Path(app.outdir)
+    assert warnings(app) == []
+    assert sorted(app.env.found_docs) == ["contributions/published", "guide", "index"]
+    assert app.config.contributions_draft_keys == {
+        "demo#2": "contributions/draft",
+        "other#3": "contributions/yaml-draft",
+        "other#4": "contributions/rst-draft",
+    }
+    for page in DRAFT_PAGES:
+        assert not (outdir / f"{page}.html").exists()
+    assert (outdir / "contributions/published.html").is_file()
+    assert not (outdir / "tags/draftonlytag.html").exists()
+    # listings, feed, JSON, sitemap, search, objects.inv
+    index = (outdir / "index.html").read_text(encoding="utf-8")
+    assert "Published write-up" in index
+    document = json.loads((outdir / "contributions.json").read_text(encoding="utf-8"))
+    assert [record["key"] for record in document["contributions"]] == ["demo#1"]
+    feed = (outdir / "contributions.atom").read_text(encoding="utf-8")
+    assert "contributions/published.html" in feed
+    sitemap = (outdir / "sitemap.xml").read_text(encoding="utf-8")
+    assert "contributions/published.html" in sitemap
+    search = (outdir / "searchindex.js").read_text(encoding="utf-8")
+    assert "contributions/published" in search
+    assert list(_inventory(outdir)) == ["demo#1"]
+    for path in outdir.rglob("*"):
+        if path.is_file() and path.suffix in {".html", ".js", ".json", ".atom", ".xml", ".txt"}:
+            text = path.read_text(encoding="utf-8").lower()
+            assert not [word for word in DRAFT_WORDS if word in text], path
+            assert not [page for page in DRAFT_PAGES if page in text], path
+    assert "demo#2" not in (outdir / "objects.inv").read_bytes().decode("latin-1")
+
+
+def test_a_draft_shown_in_a_code_block_is_not_a_draft(build: Callable[..., SphinxTestApp]) -> None:
+    app = build()
+    assert (Path(app.outdir) / "guide.html").is_file()
+    assert "shown#9" not in app.config.contributions_draft_keys
+
+
+def test_drafts_build_with_a_banner_when_included(build: Callable[..., SphinxTestApp]) -> None:
+    app = build(contributions_include_drafts=True)
+    outdir = Path(app.outdir)
+    assert warnings(app) == []
+    for page in DRAFT_PAGES:
+        html = (outdir / f"{page}.html").read_text(encoding="utf-8")
+        assert "contrib-draft-banner" in html, page
+        assert '<p class="admonition-title">Draft</p>' in html, page
+        assert "left out of the published site" in html, page
+    published = (outdir / "contributions/published.html").read_text(encoding="utf-8")
+    assert "contrib-draft-banner" not in published
+    assert sorted(_inventory(outdir)) == ["demo#1", "demo#2", "other#3", "other#4"]
+
+
+def test_make_serve_option_includes_drafts(srcdir: Path, tmp_path: Path) -> None:
+    """``make serve`` passes ``-D contributions_include_drafts=1`` on the command line."""
+    done = _sphinx(srcdir, tmp_path / "out", "-D", "contributions_include_drafts=1")
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "out/html/contributions/draft.html").read_text(encoding="utf-8")
+    assert "contrib-draft-banner" in html
+
+
+def test_link_to_a_draft_warns(build: Callable[..., SphinxTestApp], srcdir: Path) -> None:
+    (srcdir / "linker.md").write_text(LINKER, encoding="utf-8")
+    (srcdir / "index.md").write_text(
+        "# Drafts\n\n:::{contributions}\n:::\n\n```{toctree}\nguide\nlinker\n```\n", encoding="utf-8"
+    )
+    app = build()
+    assert warnings(app) == [
+        f"{srcdir / 'linker.md'}:3: WARNING: {{contrib}} links to demo#2, a draft (contributions/draft) that the "
+        "published site leaves out [contrib.draft_link]"
+    ]
+    html = (Path(app.outdir) / "linker.html").read_text(encoding="utf-8")
+    assert 'href="contributions/published.html#contribution"' in html
+    assert "contributions/draft.html" not in html
+
+
+def test_link_to_a_draft_fails_the_strict_build(srcdir: Path, tmp_path: Path) -> None:
+    (srcdir / "linker.md").write_text(":orphan:\n\n" + LINKER, encoding="utf-8")
+    done = _sphinx(srcdir, tmp_path / "out")
+    assert done.returncode == 1
+    assert "[contrib.draft_link]" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_link_to_a_draft_resolves_when_drafts_are_included(build: Callable[..., SphinxTestApp], srcdir: Path) -> None:
+    (srcdir / "linker.md").write_text("---\norphan: true\n---\n\n" + LINKER, encoding="utf-8")
+    app = build(contributions_include_drafts=True)
+    assert warnings(app) == []
+    html = (Path(app.outdir) / "linker.html").read_text(encoding="utf-8")
+    assert 'href="contributions/draft.html#contribution"' in html
+
+
+def test_a_draft_the_scan_cannot_see_fails_the_build(build: Callable[..., SphinxTestApp], srcdir: Path) -> None:
+    """A header nested in another directive escapes the source scan: the build says so."""
+    page = srcdir / "contributions/nested.md"
+    page.write_text(
+        "# Nested\n\n::::{note}\n:::{contribution}\n:repo: example/nested\n:pr: 5\n:status: draft\n"
+        ":summary: Nested.\n:::\n::::\n\n"
+        + "".join(f":::{{{name}}}\nWritten.\n:::\n\n" for name in ("problem", "root-cause", "fix", "verification")),
+        encoding="utf-8",
+    )
+    app = build()
+    assert warnings(app) == [
+        f"{page}:5: WARNING: contribution nested#5 is a draft but its header was not found before the build "
+        "(is it nested in another directive?), so it would be published; put the 'contribution' directive "
+        "at the top level of the page [contrib.draft_not_excluded]"
+    ]
+
+
+def _sphinx(srcdir: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    command = [
+        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", *extra,
+        "-d", str(out / "doctrees"), str(srcdir), str(out / "html"),
+    ]  # fmt: skip
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+def test_a_page_turned_draft_leaves_an_incremental_build(srcdir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    outdir = out / "html"
+    assert _sphinx(srcdir, out).returncode == 0
+    assert (outdir / "contributions/published.html").is_file()
+    page = srcdir / "contributions/published.md"
+    page.write_text(page.read_text().replace(":status: merged", ":status: draft"), encoding="utf-8")
+    done = _sphinx(srcdir, out)
+    assert done.returncode == 0, done.stderr
+    assert not (outdir / "contributions/published.html").exists()
+    assert json.loads((outdir / "contributions.json").read_text())["contributions"] == []
+    assert "Published write-up" not in (outdir / "index.html").read_text(encoding="utf-8")
+    assert "contributions/published" not in (outdir / "sitemap.xml").read_text(encoding="utf-8")
+    assert "contributions/published" not in (outdir / "searchindex.js").read_text(encoding="utf-8")
+    assert _inventory(outdir) == {}
+
+
+def test_scan_reads_title_sections_and_metrics() -> None:
+    text = (ROOT / "contributions/draft.md").read_text(encoding="utf-8")
+    options, title, sections, written, metrics = scan_markdown(text, markdown_parser())
+    assert options is not None and options["status"] == "draft"
+    assert title == "Zanzibarquux draft write-up"
+    assert sections == ("problem", "root-cause", "fix", "verification")
+    assert written == sections
+    assert metrics == 1
+    scaffold = ":::{problem}\n% a prompt\n:::\n\n::::{verification}\n% :::{metric} X\n% :before: 1\n% :::\n::::\n"
+    _, _, sections, written, metrics = scan_markdown(scaffold, markdown_parser())
+    assert (sections, written, metrics) == (("problem", "verification"), (), 0)

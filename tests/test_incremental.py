@@ -1,0 +1,296 @@
+"""Incremental, parallel and reproducible builds write exactly what a clean build writes.
+
+Each test builds a copy of the real site (its pages, ``conf.py`` and ``_static``) with
+``python -m sphinx -b html`` in a subprocess (so ``-j`` forks real workers) and compares the whole output
+trees with :mod:`treediff`: every page, ``objects.inv``, ``searchindex.js``, ``sitemap.xml``,
+``contributions.json``, ``contributions.atom`` and the tag and project pages.
+
+The ``GUARDS`` tests remove one piece of guarding code at a time (in the build process only, see
+``SABOTAGE``) and check that the matching equality test would then fail: each test is shown to
+test something.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.treediff import first_difference
+
+REPO = Path(__file__).resolve().parent.parent
+SITE_PARTS = ("conf.py", "index.md", "about", "open-source", "contributions", "_static")
+
+#: written by every HTML build whatever changed: Sphinx's genindex and search pages, the 404 page
+ALWAYS_WRITTEN = re.compile(r"^(genindex|search|404)\.html$")
+
+#: code run in the build process before Sphinx starts, removing one guard (see test_guard_is_needed)
+_INC = "import sphinx_contributions.incremental as m; "
+_DOMAIN = "from sphinx_contributions.domain import ContributionsDomain as D; "
+SABOTAGE = {
+    "env-get-updated": _INC + "m.updated = lambda app, env: []",
+    "nav-rewrite": _INC + "m._nav_digest = lambda env: ''",
+    "xref-rewrite": _INC + "m._xref_pages = lambda env, keys: set()",
+    "output-removal": _INC + "m._remove_outputs = lambda *args, **kwargs: None",
+    "search-prune": _INC + "m.prune_search_index = lambda app: []",
+    "sitemap-complete": _INC + "m.complete_sitemap = lambda app, exc: None",
+    "clear_doc": _DOMAIN + "D.clear_doc = lambda self, docname: None",
+    "merge_domaindata": _DOMAIN + "D.merge_domaindata = lambda self, docnames, other: None",
+    # tag and project pages skipped whenever their file exists, without looking at what they show
+    "generated-skip": _INC + "import pathlib; m.generated_page_is_current = lambda app, page: "
+    "(pathlib.Path(app.outdir) / app.builder.get_target_uri(page)).is_file()",
+}
+RUNNER = "import sys; exec(sys.argv[1]); from sphinx.cmd.build import main; sys.exit(main(sys.argv[2:]))"
+
+
+def copy_site(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for part in SITE_PARTS:
+        source = REPO / part
+        if source.is_dir():
+            shutil.copytree(source, dest / part)
+        else:
+            shutil.copy2(source, dest / part)
+    return dest
+
+
+def build(src: Path, out: Path, *extra: str, sabotage: str = "", strict: bool = True) -> str:
+    """Build ``src`` into ``out/html`` (doctrees in ``out/doctrees``), strictly unless told; return the log."""
+    command = [
+        sys.executable, "-c", RUNNER, SABOTAGE[sabotage] if sabotage else "",
+        "-T", *(["-W", "--keep-going"] if strict else []), "-b", "html", "-d", str(out / "doctrees"),
+        *extra, str(src), str(out / "html"),
+    ]  # fmt: skip
+    environ = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=environ)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
+    return done.stdout
+
+
+def html_mtimes(html: Path) -> dict[str, int]:
+    return {p.relative_to(html).as_posix(): p.stat().st_mtime_ns for p in html.rglob("*.html")}
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    touch(path)
+
+
+def touch(path: Path) -> None:
+    """A modification time clearly after the last build read the file (coarse file-system clocks)."""
+    stamp = time.time() + 2
+    os.utime(path, (stamp, stamp))
+
+
+# -- the kinds of change -----------------------------------------------------------------------------
+
+
+def edit_body(src: Path) -> None:
+    # "unaffected" is in no other page: the search index must drop it, not keep it as an empty entry
+    edit(src / "contributions/transformers-49135.md", "was unaffected, since", "was not affected, since")
+
+
+def edit_title(src: Path) -> None:
+    # transformers-49135 links to this page with {contrib}, showing its title
+    edit(src / "contributions/ctranslate2-2103.md", "# Add UMT5 support:", "# Add UMT5 model support:")
+
+
+def edit_nav_title(src: Path) -> None:
+    # a page in the toctree: every page's sidebar (furo) and its neighbours' prev/next links show it
+    edit(src / "about/index.md", "# About", "# About me")
+
+
+def edit_tag(src: Path) -> None:
+    # one tag renamed: tags/paged-attention.html goes, tags/paged-kv-cache.html comes
+    edit(src / "contributions/vllm-metal-1182.md", "paged attention", "paged KV cache")
+
+
+def edit_metric(src: Path) -> None:
+    edit(src / "contributions/transformers-49135.md", ":after: 1.91e-6", ":after: 2.5e-6")
+
+
+NEW_PAGE = """\
+# Speed up paged attention on Metal
+
+:::{contribution}
+:repo: vllm-project/vllm-metal
+:pr: 1300
+:status: open
+:tags: paged attention, kernels
+:date: 2026-02-01
+:summary: A fused kernel for the paged attention decode step.
+:::
+
+:::{problem}
+Decode spent most of its time gathering pages.
+:::
+
+:::{root-cause}
+One kernel launch per page.
+:::
+
+:::{fix}
+One fused kernel; follows {contrib}`vllm-metal#1182`.
+:::
+
+::::{verification}
+:::{metric} Decode step
+:before: 12
+:after: 7.5
+:unit: ms
+:::
+::::
+"""
+
+
+def add_page(src: Path) -> None:
+    (src / "contributions/vllm-metal-1300.md").write_text(NEW_PAGE, encoding="utf-8")
+    touch(src / "contributions/vllm-metal-1300.md")
+
+
+def delete_page(src: Path) -> None:
+    (src / "contributions/vllm-metal-1182.md").unlink()
+
+
+def rename_page(src: Path) -> None:
+    # transformers-49135 links to it: the link's URL changes; the old page's output goes
+    (src / "contributions/ctranslate2-2103.md").rename(src / "contributions/ctranslate2-umt5.md")
+    touch(src / "contributions/ctranslate2-umt5.md")
+
+
+CHANGES: dict[str, Callable[[Path], None]] = {
+    "body": edit_body,
+    "title": edit_title,
+    "nav-title": edit_nav_title,
+    "tag": edit_tag,
+    "metric": edit_metric,
+    "add": add_page,
+    "delete": delete_page,
+    "rename": rename_page,
+}
+
+#: pages (besides ALWAYS_WRITTEN) an incremental build may write after each change: what depends on it
+LISTINGS = {"index.html", "contributions/index.html", "open-source/index.html"}
+TRANSFORMERS_PAGES = {
+    "projects/transformers.html",
+    "tags/attention-correctness.html",
+    "tags/sdpa.html",
+    "tags/seq2seq-training.html",
+}
+DEPENDENTS = {
+    "body": {"contributions/transformers-49135.html"},
+    "title": {
+        "contributions/ctranslate2-2103.html",
+        "contributions/transformers-49135.html",  # its {contrib} link shows the title
+        *LISTINGS,
+        "projects/ctranslate2.html",
+        "tags/inference-runtime.html",
+        "tags/model-conversion.html",
+        "tags/c-plus-plus.html",
+    },
+    "metric": {"contributions/transformers-49135.html", *LISTINGS, *TRANSFORMERS_PAGES},
+}
+
+
+def incremental_and_clean(tmp_path: Path, change: str, sabotage: str = "") -> tuple[Path, Path, set[str]]:
+    """Build, apply ``change``, build again (incrementally) and from scratch; return both output folders
+    and the pages the incremental build wrote."""
+    src = copy_site(tmp_path / "src")
+    build(src, tmp_path / "inc", sabotage=sabotage)
+    before = html_mtimes(tmp_path / "inc/html")
+    CHANGES[change](src)
+    build(src, tmp_path / "inc", sabotage=sabotage)
+    after = html_mtimes(tmp_path / "inc/html")
+    written = {page for page, mtime in after.items() if before.get(page) != mtime}
+    build(src, tmp_path / "clean")
+    return tmp_path / "inc/html", tmp_path / "clean/html", written
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_incremental_build_equals_clean_build(tmp_path: Path, change: str) -> None:
+    incremental, clean, written = incremental_and_clean(tmp_path, change)
+    assert first_difference(incremental, clean) is None, first_difference(incremental, clean)
+    if change in DEPENDENTS:
+        rewritten = {page for page in written if not ALWAYS_WRITTEN.match(page)}
+        assert rewritten <= DEPENDENTS[change], f"pages rewritten that do not depend on the change: {rewritten}"
+        assert "about/index.html" not in written
+
+
+def test_unchanged_sources_rewrite_nothing(tmp_path: Path) -> None:
+    src = copy_site(tmp_path / "src")
+    build(src, tmp_path / "out")
+    before = html_mtimes(tmp_path / "out/html")
+    log = build(src, tmp_path / "out")
+    assert "no targets are out of date" in log
+    after = html_mtimes(tmp_path / "out/html")
+    assert {page for page in after if before.get(page) != after[page] and not ALWAYS_WRITTEN.match(page)} == set()
+    assert (tmp_path / "out/html/sitemap.xml").read_bytes().count(b"<url>") == len(
+        [p for p in after if not re.match(r"^(genindex|search|404)\.html$", p)]
+    )
+
+
+def test_parallel_build_equals_serial_build(tmp_path: Path) -> None:
+    src = copy_site(tmp_path / "src")
+    build(src, tmp_path / "serial", "-j", "1")
+    log = build(src, tmp_path / "parallel", "-j", "2")
+    assert re.search(r"reading sources\.\.\. \[ *\d+%\] \S+ \.\. \S+", log), log  # read in chunks by workers
+    report = first_difference(tmp_path / "serial/html", tmp_path / "parallel/html")
+    assert report is None, report
+
+
+def test_two_clean_builds_are_byte_identical(tmp_path: Path) -> None:
+    # the second copy sits elsewhere: no absolute path, clock or ordering of the file system leaks
+    first = copy_site(tmp_path / "a/src")
+    second = copy_site(tmp_path / "elsewhere/b/src")
+    build(first, tmp_path / "a")
+    build(second, tmp_path / "elsewhere/b")
+    report = first_difference(tmp_path / "a/html", tmp_path / "elsewhere/b/html")
+    assert report is None, report
+
+
+def test_parallel_incremental_build_equals_clean_build(tmp_path: Path) -> None:
+    src = copy_site(tmp_path / "src")
+    build(src, tmp_path / "inc", "-j", "2")
+    add_page(src)
+    edit_tag(src)
+    build(src, tmp_path / "inc", "-j", "2")
+    build(src, tmp_path / "clean")
+    report = first_difference(tmp_path / "inc/html", tmp_path / "clean/html")
+    assert report is None, report
+
+
+# -- each guard is needed: without it, the test above that covers it fails ----------------------------
+
+GUARDS = [
+    ("env-get-updated", "metric"),
+    ("nav-rewrite", "nav-title"),
+    ("xref-rewrite", "title"),
+    ("output-removal", "delete"),
+    ("search-prune", "body"),
+    ("sitemap-complete", "body"),
+    ("clear_doc", "delete"),
+    ("generated-skip", "metric"),
+]
+
+
+@pytest.mark.parametrize(("guard", "change"), GUARDS)
+def test_guard_is_needed(tmp_path: Path, guard: str, change: str) -> None:
+    incremental, clean, _ = incremental_and_clean(tmp_path, change, sabotage=guard)
+    assert first_difference(incremental, clean) is not None, f"{change}: equal even without {guard}"
+
+
+def test_merge_domaindata_is_needed(tmp_path: Path) -> None:
+    src = copy_site(tmp_path / "src")
+    build(src, tmp_path / "serial", "-j", "1")
+    # not strict: without the merge, {contrib} links to pages read by another worker are not found
+    build(src, tmp_path / "parallel", "-j", "2", sabotage="merge_domaindata", strict=False)
+    assert first_difference(tmp_path / "serial/html", tmp_path / "parallel/html") is not None

@@ -1,0 +1,29 @@
+"""Lint and types: ruff (rules and formatting) over the code, mypy over the package (``make lint``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from .conftest import REPO
+
+PATHS = ["sphinx_contributions", "tests", "benchmarks", "conf.py"]
+
+
+def _run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *command], cwd=REPO, capture_output=True, text=True, check=False)
+
+
+def test_ruff_check() -> None:
+    done = _run("ruff", "check", "--no-cache", *PATHS)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_format() -> None:
+    done = _run("ruff", "format", "--check", "--no-cache", *PATHS)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy() -> None:
+    done = _run("mypy", "--no-incremental")
+    assert done.returncode == 0, done.stdout + done.stderr

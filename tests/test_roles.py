@@ -1,0 +1,99 @@
+"""The roles on a small, valid site (``tests/roots/test-contrib-pages``): ``{contrib}`` by key (implicit and
+explicit title, any case), ``{pr}`` and ``{issue}`` with ``owner/repo#N``, ``#N`` on a contribution page,
+and explicit text ``text <target>``. Bad targets are in ``test_warnings.py``."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+from sphinx.testing.util import SphinxTestApp
+
+FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
+MINIMAL_TITLE = "Add UMT5 support to CTranslate2"
+
+
+@pytest.fixture(scope="module")
+def app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
+    srcdir = tmp_path_factory.mktemp("contrib-roles") / "src"
+    shutil.copytree(rootdir / "test-contrib-pages", srcdir)
+    app = SphinxTestApp(
+        "html", srcdir=srcdir, freshenv=True, warningiserror=True, status=StringIO(), warning=StringIO()
+    )
+    try:
+        app.build(force_all=True)
+        yield app
+    finally:
+        app.cleanup()
+
+
+def links(app: SphinxTestApp, page: str, selector: str = "a") -> list[tuple[str, str]]:
+    """(text, href) of each link in the page's body, in order."""
+    html = (Path(app.outdir) / f"{page}.html").read_text(encoding="utf-8")
+    body = BeautifulSoup(html, "html.parser").select_one("div.body")
+    assert isinstance(body, Tag)
+    return [(a.get_text(), str(a["href"])) for a in body.select(selector)]
+
+
+def index_item(app: SphinxTestApp, name: str) -> Tag:
+    """The ``- name: …`` item of the index page."""
+    html = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
+    for item in BeautifulSoup(html, "html.parser").select("div.body li"):
+        if item.get_text().startswith(f"{name}: "):
+            return item
+    raise AssertionError(name)
+
+
+def test_roles_resolve_without_a_warning(app: SphinxTestApp) -> None:
+    assert app.warning.getvalue() == ""  # type: ignore[attr-defined]
+    assert app.statuscode == 0
+
+
+@pytest.mark.parametrize(
+    ("item", "text", "href"),
+    [
+        ("implicit", FULL_TITLE, "full.html#contribution"),  # the page's title is the link text
+        ("explicit", "the UMT5 fix", "full.html#contribution"),
+        ("any case", FULL_TITLE, "full.html#contribution"),  # TRANSFORMERS#49135: keys match in any case
+        ("other page", MINIMAL_TITLE, "minimal.html#contribution"),
+        ("pr", "huggingface/transformers#47014", "https://github.com/huggingface/transformers/pull/47014"),
+        ("issue", "OpenNMT/CTranslate2#1478", "https://github.com/OpenNMT/CTranslate2/issues/1478"),
+        ("explicit pr", "the SDPA change", "https://github.com/huggingface/transformers/pull/47014"),
+    ],
+)
+def test_role_outside_a_contribution_page(app: SphinxTestApp, item: str, text: str, href: str) -> None:
+    (link,) = index_item(app, item).find_all("a")
+    assert (link.get_text(), link["href"]) == (text, href)
+
+
+def test_contrib_link_carries_the_key_and_classes(app: SphinxTestApp) -> None:
+    link = index_item(app, "implicit").find("a")
+    assert isinstance(link, Tag)
+    assert link["title"] == "transformers#49135"
+    inner = link.find("span")
+    assert isinstance(inner, Tag) and {"xref", "contrib"} <= set(inner["class"])
+
+
+def test_pr_and_issue_links_carry_their_class(app: SphinxTestApp) -> None:
+    assert [a["class"] for a in index_item(app, "pr").find_all("a")] == [["contrib-pr", "reference", "external"]]
+    assert [a["class"] for a in index_item(app, "issue").find_all("a")] == [["contrib-issue", "reference", "external"]]
+
+
+def test_short_targets_on_a_contribution_page_use_its_repository(app: SphinxTestApp) -> None:
+    assert links(app, "full", "section#problem a.contrib-issue") == [
+        ("#49134", "https://github.com/huggingface/transformers/issues/49134")
+    ]
+    assert links(app, "full", "section#root-cause p a") == [
+        ("#47014", "https://github.com/huggingface/transformers/pull/47014"),
+        ("the SDPA change", "https://github.com/huggingface/transformers/pull/47014"),
+        ("OpenNMT/CTranslate2#1478", "https://github.com/OpenNMT/CTranslate2/issues/1478"),  # another repo
+    ]
+
+
+def test_contrib_links_between_contribution_pages(app: SphinxTestApp) -> None:
+    assert links(app, "full", "section#fix p a") == [(MINIMAL_TITLE, "minimal.html#contribution")]
+    assert links(app, "minimal", "section#verification p a") == [(FULL_TITLE, "full.html#contribution")]
