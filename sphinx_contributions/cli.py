@@ -68,13 +68,13 @@ class _Parser(argparse.ArgumentParser):
 
 
 SCAFFOLD = """\
-# {key}: title to write
+# TODO: the title of {key}
 
 :::{{contribution}}
 :repo: {repo}
 :pr: {pr}
 :status: draft
-:summary: One sentence to write: what this pull request changed, and for whom.
+:summary: TODO: one sentence: what this pull request changed, and for whom.
 :::
 
 % More header options: :issue: 123 (or 123, 456), :tags: tag one, tag two, :project: Display name,
@@ -268,7 +268,7 @@ def build(root: Path, workdir: Path, *, strict: bool, include_drafts: bool = Fal
     """Build the site at ``root`` with Sphinx, in a subprocess (the exact command a release runs)."""
     outdir = html or workdir / "html"
     doctreedir = workdir / "doctrees"
-    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "--no-color"]  # parsed below
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "--no-color"]  # its output is parsed
     if strict:
         command += ["-W", "--keep-going"]
     if include_drafts:
@@ -406,7 +406,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write a draft page for a pull request",
         description=(
             "Write contributions/<repo>-<number>.md for a pull request: the contribution header filled in "
-            "(repo, pr, status: draft, a summary to write), the four sections with a prompt each (MyST "
+            "(repo, pr, status: draft, a TODO title and summary), the four sections with a prompt each (MyST "
             "comments, which the build reports as unwritten until replaced) and a metric example. Refuses "
             "to overwrite a page, or to add a key that a page already declares."
         ),

@@ -19,7 +19,7 @@ from sphinx.util.nodes import make_refnode
 from . import nodes as cn
 from .header import build_header
 from .metric import metric_from_node
-from .model import SECTION_NAMES, Contribution, key_lookup
+from .model import PLACEHOLDER, SECTION_NAMES, Contribution, is_placeholder, key_lookup
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -132,6 +132,13 @@ class ContributionsDomain(Domain):
         if not title:
             warn(ContribWarning.MISSING_TITLE, f"contribution {key} has no heading; its key is used as title", header)
             title = key
+        for part, text in (("title", title), ("summary", header["summary"])):
+            if is_placeholder(text):
+                warn(
+                    ContribWarning.PLACEHOLDER,
+                    f"contribution {key}: the {part} is not written yet (it starts with {PLACEHOLDER!r})",
+                    header,
+                )
         present = [
             node["contrib_section"]
             for node in document.findall(nodes.section)

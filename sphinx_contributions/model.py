@@ -36,6 +36,14 @@ _SLUG_DROP = re.compile(r"[^a-z0-9]+")
 MAX_SLUG = 100
 
 
+#: a title or summary that starts with this is not written yet (``contributions new`` writes them so)
+PLACEHOLDER = "TODO"
+
+
+def is_placeholder(text: str) -> bool:
+    return text.lstrip().startswith(PLACEHOLDER)
+
+
 class OptionError(ValueError):
     """An option value that does not parse; the message is shown to the author as is."""
 

@@ -24,6 +24,8 @@ class ContribWarning(Enum):
     MISSING_OPTION = "missing_option"
     #: an option value does not parse (``repo``, ``pr``, ``issue``, ``date``, ``tags`` …)
     BAD_OPTION = "bad_option"
+    #: a title or summary is still the scaffold's placeholder (it starts with ``TODO``)
+    PLACEHOLDER = "placeholder"
     #: a contribution page has no heading to take its title from
     MISSING_TITLE = "missing_title"
     #: ``status`` is not one of merged, open, closed, draft

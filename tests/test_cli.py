@@ -4,6 +4,7 @@ one clear line on stderr, a non-zero exit and no traceback for invalid input to 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -44,7 +45,7 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def write_sections(text: str) -> str:
     """What the author does: a title and summary, each prompt replaced by text, the metric uncommented."""
-    text = text.replace("# sglang#1: title to write", "# Keep the scheduler from dropping queued requests")
+    text = text.replace("# TODO: the title of sglang#1", "# Keep the scheduler from dropping queued requests")
     text = re.sub(r"^:summary: .*$", ":summary: Requests queued during a restart are now served.", text, flags=re.M)
     out = []
     for line in text.splitlines():
@@ -79,26 +80,31 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     assert done.stderr == ""
     published, _, drafts = done.stdout.partition("Drafts, left out of the published site (1):")
     assert "sglang#1" not in published
-    assert re.search(r"^  sglang#1 +sglang#1: title to write +draft +0/4 +0 +contributions/sglang-1$", drafts, re.M)
+    assert re.search(r"^  sglang#1 +TODO: the title of sglang#1 +draft +0/4 +0 +contributions/sglang-1$", drafts, re.M)
     assert done.stdout.rstrip().endswith("The site would publish: the strict build passes.")
 
-    # status: draft removed, prompts still in place: check fails and names the unwritten sections
+    # status: draft removed, prompts still in place: check fails and names the unwritten sections,
+    # and the title and summary still holding the scaffold's placeholder
     page.write_text(text.replace(":status: draft\n", ""), encoding="utf-8")
     done = run("check", cwd=site)
     assert done.returncode == 1
     assert "Drafts" not in done.stdout
-    report = done.stdout.split("Warnings (4), by page:\n", 1)[1]
+    report = done.stdout.split("Warnings (6), by page:\n", 1)[1]
     assert report.startswith("  contributions/sglang-1.md\n")
     for name in SECTIONS:
         prompt_left = f"section '{name}' is not written yet (it holds only comments or nothing)"
         assert f"{prompt_left} [contrib.unwritten_section]" in report
-    assert done.stdout.rstrip().endswith("The site would not publish: the strict build stops on 4 warnings.")
+    for part in ("title", "summary"):
+        placeholder = f"contribution sglang#1: the {part} is not written yet (it starts with 'TODO')"
+        assert f"{placeholder} [contrib.placeholder]" in report
+    assert done.stdout.rstrip().endswith("The site would not publish: the strict build stops on 6 warnings.")
     # ... and the strict build fails the same way
     strict = rtd_build(site, tmp_path / "strict" / "html")
     assert strict.returncode == 1
     unwritten = sorted(re.findall(r"section '([\w-]+)' is not written yet", strict.stderr))
     assert unwritten == sorted(SECTIONS)
-    assert strict.stderr.count("WARNING:") == 4
+    assert re.findall(r"the (\w+) is not written yet", strict.stderr) == ["title", "summary"]
+    assert strict.stderr.count("WARNING:") == 6
 
     # sections written: check passes and the page is in every listing
     page.write_text(write_sections(page.read_text(encoding="utf-8")), encoding="utf-8")
@@ -301,3 +307,22 @@ def test_parser_knows_the_three_commands() -> None:
     assert parser.parse_args(["new", "a/b#1"]).pr == "a/b#1"
     assert parser.parse_args(["list", "--json"]).json is True
     assert parser.parse_args(["check", "--root", "x"]).root == "x"
+
+
+def test_check_reads_plain_warnings_under_ci(site: Path) -> None:
+    """Sphinx colours its output when ``CI`` is set; ``check`` asks for plain text, so it still groups
+    the warnings by page (regression: under CI the report was empty of pages)."""
+    page = site / "contributions" / "transformers-49135.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(":status: merged", ":status: shipped"), encoding="utf-8")
+    environ = {key: value for key, value in os.environ.items() if key not in {"NO_COLOR", "NO_COLOUR"}}
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx_contributions", "check"],
+        cwd=site,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**environ, "CI": "true"},
+    )
+    assert done.returncode == 1
+    assert "\x1b[" not in done.stdout
+    assert "Warnings (1), by page:\n  contributions/transformers-49135.md\n" in done.stdout

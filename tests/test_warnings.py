@@ -276,6 +276,26 @@ CASES = [
         page(*REQUIRED, title=""),
         W("bad.md", HEADER, "contribution repo#1 has no heading; its key is used as title", "contrib.missing_title"),
     ),
+    case(
+        "placeholder-title",
+        page(*REQUIRED, title="# TODO: the title of repo#1\n"),
+        W(
+            "bad.md",
+            HEADER,
+            "contribution repo#1: the title is not written yet (it starts with 'TODO')",
+            "contrib.placeholder",
+        ),
+    ),
+    case(
+        "placeholder-summary",
+        page(":repo: owner/repo", ":pr: 1", ":summary: TODO: one sentence."),
+        W(
+            "bad.md",
+            HEADER,
+            "contribution repo#1: the summary is not written yet (it starts with 'TODO')",
+            "contrib.placeholder",
+        ),
+    ),
     # -- sections
     case(
         "missing-sections",
