@@ -6,6 +6,7 @@ warning with the page's location.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import unicodedata
@@ -74,13 +75,16 @@ class Metric:
         return self.before > 0 and self.after > 0 and hi / lo >= 10
 
     def change_words(self) -> str:
-        """The change in words: ``≈54,000× lower``, ``≈8× higher``, ``unchanged``, ``up from 0``."""
+        """The change in words: ``≈54,000× lower``, ``≈8× higher``, ``≈25% lower`` (under 2×),
+        ``unchanged``, ``up from 0``."""
         before, after = self.before, self.after
         if before == after:
             return "unchanged"
         direction = "lower" if after < before else "higher"
         if before > 0 and after > 0:
             ratio = max(before, after) / min(before, after)
+            if ratio < 2:  # "≈1.3× lower" reads worse than a percentage
+                return f"≈{abs(after - before) / before * 100:.2g}% {direction}"
             return f"≈{format_ratio(ratio)}× {direction}"
         if before == 0:
             return "up from 0" if after > 0 else "down from 0"
@@ -169,10 +173,11 @@ def issue_url(repo: str, number: int) -> str:
 
 def slugify(text: str) -> str:
     """A URL- and class-safe slug: ``MLX/Metal`` → ``mlx-metal``, ``C++`` → ``c-plus-plus``,
-    ``Übersetzung`` → ``ubersetzung``; never empty."""
+    ``Übersetzung`` → ``ubersetzung``; never empty: text with no Latin letter or digit (``注意``) gets
+    ``tag-`` and a digest of the text, so two such tags stay apart."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()  # keep é as e
     slug = _SLUG_DROP.sub("-", ascii_text.lower().replace("+", " plus ")).strip("-")
-    return slug[:MAX_SLUG].rstrip("-") or "tag"
+    return slug[:MAX_SLUG].rstrip("-") or "tag-" + hashlib.sha256(text.strip().encode()).hexdigest()[:8]
 
 
 def key_lookup(key: str) -> str:

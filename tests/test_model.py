@@ -149,6 +149,9 @@ def test_parser_rejects(parse, value, message) -> None:  # type: ignore[no-untyp
         (1.03e-1, 1.91e-6, "≈54,000× lower"),
         (2, 16, "≈8× higher"),
         (0.5, 1.23, "≈2.5× higher"),
+        (200, 150, "≈25% lower"),
+        (200, 205, "≈2.5% higher"),
+        (1.0, 1.9, "≈90% higher"),
         (100, 50, "≈2× lower"),
         (1, 1000, "≈1,000× higher"),
         (196, 196, "unchanged"),
@@ -239,12 +242,18 @@ def test_metric_text_equivalent_and_json() -> None:
         ('<script>alert("x")</script>', "script-alert-x-script"),
         ("Ünïcode", "unicode"),
         ("Übersetzung, café", "ubersetzung-cafe"),
-        ("???", "tag"),
-        ("", "tag"),
+        ("???", "tag-a03b221c"),
+        ("", "tag-e3b0c442"),
+        ("注意", "tag-4ffef8f3"),
     ],
 )
 def test_slugify(text: str, slug: str) -> None:
     assert slugify(text) == slug
+
+
+def test_tags_without_latin_letters_stay_apart() -> None:
+    assert parse_tags("注意, 性能") == ("注意", "性能")
+    assert slugify("注意") != slugify("性能")
 
 
 def test_key_lookup_ignores_case_and_spaces() -> None:
