@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 
@@ -33,6 +34,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     return ROOTS
+
+
+#: what makes up the real site at the repository root (its pages, settings, assets and templates)
+SITE_FILES = ("conf.py", "index.md", "about", "open-source", "contributions", "_static", "_templates")
+
+
+def copy_site(dest: Path) -> Path:
+    """A copy of the repository's site at ``dest``, to change and build."""
+    dest.mkdir(parents=True)
+    for name in SITE_FILES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name)
+        else:
+            shutil.copy2(source, dest / name)
+    return dest
 
 
 def rtd_build(srcdir: Path, outdir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
@@ -78,3 +95,18 @@ def listing_site(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
     finally:
         app.cleanup()
     return Path(app.outdir)
+
+
+@pytest.fixture(scope="session")
+def contrib_pages_app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
+    """``tests/roots/test-contrib-pages`` built once, strictly (warnings are errors)."""
+    srcdir = tmp_path_factory.mktemp("contrib-pages") / "src"
+    shutil.copytree(rootdir / "test-contrib-pages", srcdir)
+    app = SphinxTestApp(
+        "html", srcdir=srcdir, freshenv=True, warningiserror=True, status=StringIO(), warning=StringIO()
+    )
+    try:
+        app.build(force_all=True)
+        yield app
+    finally:
+        app.cleanup()

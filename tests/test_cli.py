@@ -15,9 +15,8 @@ import pytest
 
 from sphinx_contributions.cli import build_parser, parse_pull_request
 
-from .conftest import REPO, rtd_build
+from .conftest import copy_site, rtd_build
 
-SITE_FILES = ("conf.py", "index.md", "about", "open-source", "contributions", "_static", "_templates")
 SECTIONS = ("problem", "root-cause", "fix", "verification")
 ACCEPTED = "give https://github.com/OWNER/REPO/pull/NUMBER or OWNER/REPO#NUMBER"
 
@@ -25,15 +24,7 @@ ACCEPTED = "give https://github.com/OWNER/REPO/pull/NUMBER or OWNER/REPO#NUMBER"
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
     """A copy of the repository's site (its pages, settings and assets), to add pages to."""
-    root = tmp_path / "site"
-    root.mkdir()
-    for name in SITE_FILES:
-        source = REPO / name
-        if source.is_dir():
-            shutil.copytree(source, root / name)
-        elif source.is_file():
-            shutil.copy2(source, root / name)
-    return root
+    return copy_site(tmp_path / "site")
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

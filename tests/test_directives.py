@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from collections.abc import Iterator
-from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -22,18 +19,9 @@ from sphinx.util.inventory import InventoryFile
 FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
 
 
-@pytest.fixture(scope="module")
-def app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
-    srcdir = tmp_path_factory.mktemp("contrib-pages") / "src"
-    shutil.copytree(rootdir / "test-contrib-pages", srcdir)
-    app = SphinxTestApp(
-        "html", srcdir=srcdir, freshenv=True, warningiserror=True, status=StringIO(), warning=StringIO()
-    )
-    try:
-        app.build(force_all=True)
-        yield app
-    finally:
-        app.cleanup()
+@pytest.fixture
+def app(contrib_pages_app: SphinxTestApp) -> SphinxTestApp:
+    return contrib_pages_app
 
 
 def soup(app: SphinxTestApp, page: str) -> BeautifulSoup:

@@ -4,14 +4,11 @@ other file edited, in an incremental build of a copy of the real site."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 from sphinx.util.inventory import InventoryFile
 
-from .conftest import REPO, rtd_build
-
-SITE_FILES = ("conf.py", "index.md", "about", "open-source", "contributions", "_static")
+from .conftest import copy_site, rtd_build
 
 NEW_PAGE = """\
 # A fourth write-up for the test
@@ -44,14 +41,7 @@ Verification text.
 
 
 def test_a_fourth_page_reaches_every_overview(tmp_path: Path) -> None:
-    src = tmp_path / "src"
-    src.mkdir()
-    for name in SITE_FILES:
-        source = REPO / name
-        if source.is_dir():
-            shutil.copytree(source, src / name)
-        else:
-            shutil.copy(source, src / name)
+    src = copy_site(tmp_path / "src")
     out = tmp_path / "build" / "html"
     first = rtd_build(src, out)
     assert first.returncode == 0, first.stderr

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -23,10 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.treediff import first_difference
-
-REPO = Path(__file__).resolve().parent.parent
-SITE_PARTS = ("conf.py", "index.md", "about", "open-source", "contributions", "_static")
+from .conftest import copy_site
+from .treediff import first_difference
 
 #: written by every HTML build whatever changed: Sphinx's genindex and search pages, the 404 page
 ALWAYS_WRITTEN = re.compile(r"^(genindex|search|404)\.html$")
@@ -48,17 +45,6 @@ SABOTAGE = {
     "(pathlib.Path(app.outdir) / app.builder.get_target_uri(page)).is_file()",
 }
 RUNNER = "import sys; exec(sys.argv[1]); from sphinx.cmd.build import main; sys.exit(main(sys.argv[2:]))"
-
-
-def copy_site(dest: Path) -> Path:
-    dest.mkdir(parents=True)
-    for part in SITE_PARTS:
-        source = REPO / part
-        if source.is_dir():
-            shutil.copytree(source, dest / part)
-        else:
-            shutil.copy2(source, dest / part)
-    return dest
 
 
 def build(src: Path, out: Path, *extra: str, sabotage: str = "", strict: bool = True) -> str:

@@ -4,9 +4,6 @@ and explicit text ``text <target>``. Bad targets are in ``test_warnings.py``."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -17,18 +14,9 @@ FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
 MINIMAL_TITLE = "Add UMT5 support to CTranslate2"
 
 
-@pytest.fixture(scope="module")
-def app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
-    srcdir = tmp_path_factory.mktemp("contrib-roles") / "src"
-    shutil.copytree(rootdir / "test-contrib-pages", srcdir)
-    app = SphinxTestApp(
-        "html", srcdir=srcdir, freshenv=True, warningiserror=True, status=StringIO(), warning=StringIO()
-    )
-    try:
-        app.build(force_all=True)
-        yield app
-    finally:
-        app.cleanup()
+@pytest.fixture
+def app(contrib_pages_app: SphinxTestApp) -> SphinxTestApp:
+    return contrib_pages_app
 
 
 def links(app: SphinxTestApp, page: str, selector: str = "a") -> list[tuple[str, str]]:
