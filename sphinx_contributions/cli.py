@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .drafts import SourcePage, markdown_parser, scan_file, scan_sources
+from .exports import JSON_NAME
 from .model import SECTION_NAMES, OptionError, key_lookup, parse_positive_int, parse_repo
 
 if TYPE_CHECKING:
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 
 PROG = "contributions"
 ACCEPTED_FORMS = "https://github.com/OWNER/REPO/pull/NUMBER or OWNER/REPO#NUMBER"
-JSON_NAME = "contributions.json"
 
 _PR_URL = re.compile(
     r"^(?:https?://)?(?:www\.)?github\.com/(?P<owner>[^/\s]+)/(?P<repo>[^/\s]+)/pull/(?P<number>[0-9]+)"
