@@ -7,7 +7,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 
@@ -98,8 +97,10 @@ def listing_site(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
 
 
 @pytest.fixture(scope="session")
-def contrib_pages_app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SphinxTestApp]:
-    """``tests/roots/test-contrib-pages`` built once, strictly (warnings are errors)."""
+def contrib_pages_app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> SphinxTestApp:
+    """``tests/roots/test-contrib-pages`` built once, strictly (warnings are errors). The app is cleaned up
+    right after its build (its output and environment stay readable): an app left registered would make
+    every later app in the session warn that docutils' nodes are already registered."""
     srcdir = tmp_path_factory.mktemp("contrib-pages") / "src"
     shutil.copytree(rootdir / "test-contrib-pages", srcdir)
     app = SphinxTestApp(
@@ -107,6 +108,6 @@ def contrib_pages_app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -
     )
     try:
         app.build(force_all=True)
-        yield app
     finally:
         app.cleanup()
+    return app
