@@ -134,7 +134,8 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
         f'<strong class="contrib-metric-change">{esc(m.change_words())}</strong>'
         f'<span class="contrib-visually-hidden"> ({esc(m.better)} is better; chart on a {scale})'
         f"</span></p>"
-        f"{metric_svg(m)}</div></figure>"
+        f'<span class="contrib-metric-chart">{metric_svg(m)}'
+        f'<span class="contrib-metric-scale" aria-hidden="true">{scale}</span></span></div></figure>'
     )
     raise nodes.SkipNode
 

@@ -242,6 +242,8 @@ def test_metric_figure(
     assert isinstance(svg, Tag)
     assert svg["aria-hidden"] == "true"  # the chart is decoration beside its text equivalent
     assert svg["data-scale"] == scale
+    shown = figure.select_one(".contrib-metric-scale")  # for sighted readers, beside the bars
+    assert shown is not None and shown.get_text() == scale and shown["aria-hidden"] == "true"
 
 
 def test_metric_values_are_machine_readable(app: SphinxTestApp) -> None:
