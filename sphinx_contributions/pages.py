@@ -66,12 +66,12 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
             back = nodes.paragraph()
             back += renderer.link(app.config.contributions_index, nodes.Text("All contributions"))
             body += back
+        mark_external_links(body)
         # the heading is written here: a docutils title outside a document needs figure numbers that
         # the builder only has while writing a document, and a build may write none
-        mark_external_links(body)
         fragment = builder.render_partial(body)["fragment"]
         html = f'<section id="{slugify(name)}">\n<h1>{escape(title)}</h1>\n{fragment}</section>\n'
-        context = {"title": escape(title), "body": html, "display_toc": False, "contrib_generated": True}
+        context = {"title": escape(title), "body": html, "display_toc": False}
         yield pagename, context, "page.html"
 
 
