@@ -4,6 +4,11 @@ Each pull request is a MyST page with a ``contribution`` header, the sections ``
 ``root-cause``, ``fix`` and ``verification``, and ``metric`` figures; ``contributions`` listings, tag
 and project pages, ``contributions.json``, an Atom feed and ``objects.inv`` entries all follow from
 those pages. See ``AUTHORING.md`` for the format.
+
+Layers: source → nodes (:mod:`.directives`, :mod:`.metric`, :mod:`.listing`, :mod:`.roles`); nodes →
+records (:mod:`.domain`, data only, with :mod:`.model`'s pure rules); records → output at write time
+(:mod:`.render`, :mod:`.exports`); dependency tracking (:mod:`.incremental`) and fixes for what other
+packages leave stale (:mod:`.fixes`).
 """
 
 from __future__ import annotations
@@ -13,15 +18,25 @@ from typing import TYPE_CHECKING
 
 from docutils.nodes import inline
 
+from .builders import is_site_builder
 from .directives import setup_directives
 from .domain import ContribRole, ContributionsDomain
 from .drafts import setup_drafts
 from .exports import setup_exports
+from .fixes.doc_titles import setup_doc_titles
+from .fixes.navigation import setup_navigation
+from .fixes.search_index import setup_search_index
+from .fixes.sitemap import setup_sitemap
+from .fixes.stale_outputs import setup_stale_outputs
 from .incremental import setup_incremental
-from .links import setup_links
 from .listing import setup_listing
 from .metric import setup_metric
-from .pages import setup_pages
+from .page_metadata import setup_page_metadata
+from .render.header import setup_header
+from .render.links import setup_links
+from .render.listing import setup_listing_render
+from .render.metric import setup_metric_render
+from .render.pages import setup_pages
 from .roles import setup_roles
 
 if TYPE_CHECKING:
@@ -39,7 +54,8 @@ def _add_static_files(app: Sphinx) -> None:
         return
     app.config.html_static_path.append(str(Path(__file__).parent / "static"))
     app.add_css_file("contributions.css")
-    app.add_js_file("contributions.js", loading_method="defer")
+    if is_site_builder(app.builder):  # the filter script works on a site's listing pages
+        app.add_js_file("contributions.js", loading_method="defer")
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -47,19 +63,31 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("contributions_index", "contributions/index", "env", types=frozenset({str}))
     app.add_domain(ContributionsDomain)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
+    # source → nodes → records
     setup_roles(app)
     setup_directives(app)
     setup_metric(app)
     setup_listing(app)
+    setup_page_metadata(app)
+    setup_drafts(app)
+    # records → output, at write time
+    setup_header(app)
+    setup_metric_render(app)
+    setup_listing_render(app)
     setup_links(app)
     setup_pages(app)
     setup_exports(app)
-    setup_drafts(app)
+    # incremental builds
     setup_incremental(app)
+    setup_doc_titles(app)
+    setup_navigation(app)
+    setup_search_index(app)
+    setup_sitemap(app)
+    setup_stale_outputs(app)
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 1,
+        "env_version": 2,
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

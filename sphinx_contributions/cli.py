@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from .drafts import SourcePage, markdown_parser, scan_file, scan_sources
 from .exports import JSON_NAME
-from .model import SECTION_NAMES, OptionError, key_lookup, parse_positive_int, parse_repo
+from .model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -113,7 +113,7 @@ class PullRequest:
 
     @property
     def key(self) -> str:
-        return f"{self.repo.split('/', 1)[1]}#{self.number}"
+        return make_key(self.repo, self.number)
 
     @property
     def filename(self) -> str:

@@ -6,7 +6,6 @@ Directives only validate their own options and build nodes; everything that need
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
@@ -17,6 +16,7 @@ from . import nodes as cn
 from .model import (
     SECTIONS,
     OptionError,
+    is_comment_only_html,
     parse_date,
     parse_int_list,
     parse_positive_int,
@@ -79,7 +79,7 @@ class ContributionDirective(SphinxDirective):
             document["contrib_rejected"] = True
             return []
         attributes.update(self._parse_optional(location))
-        node = cn.contribution_header(ids=["contribution"], **attributes)
+        node = cn.contribution_header(ids=["contribution"], docname=self.env.docname, **attributes)
         self.set_source_info(node)
         return [node]
 
@@ -159,38 +159,13 @@ class SectionDirective(SphinxDirective):
         return [section]
 
 
-#: raw HTML made only of comments: MyST's form of ``<!-- … -->``, a prompt rather than content
-_HTML_COMMENTS = re.compile(r"\s*(?:<!--.*?-->\s*)*", re.DOTALL)
-
-
 def _is_written(node: nodes.Node) -> bool:
-    if isinstance(node, nodes.raw) and _HTML_COMMENTS.fullmatch(node.astext()):
+    if isinstance(node, nodes.raw) and is_comment_only_html(node.astext()):
         return False
     return not isinstance(node, (nodes.comment, nodes.system_message, nodes.target))
 
 
 def setup_directives(app: Sphinx) -> None:
-    passthrough = (_pass, _pass)
-    app.add_node(
-        cn.contribution_header,
-        html=(_visit_container, _depart_container),
-        text=passthrough,
-        latex=passthrough,
-        man=passthrough,
-        texinfo=passthrough,
-    )
     app.add_directive("contribution", ContributionDirective)
     for name, _ in SECTIONS:
         app.add_directive(name, SectionDirective)
-
-
-def _visit_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
-    self.body.append(self.starttag(node, "div", CLASS="contrib-header"))  # type: ignore[attr-defined]
-
-
-def _depart_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
-    self.body.append("</div>\n")  # type: ignore[attr-defined]
-
-
-def _pass(self: nodes.NodeVisitor, node: nodes.Element) -> None:
-    """Non-HTML builders render the header's children only."""

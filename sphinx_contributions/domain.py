@@ -8,8 +8,7 @@ builds warn identically.
 
 from __future__ import annotations
 
-import html
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from docutils import nodes
 from sphinx.domains import Domain, ObjType
@@ -17,13 +16,12 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from . import nodes as cn
-from .header import build_header
 from .metric import metric_from_node
-from .model import PLACEHOLDER, SECTION_NAMES, Contribution, is_placeholder, key_lookup
+from .model import PLACEHOLDER, SECTION_NAMES, Contribution, is_placeholder, key_lookup, make_key
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Set
+    from collections.abc import Iterator, Set
 
     from docutils.nodes import Element
     from sphinx.addnodes import pending_xref
@@ -54,8 +52,7 @@ class ContributionsDomain(Domain):
     initial_data: ClassVar[dict[str, Any]] = {
         "contributions": {},  # docname -> Contribution
         "listings": {},  # docname -> True, for pages holding a `contributions` listing
-        "generated": [],  # tag and project pages written by the last build
-        # kept by .incremental: docname -> what its links show the title of; digests of what was shown
+        # kept by .incremental and .fixes: what pages link to, and digests of what each output showed
         "links": {},
         "shown": {},
     }
@@ -111,14 +108,8 @@ class ContributionsDomain(Domain):
         header = next(document.findall(cn.contribution_header), None)
         if header is None:
             return
-        record = self._record(docname, header, document)
-        self.contributions[docname] = record
+        self.contributions[docname] = self._record(docname, header, document)
         self._owners_cache = None
-        header.extend(build_header(record))
-        metadata = env.metadata[docname]
-        metadata["orphan"] = True  # reached through listings, not one sidebar entry per write-up
-        # sphinxext-opengraph escapes only '"' in what it writes into the attribute
-        metadata["og:description"] = html.escape(record.summary, quote=False)
 
     def _record(self, docname: str, header: cn.contribution_header, document: nodes.document) -> Contribution:
         # the page's own first heading: a top-level section that is not one of the write-up sections
@@ -128,7 +119,7 @@ class ContributionsDomain(Domain):
             None,
         )
         title = section[0].astext() if section is not None and isinstance(section[0], nodes.title) else ""
-        key = f"{header['repo'].split('/', 1)[1]}#{header['pr']}"
+        key = make_key(header["repo"], header["pr"])
         if not title:
             warn(ContribWarning.MISSING_TITLE, f"contribution {key} has no heading; its key is used as title", header)
             title = key
@@ -233,5 +224,6 @@ class ContributionsDomain(Domain):
         return node.get("reftarget")
 
 
-def listing_docs(domain: ContributionsDomain) -> Iterable[str]:
-    return sorted(domain.listings)
+def get_domain(env: BuildEnvironment) -> ContributionsDomain:
+    """The one typed accessor of the ``contrib`` domain."""
+    return cast("ContributionsDomain", env.domains["contrib"])

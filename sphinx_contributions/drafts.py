@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.project import Project
 
-from .model import SECTION_NAMES, key_lookup
+from .domain import get_domain
+from .model import SECTION_NAMES, is_comment_only_html, key_lookup, make_key
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
-
-    from .domain import ContributionsDomain
 
 #: reStructuredText: ``.. contribution::`` and its indented ``:name: value`` options
 _RST_HEADER = re.compile(
@@ -53,8 +52,6 @@ Scan = tuple[dict[str, str] | None, str, tuple[str, ...], tuple[str, ...], int]
 
 #: a token of these types is not written content: MyST comments (``% …``)
 _NOT_WRITTEN = frozenset({"myst_line_comment"})
-#: raw HTML made only of comments (``<!-- … -->``): a prompt too, as the section directives see it
-_HTML_COMMENTS = re.compile(r"\s*(?:<!--.*?-->\s*)*", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -72,8 +69,7 @@ class SourcePage:
 
     @property
     def key(self) -> str:
-        repo = self.options.get("repo", "").strip()
-        return f"{repo.rpartition('/')[2]}#{self.options.get('pr', '').strip().lstrip('#')}"
+        return make_key(self.options.get("repo", "").strip(), self.options.get("pr", ""))
 
     @property
     def status(self) -> str | None:
@@ -150,7 +146,7 @@ def _count_metrics(md: MarkdownIt, tokens: Iterable[Token]) -> int:
 
 
 def _is_written(token: Token) -> bool:
-    if token.type == "html_block" and _HTML_COMMENTS.fullmatch(token.content):
+    if token.type == "html_block" and is_comment_only_html(token.content):
         return False
     return token.type not in _NOT_WRITTEN
 
@@ -223,11 +219,6 @@ def scan_sources(
     return pages
 
 
-def header_options(text: str, md: MarkdownIt | None = None) -> dict[str, str] | None:
-    """The options of the first ``contribution`` directive in a MyST source."""
-    return scan_markdown(text, md or markdown_parser())[0]
-
-
 def find_drafts(srcdir: Path, config: Config) -> dict[str, SourcePage]:
     """docname → :class:`SourcePage` of every draft among the sources Sphinx would read."""
     pages = scan_sources(
@@ -265,7 +256,7 @@ def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-check-consistency``: a draft the scan did not see must not be published silently."""
     if env.config.contributions_include_drafts:
         return
-    domain: ContributionsDomain = env.domains["contrib"]  # type: ignore[assignment]
+    domain = get_domain(env)
     for docname in sorted(domain.contributions):
         record = domain.contributions[docname]
         if record.status == "draft":

@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
-from .listing import sort_records
-from .model import Contribution
+from .builders import is_site_builder
+from .domain import get_domain
+from .model import Contribution, sort_records
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-
-    from .domain import ContributionsDomain
 
 #: bump when a field changes meaning or disappears; adding a field keeps the version
 SCHEMA_VERSION = 1
@@ -165,11 +164,11 @@ def _attribute(text: str) -> str:
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context``: the feed link on every page; description and JSON-LD on write-ups."""
-    if not base_url(app):
+    if not base_url(app) or not is_site_builder(app.builder):
         return
     feed = _attribute(base_url(app) + FEED_NAME)
     tags = [f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{feed}">']
-    domain: ContributionsDomain = app.env.domains["contrib"]  # type: ignore[assignment]
+    domain = get_domain(app.env)
     record = domain.contributions.get(pagename)
     if record is not None:
         tags.append(f'<meta name="description" content="{_attribute(record.summary)}">')
@@ -179,8 +178,10 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
 
 def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: write the JSON, its schema and the feed; no pages of its own."""
+    if not is_site_builder(app.builder):
+        return []
     outdir = Path(app.outdir)
-    domain: ContributionsDomain = app.env.domains["contrib"]  # type: ignore[assignment]
+    domain = get_domain(app.env)
     records = domain.published()
     (outdir / JSON_NAME).write_text(dumps(contributions_document(app, records)), encoding="utf-8")
     schema = resources.files("sphinx_contributions") / "schema" / SCHEMA_NAME

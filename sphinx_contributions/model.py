@@ -12,6 +12,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import date as _date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
 
 #: the states a contribution may declare; absent means "not stated"
 STATUSES = ("merged", "open", "closed", "draft")
@@ -29,7 +33,6 @@ _OWNER = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?"
 _REPO = r"[A-Za-z0-9_.-]{1,100}"
 _REPO_RE = re.compile(rf"^({_OWNER})/({_REPO})$")
 _TARGET_RE = re.compile(rf"^(?:({_OWNER})/({_REPO}))?#([1-9][0-9]{{0,9}})$")
-_KEY_RE = re.compile(rf"^({_REPO})#([1-9][0-9]{{0,9}})$")
 _INT_RE = re.compile(r"^[1-9][0-9]{0,9}$")
 _NUMBER_RE = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
 _SLUG_DROP = re.compile(r"[^a-z0-9]+")
@@ -43,6 +46,26 @@ PLACEHOLDER = "TODO"
 
 def is_placeholder(text: str) -> bool:
     return text.lstrip().startswith(PLACEHOLDER)
+
+
+#: raw HTML made only of comments (``<!-- … -->``): a prompt left by the scaffold, not written content
+_HTML_COMMENTS = re.compile(r"\s*(?:<!--.*?-->\s*)*", re.DOTALL)
+
+
+def is_comment_only_html(text: str) -> bool:
+    """Whether raw HTML holds only comments: one rule for "is this section written", used by the
+    section directives (on nodes) and by the source scan (on Markdown tokens)."""
+    return _HTML_COMMENTS.fullmatch(text) is not None
+
+
+def make_key(repo: str, pr: int | str) -> str:
+    """The one way a key is built: the repository's name (without its owner), ``#``, the PR number."""
+    return f"{repo.rpartition('/')[2]}#{str(pr).strip().lstrip('#')}"
+
+
+def digest(value: object) -> str:
+    """A short, stable digest of a value's ``repr`` (records are frozen dataclasses of plain values)."""
+    return hashlib.sha256(repr(value).encode()).hexdigest()[:16]
 
 
 class OptionError(ValueError):
@@ -135,7 +158,7 @@ class Contribution:
 
     @property
     def key(self) -> str:
-        return f"{self.repo_name}#{self.pr}"
+        return make_key(self.repo, self.pr)
 
     @property
     def anchor(self) -> str:
@@ -161,6 +184,79 @@ class Contribution:
     @property
     def tag_slugs(self) -> tuple[str, ...]:
         return tuple(slugify(tag) for tag in self.tags)
+
+    @property
+    def project_page(self) -> str:
+        """The docname of the generated page of this contribution's project."""
+        return project_page(self.display_project)
+
+
+def tag_page(tag: str) -> str:
+    """The docname of the generated page of one tag."""
+    return f"tags/{slugify(tag)}"
+
+
+def project_page(project: str) -> str:
+    """The docname of the generated page of one project."""
+    return f"projects/{slugify(project)}"
+
+
+@dataclass(frozen=True)
+class GeneratedPage:
+    """A tag or project page: what it is (``kind`` is ``"tag"`` or ``"project"``), its name and records."""
+
+    kind: str
+    name: str
+    records: tuple[Contribution, ...]
+
+
+def generated_pages(records: Iterable[Contribution]) -> dict[str, GeneratedPage]:
+    """pagename → :class:`GeneratedPage` for every tag and every project of ``records``, sorted by
+    pagename; each page's records newest first."""
+    found: dict[str, tuple[str, str, list[Contribution]]] = {}
+    for record in records:
+        found.setdefault(record.project_page, ("project", record.display_project, []))[2].append(record)
+        for tag in record.tags:
+            found.setdefault(tag_page(tag), ("tag", tag, []))[2].append(record)
+    return {
+        pagename: GeneratedPage(kind, name, tuple(sort_records(listed, "date")))
+        for pagename, (kind, name, listed) in sorted(found.items())
+    }
+
+
+#: listing options: the layouts and sort orders a ``contributions`` listing accepts
+LAYOUTS = ("table", "cards")
+SORTS = ("date", "project", "title")
+
+
+def select(records: Iterable[Contribution], options: Mapping[str, object]) -> list[Contribution]:
+    """Filter, sort (stable, deterministic) and limit, as a listing's options say."""
+    chosen = list(records)
+    if "project" in options:
+        wanted = key_lookup(str(options["project"]))
+        chosen = [c for c in chosen if wanted in (key_lookup(c.display_project), key_lookup(c.repo_name))]
+    if "tag" in options:
+        slug = slugify(str(options["tag"]))
+        chosen = [c for c in chosen if slug in c.tag_slugs]
+    if "status" in options:
+        chosen = [c for c in chosen if c.status == options["status"]]
+    chosen = sort_records(chosen, str(options.get("sort", "date")))
+    limit = options.get("limit")
+    if isinstance(limit, int):
+        chosen = chosen[:limit]
+    return chosen
+
+
+def sort_records(records: Iterable[Contribution], by: str = "date") -> list[Contribution]:
+    """``date``: newest first, undated last; ``project``; ``title``. Ties fall back to the key."""
+    ordered = sorted(records, key=lambda c: (key_lookup(c.key), c.docname))
+    if by == "date":
+        ordered.sort(key=lambda c: c.date or "", reverse=True)  # undated ("") sorts last
+    elif by == "project":
+        ordered.sort(key=lambda c: key_lookup(c.display_project))
+    elif by == "title":
+        ordered.sort(key=lambda c: c.title.casefold())
+    return ordered
 
 
 def pr_url(repo: str, number: int) -> str:
@@ -269,20 +365,10 @@ def parse_target(value: str) -> tuple[str | None, int]:
     return (f"{owner}/{name}" if owner else None), int(number)
 
 
-def parse_key(value: str) -> str:
-    """A contribution key ``repo#N``; returned as written."""
-    value = value.strip()
-    if not _KEY_RE.match(value):
-        raise OptionError(f"expected a key such as 'transformers#49135', got {value!r}")
-    return value
-
-
 def format_number(value: float) -> str:
     """A compact, readable number: ``139``, ``0.5``, ``1.9e-06``."""
     if value == int(value) and abs(value) < 1e15:
         return f"{int(value):,}"
-    if 1e-3 <= abs(value) < 1e6:
-        return f"{value:.3g}"
     return f"{value:.3g}"
 
 

@@ -367,7 +367,6 @@ def _parsers() -> list[tuple[str, Any]]:
         ("number", lambda v: model.parse_number(v, "before")),
         ("better", model.parse_better),
         ("target", model.parse_target),
-        ("key", model.parse_key),
     ]
 
 

@@ -30,18 +30,20 @@ ALWAYS_WRITTEN = re.compile(r"^(genindex|search|404)\.html$")
 
 #: code run in the build process before Sphinx starts, removing one guard (see test_guard_is_needed)
 _INC = "import sphinx_contributions.incremental as m; "
+_FIX = "import sphinx_contributions.fixes.{} as f; "
 _DOMAIN = "from sphinx_contributions.domain import ContributionsDomain as D; "
 SABOTAGE = {
     "env-get-updated": _INC + "m.updated = lambda app, env: []",
-    "nav-rewrite": _INC + "m._nav_digest = lambda env: ''",
-    "xref-rewrite": _INC + "m._xref_pages = lambda env, keys: set()",
-    "output-removal": _INC + "m._remove_outputs = lambda *args, **kwargs: None",
-    "search-prune": _INC + "m.prune_search_index = lambda app: []",
-    "sitemap-complete": _INC + "m.complete_sitemap = lambda app, exc: None",
+    "nav-rewrite": _FIX.format("navigation") + "f.nav_digest = lambda env: ''",
+    "xref-rewrite": _INC + "m._contrib_links = lambda env: {}",
+    "output-removal": _FIX.format("stale_outputs") + "f.remove_outputs = lambda *args, **kwargs: None",
+    "search-prune": _FIX.format("search_index") + "f.prune_search_index = lambda app: []",
+    "sitemap-complete": _FIX.format("sitemap") + "f.complete_sitemap = lambda app, exc: None",
     "clear_doc": _DOMAIN + "D.clear_doc = lambda self, docname: None",
     "merge_domaindata": _DOMAIN + "D.merge_domaindata = lambda self, docnames, other: None",
     # tag and project pages skipped whenever their file exists, without looking at what they show
-    "generated-skip": _INC + "import pathlib; m.generated_page_is_current = lambda app, page: "
+    "generated-skip": "import sphinx_contributions.render.pages as m; import pathlib; "
+    "m.generated_page_is_current = lambda app, page: "
     "(pathlib.Path(app.outdir) / app.builder.get_target_uri(page)).is_file()",
 }
 RUNNER = "import sys; exec(sys.argv[1]); from sphinx.cmd.build import main; sys.exit(main(sys.argv[2:]))"

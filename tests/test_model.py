@@ -15,7 +15,6 @@ from sphinx_contributions.model import (
     parse_better,
     parse_date,
     parse_int_list,
-    parse_key,
     parse_number,
     parse_positive_int,
     parse_repo,
@@ -67,8 +66,6 @@ def metric(before: float, after: float, better: str = "lower", unit: str = "") -
         (parse_better, "Higher", "higher"),
         (parse_target, "huggingface/transformers#49135", ("huggingface/transformers", 49135)),
         (parse_target, " #47014 ", (None, 47014)),
-        (parse_key, "transformers#49135", "transformers#49135"),
-        (parse_key, "vllm-metal#1182", "vllm-metal#1182"),
     ],
 )
 def test_parser_accepts(parse, value, expected) -> None:  # type: ignore[no-untyped-def]
@@ -126,12 +123,6 @@ def test_parser_accepts(parse, value, expected) -> None:  # type: ignore[no-unty
         (parse_target, "owner/repo#0", "expected 'owner/repo#N' or '#N', got 'owner/repo#0'"),
         (parse_target, "owner/repo", "expected 'owner/repo#N' or '#N', got 'owner/repo'"),
         (parse_target, "#x", "expected 'owner/repo#N' or '#N', got '#x'"),
-        (
-            parse_key,
-            "huggingface/transformers#1",
-            "expected a key such as 'transformers#49135', got 'huggingface/transformers#1'",
-        ),
-        (parse_key, "transformers", "expected a key such as 'transformers#49135', got 'transformers'"),
     ],
 )
 def test_parser_rejects(parse, value, message) -> None:  # type: ignore[no-untyped-def]

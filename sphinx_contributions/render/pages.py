@@ -1,5 +1,5 @@
 """Generated pages: one per tag (``tags/<slug>``) and one per upstream project (``projects/<slug>``),
-each listing its contributions; and the resolution of links to them."""
+each listing its contributions, written by site builders only."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from . import nodes as cn
-from .header import project_page, tag_page
+from ..builders import is_site_builder
+from ..domain import get_domain
+from ..incremental import generated_page_is_current
+from ..model import generated_pages, slugify
 from .links import mark_external_links
-from .listing import Renderer, sort_records
-from .model import Contribution, slugify
+from .listing import Renderer
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -20,44 +21,23 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders.html import StandaloneHTMLBuilder
 
-    from .domain import ContributionsDomain
 
-
-def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: HTML builders get a relative link to the generated page; others the text."""
-    builder = app.builder
-    for node in list(doctree.findall(cn.page_link)):
-        if builder.format == "html":
-            uri = builder.get_relative_uri(docname, node["target"])
-            new: nodes.Element = nodes.reference("", "", *node.children, internal=True, refuri=uri)
-        else:
-            new = nodes.inline("", "", *node.children)
-        new["classes"] = list(node["classes"])
-        node.replace_self(new)
-
-
-def generated_pages(domain: ContributionsDomain) -> dict[str, tuple[str, str, list[Contribution]]]:
-    """pagename → (kind, name, contributions) for every tag and project page."""
-    pages: dict[str, tuple[str, str, list[Contribution]]] = {}
-    for record in domain.published():
-        pages.setdefault(project_page(record), ("Project", record.display_project, []))[2].append(record)
-        for tag in record.tags:
-            pages.setdefault(tag_page(tag), ("Tag", tag, []))[2].append(record)
-    return dict(sorted(pages.items()))
+#: the heading word of each kind of generated page
+KIND_LABELS = {"tag": "Tag", "project": "Project"}
 
 
 def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
     """``html-collect-pages``: render each tag and project page with the theme's page template."""
+    if not is_site_builder(app.builder):
+        return
     builder: StandaloneHTMLBuilder = app.builder  # type: ignore[assignment]
-    domain: ContributionsDomain = app.env.domains["contrib"]  # type: ignore[assignment]
-    from .incremental import generated_page_is_current  # here: .incremental imports this module
-
-    for pagename, (kind, name, records) in generated_pages(domain).items():
+    for pagename, page in generated_pages(get_domain(app.env).published()).items():
         if generated_page_is_current(app, pagename):
             continue
         renderer = Renderer(builder, pagename)
-        records = sort_records(records, "date")
-        title = f"{kind}: {name}"
+        records = list(page.records)
+        name = page.name
+        title = f"{KIND_LABELS[page.kind]}: {name}"
         body = nodes.container(classes=["contrib-generated"])
         count = f"{len(records)} contribution" + ("" if len(records) == 1 else "s")
         body += nodes.paragraph(text=count + ".", classes=["contrib-count"])
@@ -76,6 +56,4 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
 
 
 def setup_pages(app: Sphinx) -> None:
-    app.add_node(cn.page_link)
-    app.connect("doctree-resolved", resolve_page_links)
     app.connect("html-collect-pages", collect_pages)

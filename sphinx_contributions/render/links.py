@@ -1,4 +1,7 @@
-"""Links that leave the site carry ``rel="noopener noreferrer"``: the linked page gets neither a
+"""Links, resolved per builder at write time: links to generated tag and project pages (a relative
+link on site builders, text elsewhere), and external links.
+
+Links that leave the site carry ``rel="noopener noreferrer"``: the linked page gets neither a
 handle on this window nor the address it was reached from.
 
 Sphinx's HTML writer writes a reference's ``rel`` attribute; a late ``doctree-resolved`` handler sets it
@@ -14,6 +17,9 @@ from urllib.parse import urlsplit
 
 from docutils import nodes
 
+from .. import nodes as cn
+from ..builders import is_site_builder
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
@@ -28,10 +34,26 @@ def mark_external_links(tree: nodes.Node) -> None:
             node["rel"] = EXTERNAL_REL
 
 
+def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: site builders get a relative link to the generated page; others (which do
+    not write it) the text."""
+    builder = app.builder
+    for node in list(doctree.findall(cn.page_link)):
+        if is_site_builder(builder):
+            uri = builder.get_relative_uri(docname, node["target"])
+            new: nodes.Element = nodes.reference("", "", *node.children, internal=True, refuri=uri)
+        else:
+            new = nodes.inline("", "", *node.children)
+        new["classes"] = list(node["classes"])
+        node.replace_self(new)
+
+
 def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.format == "html":
         mark_external_links(doctree)
 
 
 def setup_links(app: Sphinx) -> None:
+    app.add_node(cn.page_link)
+    app.connect("doctree-resolved", resolve_page_links)
     app.connect("doctree-resolved", _resolved, priority=900)  # after the listings (default 500)

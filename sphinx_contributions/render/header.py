@@ -7,12 +7,18 @@ summary, the tags and the page's metrics in brief. Links to the generated projec
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from docutils import nodes
 from sphinx_design.badges_buttons import create_bdg_classes, sd_badge
 from sphinx_design.shared import create_component
 
-from . import nodes as cn
-from .model import Contribution, Metric, slugify
+from .. import nodes as cn
+from ..domain import get_domain
+from ..model import Contribution, Metric, tag_page
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 #: sphinx-design colour of each state's badge; the site's CSS refines them (merged in violet …)
 STATE_COLOURS = {"merged": "primary", "open": "warning", "closed": "secondary", "draft": "danger"}
@@ -27,14 +33,6 @@ def tag_badge(tag: str) -> sd_badge:
     return sd_badge(tag, tag, classes=[*create_bdg_classes("secondary", outline=True), "contrib-tag"])
 
 
-def tag_page(tag: str) -> str:
-    return f"tags/{slugify(tag)}"
-
-
-def project_page(record: Contribution) -> str:
-    return f"projects/{slugify(record.display_project)}"
-
-
 def metric_brief(metric: Metric) -> str:
     unit = f" {metric.unit}" if metric.unit else ""
     return f"{metric.label}: {metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words()})"
@@ -47,7 +45,7 @@ def _link(url: str, *children: nodes.Node, classes: list[str]) -> nodes.referenc
 def build_header(record: Contribution) -> list[nodes.Node]:
     body = create_component("card-body", ["sd-card-body"])
     meta = nodes.paragraph(classes=["contrib-header-meta"])
-    meta += cn.page_link("", record.display_project, target=project_page(record), classes=["contrib-project"])
+    meta += cn.page_link("", record.display_project, target=record.project_page, classes=["contrib-project"])
     meta += nodes.Text(" · ")
     meta += _link(record.pr_url, nodes.Text(f"PR #{record.pr}"), classes=["contrib-pr-link"])
     if record.issues:
@@ -87,3 +85,38 @@ def build_header(record: Contribution) -> list[nodes.Node]:
         )
         result.insert(0, banner)
     return result
+
+
+def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's record
+    (before :mod:`.links` resolves the block's links to tag and project pages)."""
+    domain = get_domain(app.env)
+    for node in doctree.findall(cn.contribution_header):
+        record = domain.contributions.get(node["docname"])
+        if record is not None and not node.children:
+            node.extend(build_header(record))
+
+
+def _visit_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+    self.body.append(self.starttag(node, "div", CLASS="contrib-header"))  # type: ignore[attr-defined]
+
+
+def _depart_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+    self.body.append("</div>\n")  # type: ignore[attr-defined]
+
+
+def _pass(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+    """Non-HTML builders render the header's children only."""
+
+
+def setup_header(app: Sphinx) -> None:
+    passthrough = (_pass, _pass)
+    app.add_node(
+        cn.contribution_header,
+        html=(_visit_container, _depart_container),
+        text=passthrough,
+        latex=passthrough,
+        man=passthrough,
+        texinfo=passthrough,
+    )
+    app.connect("doctree-resolved", render_headers, priority=400)

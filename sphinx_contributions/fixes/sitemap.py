@@ -1,0 +1,38 @@
+"""sphinx-sitemap lists only the pages written by the current build, in the order they were written:
+an incremental build's ``sitemap.xml`` misses every page it did not rewrite. This adds every page
+(and every generated tag and project page) and sorts the list, before sphinx-sitemap writes it."""
+
+from __future__ import annotations
+
+import queue
+from typing import TYPE_CHECKING
+
+from ..domain import get_domain
+from ..model import generated_pages
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+def complete_sitemap(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``, before sphinx-sitemap writes: add pages not rewritten this build, sorted."""
+    links_queue = getattr(app, "sitemap_links", None)
+    if exception is not None or links_queue is None or app.builder.format != "html":
+        return
+    from sphinx_sitemap import add_html_link
+
+    generated = generated_pages(get_domain(app.env).published())
+    for pagename in sorted({*app.env.found_docs, *generated}):
+        add_html_link(app, pagename, None, {}, None)
+    links: set[tuple[str, str | None]] = set()
+    while True:
+        try:
+            links.add(links_queue.get_nowait())
+        except queue.Empty:
+            break
+    for link in sorted(links, key=lambda item: (item[0], item[1] or "")):
+        links_queue.put(link)
+
+
+def setup_sitemap(app: Sphinx) -> None:
+    app.connect("build-finished", complete_sitemap, priority=400)
