@@ -18,13 +18,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
+from sphinx.util import logging
+
 from .builders import is_site_builder
 from .domain import get_domain
 from .model import Contribution, sort_records
-from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+logger = logging.getLogger(__name__)
 
 #: bump when a field changes meaning or disappears; adding a field keeps the version
 SCHEMA_VERSION = 1
@@ -189,8 +192,8 @@ def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         shutil.copyfile(path, outdir / SCHEMA_NAME)
     if base_url(app):
         (outdir / FEED_NAME).write_bytes(atom_feed(app, records))
-    else:
-        warn(ContribWarning.CONFIG, f"html_baseurl is not set: {FEED_NAME} is not written", None)
+    else:  # a site without a canonical URL is valid: the feed needs absolute URLs, so it is skipped
+        logger.info(f"html_baseurl is not set: {FEED_NAME} is not written (set html_baseurl to write the feed)")
     return []
 
 

@@ -52,8 +52,6 @@ class ContribWarning(Enum):
     DRAFT_NOT_EXCLUDED = "draft_not_excluded"
     #: ``{pr}`` / ``{issue}`` target that is not ``owner/repo#N`` or ``#N``
     BAD_TARGET = "bad_target"
-    #: a site setting the extension needs is missing (``html_baseurl`` for the feed)
-    CONFIG = "config"
     #: a ``contributions`` listing option that does not parse
     BAD_LISTING = "bad_listing"
 

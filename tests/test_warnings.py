@@ -608,10 +608,20 @@ def test_a_bad_metric_is_left_out_of_the_record(make_app: MakeApp, rootdir: Path
     assert [m.label for m in record.metrics] == ["Kept"]
 
 
-def test_missing_html_baseurl(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+def test_without_html_baseurl_the_feed_is_skipped_with_an_info_line(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """A site without a canonical URL is valid and builds strictly: the feed, which needs absolute URLs,
+    is not written, and the build log says so in an information line, not a warning."""
     app = build(make_app, rootdir, tmp_path, {}, confoverrides={"html_baseurl": ""})
-    assert warnings(app) == ["WARNING: html_baseurl is not set: contributions.atom is not written [contrib.config]"]
-    assert app.statuscode == 1
+    assert warnings(app) == []
+    assert app.statuscode == 0
+    status = strip_colors(app.status.getvalue()).splitlines()  # type: ignore[attr-defined]
+    assert "html_baseurl is not set: contributions.atom is not written (set html_baseurl to write the feed)" in status
+    outdir = Path(app.outdir)
+    assert not (outdir / "contributions.atom").exists()
+    assert (outdir / "contributions.json").is_file()
+    assert "application/atom+xml" not in (outdir / "index.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.xfail(
