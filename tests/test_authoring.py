@@ -26,7 +26,7 @@ from sphinx_contributions.metric import MetricDirective
 from sphinx_contributions.model import SECTION_NAMES
 from sphinx_contributions.warnings import ContribWarning
 
-from .conftest import REPO
+from .conftest import REPO, need_site
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -126,6 +126,7 @@ def test_example_builds(name: str, make_app: Callable[..., SphinxTestApp], tmp_p
 
 def test_worked_example_is_the_real_page_header() -> None:
     """The worked example's header is the site's own page's header, word for word."""
+    need_site()
     example = EXAMPLES["worked-example"]
     real = (REPO / example.path).read_text(encoding="utf-8")
     header = example.text.split(":::\n", 1)[0]

@@ -1,0 +1,291 @@
+"""The package as others get it: the sdist and wheel build and pass ``twine check --strict``; the wheel
+holds the licence, ``py.typed``, the static files and the schema; installed alone into a clean venv it
+builds the package README's minimal site strictly; the unpacked sdist carries its tests and runs them;
+the pinned set is complete.
+
+The build uses ``--no-isolation``: the pinned setuptools of ``.venv`` (``requirements/constraints.txt``)
+instead of the newest from the index, so it works offline and gives the same result each time (an
+isolated build made a wheel of the same files). ``build`` still checks that the environment meets
+``build-system.requires``. Building and installing take about a minute; ``-m "not packaging"`` leaves
+these tests out of a quick run.
+"""
+
+from __future__ import annotations
+
+import email
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass
+from email.message import Message
+from pathlib import Path
+
+import pytest
+
+from .conftest import REPO
+
+pytestmark = pytest.mark.packaging
+
+PACKAGE = "sphinx_contributions"
+PACKAGE_README = REPO / PACKAGE / "README.md"
+CONSTRAINTS = REPO / "requirements" / "constraints.txt"
+#: not sources: left out of the copy the distributions are built from
+UNBUILT = shutil.ignore_patterns(
+    ".git", ".venv", "_build", "build", "dist", "node_modules", "*.egg-info", "__pycache__", ".*_cache", "_work"
+)
+INFO_LINE = "html_baseurl is not set: contributions.atom is not written (set html_baseurl to write the feed)"
+
+
+def run(*command: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+    """Run ``command``; its output, or a failure that shows it."""
+    done = subprocess.run([str(part) for part in command], cwd=cwd, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, f"{command} exited {done.returncode}\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    return done.stdout + done.stderr
+
+
+@dataclass(frozen=True)
+class Dists:
+    sdist: Path
+    wheel: Path
+    #: the sdist, unpacked
+    unpacked: Path
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> Dists:
+    """sdist and wheel (the wheel built from the sdist, as ``python -m build`` does), from a copy of the
+    sources, so the build writes nothing into the working tree."""
+    tmp = tmp_path_factory.mktemp("dists")
+    source = tmp / "source"
+    shutil.copytree(REPO, source, ignore=UNBUILT)
+    run(sys.executable, "-m", "build", "--no-isolation", "--outdir", tmp / "dist", source)
+    (sdist,) = (tmp / "dist").glob("*.tar.gz")
+    (wheel,) = (tmp / "dist").glob("*.whl")
+    with tarfile.open(sdist) as archive:
+        archive.extractall(tmp / "unpacked", filter="data")
+    (unpacked,) = (tmp / "unpacked").iterdir()
+    return Dists(sdist, wheel, unpacked)
+
+
+def wheel_files(wheel: Path) -> set[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        return set(archive.namelist())
+
+
+def wheel_metadata(wheel: Path) -> Message:
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [name for name in archive.namelist() if name.endswith(".dist-info/METADATA")]
+        return email.message_from_string(archive.read(name).decode("utf-8"))
+
+
+def test_twine_check_strict(dists: Dists) -> None:
+    output = run(sys.executable, "-m", "twine", "check", "--strict", dists.sdist, dists.wheel)
+    assert output.count("PASSED") == 2, output
+    assert "WARNING" not in output, output
+
+
+def test_wheel_holds_the_package_its_data_and_the_licence(dists: Dists) -> None:
+    """Every file of the package's folder is in the wheel (modules, ``py.typed``, static files, schema,
+    and any data folder added later), except the README, which is the long description only."""
+    source = {
+        path.relative_to(REPO).as_posix()
+        for path in (REPO / PACKAGE).rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".pyc", ".pyo"}
+    }
+    files = wheel_files(dists.wheel)
+    in_package = {name for name in files if name.startswith(PACKAGE + "/")}
+    assert in_package == source - {f"{PACKAGE}/README.md"}
+    for name in (
+        "py.typed",
+        "static/contributions.css",
+        "static/contributions.js",
+        "schema/contributions.schema.json",
+    ):
+        assert f"{PACKAGE}/{name}" in files, name
+    (licence,) = [name for name in files if name.endswith(".dist-info/licenses/LICENSE")]
+    with zipfile.ZipFile(dists.wheel) as archive:
+        assert archive.read(licence) == (REPO / "LICENSE").read_bytes()
+    assert all(name.startswith((f"{PACKAGE}/", f"{PACKAGE}-")) for name in files), sorted(files)
+
+
+def test_wheel_metadata(dists: Dists) -> None:
+    metadata = wheel_metadata(dists.wheel)
+    assert metadata["Name"] == "sphinx-contributions"
+    assert metadata["License-Expression"] == "MIT"
+    assert metadata.get_all("License-File") == ["LICENSE"]
+    assert "MIT License" in (REPO / "LICENSE").read_text(encoding="utf-8")
+    classifiers = metadata.get_all("Classifier") or []
+    for classifier in (
+        "Framework :: Sphinx :: Extension",
+        "Programming Language :: Python :: 3.11",
+        "Programming Language :: Python :: 3.12",
+        "Programming Language :: Python :: 3.13",
+        "Topic :: Documentation :: Sphinx",
+        "Typing :: Typed",
+    ):
+        assert classifier in classifiers, classifier
+    assert not [c for c in classifiers if c.startswith("License ::")]  # the licence is License-Expression
+    assert metadata.get_all("Project-URL") == [
+        "Homepage, https://the-cross-art.readthedocs.io/en/latest/",
+        "Author, https://github.com/the-cross-art",
+    ]
+    # the long description is the package's own README, not the site's
+    assert metadata["Description-Content-Type"] == "text/markdown"
+    body = metadata.get_payload()
+    assert isinstance(body, str)
+    assert body.strip() == PACKAGE_README.read_text(encoding="utf-8").strip()
+
+
+def test_sdist_holds_the_tests_and_what_they_read_but_not_the_site(dists: Dists) -> None:
+    root = dists.unpacked
+    for name in (
+        "LICENSE",
+        "AUTHORING.md",
+        "Makefile",
+        "requirements/constraints.txt",
+        "pyproject.toml",
+        "MANIFEST.in",
+        "tests/__init__.py",
+        "tests/conftest.py",
+        "tests/treediff.py",
+        "tests/node/package.json",
+        "tests/node/package-lock.json",
+        f"{PACKAGE}/README.md",
+    ):
+        assert (root / name).is_file(), name
+    tests = {path.name for path in (REPO / "tests").glob("*.py")}
+    assert {path.name for path in (root / "tests").glob("*.py")} == tests
+    roots = {path.relative_to(REPO).as_posix() for path in (REPO / "tests/roots").rglob("*") if path.is_file()}
+    assert {path.relative_to(root).as_posix() for path in (root / "tests/roots").rglob("*") if path.is_file()} == roots
+    # the portfolio's pages are the owner's content, not under the MIT licence
+    for name in ("conf.py", "index.md", "README.md", "contributions", "about", "open-source", "_static"):
+        assert not (root / name).exists(), name
+
+
+def test_tests_run_from_the_unpacked_sdist(dists: Dists) -> None:
+    """Every test module imports there (conftest, treediff, the roots' paths), and a few run against the
+    sdist's own package; the ones that build the real site skip, as the site is not in the sdist."""
+    root = dists.unpacked
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    located = run(sys.executable, "-c", f"import {PACKAGE}; print({PACKAGE}.__file__)", cwd=root, env=env)
+    assert Path(located.strip()).is_relative_to(root), located
+    pytest_ = (sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q")
+    collected = run(*pytest_, "--collect-only", "tests", cwd=root, env=env)
+    assert " error" not in collected, collected
+    output = run(
+        *pytest_,
+        "tests/test_model.py",
+        "tests/test_warnings.py::test_the_root_itself_builds_strictly",
+        "tests/test_authoring.py::test_every_markdown_block_is_an_example",
+        "tests/test_authoring.py::test_worked_example_is_the_real_page_header",
+        "-rs",
+        cwd=root,
+        env=env,
+    )
+    assert re.search(r"\b\d+ passed, 1 skipped\b", output), output
+    assert "builds the portfolio site, whose pages are not in the sdist" in output, output
+
+
+_EXAMPLE = re.compile(
+    r"^<!-- package-example: (?P<path>\S+) -->\n(?P<fence>`{3,})\w+\n(?P<body>.*?)^(?P=fence)$", re.M | re.S
+)
+
+
+def package_readme_site() -> dict[str, str]:
+    """The minimal site of the package README: each fenced block after a ``package-example`` marker."""
+    text = PACKAGE_README.read_text(encoding="utf-8")
+    examples = {match["path"]: match["body"] for match in _EXAMPLE.finditer(text)}
+    assert len(examples) == len(re.findall(r"^```\w+$", text, re.M)), "a code block without a marker"
+    return examples
+
+
+def test_package_readme_holds_a_minimal_site() -> None:
+    site = package_readme_site()
+    assert sorted(site) == ["conf.py", "contributions/demo-1.md", "index.md"]
+    assert 'extensions = ["myst_parser", "sphinx_contributions"]' in site["conf.py"]
+    assert "html_baseurl =" not in site["conf.py"].replace("# html_baseurl =", "")  # shown, not set
+    assert INFO_LINE in PACKAGE_README.read_text(encoding="utf-8").replace("\n", " ")
+
+
+def test_the_wheel_alone_builds_the_minimal_site_strictly(dists: Dists, tmp_path: Path) -> None:
+    """A clean venv with the wheel and its dependencies only (pinned); the README's minimal site built
+    from a folder outside the source tree, with ``-I`` so nothing but the venv is importable."""
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv)
+    python = venv / "bin" / "python"
+    run(
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        python,
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "-c",
+        CONSTRAINTS,
+        dists.wheel,
+    )
+    work = tmp_path / "work"
+    site = work / "site"
+    for name, text in package_readme_site().items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")} | {"NO_COLOR": "1"}
+
+    located = run(python, "-I", "-c", f"import {PACKAGE}; print({PACKAGE}.__file__)", cwd=work, env=env)
+    assert Path(located.strip()).is_relative_to(venv), located
+    assert "usage: contributions" in run(venv / "bin" / "contributions", "--help", cwd=work, env=env)
+
+    def build(outdir: Path, *extra: str) -> str:
+        command = [
+            str(python),
+            "-I",
+            "-m",
+            "sphinx",
+            "-W",
+            "--keep-going",
+            "-b",
+            "html",
+            *extra,
+            str(site),
+            str(outdir),
+        ]
+        done = subprocess.run(command, cwd=work, env=env, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+        assert "WARNING" not in done.stderr, done.stderr
+        return done.stdout
+
+    html = work / "html"
+    assert INFO_LINE in build(html).splitlines()
+    assert not (html / "contributions.atom").exists()
+    for name in ("contributions.json", "contributions.schema.json", "_static/contributions.css"):
+        assert (html / name).is_file(), name
+    index = (html / "index.html").read_text(encoding="utf-8")
+    assert 'href="contributions/demo-1.html"' in index and "Fix the cache key" in index
+    assert "Wrong answers per 1000 requests" in (html / "contributions/demo-1.html").read_text(encoding="utf-8")
+
+    with_base = work / "html-with-base"
+    assert INFO_LINE not in build(with_base, "-D", "html_baseurl=https://example.org/")
+    assert (with_base / "contributions.atom").is_file()
+
+
+def test_the_pinned_set_is_complete_and_consistent() -> None:
+    """``pip check`` is clean and every package installed in this environment is pinned, at that version."""
+    pip = (sys.executable, "-m", "pip", "--disable-pip-version-check")
+    run(*pip, "check")
+    pins = {}
+    for line in CONSTRAINTS.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            pins[re.sub(r"[-_.]+", "-", name).lower()] = version
+    frozen = subprocess.run([*pip, "freeze", "--all", "--exclude-editable"], capture_output=True, text=True)
+    installed = {}
+    for line in frozen.stdout.splitlines():
+        name, _, version = line.partition("==")
+        installed[re.sub(r"[-_.]+", "-", name).lower()] = version
+    assert {name: version for name, version in installed.items() if pins.get(name) != version} == {}
