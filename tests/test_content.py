@@ -244,8 +244,10 @@ def test_home_tells_the_footprint_story_and_links_the_write_ups(site: Path) -> N
     assert links == [
         "contributions/ctranslate2-2103.html#contribution",
         "contributions/transformers-49135.html#contribution",
-        "contributions/vllm-metal-1182.html#contribution",
     ]
+    # a third pull request, named but not linked: its card follows, and deleting its page must not break
+    # the home page (tests/test_incremental.py deletes it)
+    assert "A third pull request adds LFM2-VL image input on vllm-metal’s paged path." in text
 
 
 def test_home_shows_each_write_up_with_its_headline_figure(site: Path) -> None:
