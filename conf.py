@@ -1,13 +1,33 @@
 """Sphinx configuration of Imran Nazir's engineering portfolio."""
 
 import os
+import re
 
-# -- The two settings to change for a fork -----------------------------------------------------------
+from sphinx.application import Sphinx
+from sphinx.config import Config
 
-#: source repository of this site: "edit this page" links point here
-repository_url = "https://github.com/the-cross-art/the-cross-art"
-#: canonical base URL when not building on Read the Docs (which sets READTHEDOCS_CANONICAL_URL)
-site_url = "https://the-cross-art.readthedocs.io/en/latest/"
+
+def _github_url(clone_url: str) -> str:
+    """``https://github.com/u/r.git`` or ``git@github.com:u/r.git`` -> ``https://github.com/u/r``; else ""."""
+    match = re.fullmatch(r"(?:https://github\.com/|git@github\.com:)([\w.-]+/[\w.-]+?)(?:\.git)?/?", clone_url)
+    return f"https://github.com/{match.group(1)}" if match else ""
+
+
+# -- The settings to change for a fork -------------------------------------------------------------------
+
+#: this site's source repository (``https://github.com/<user>/<repository>``): "edit this page" links
+#: point there. Empty means no edit links: set it here or with ``-D repository_url=…``; on Read the Docs it
+#: comes from the clone URL Read the Docs gives the build (``READTHEDOCS_GIT_CLONE_URL``).
+repository_url = _github_url(os.environ.get("READTHEDOCS_GIT_CLONE_URL", ""))
+#: the branch the edit links open (on Read the Docs: the branch being built)
+repository_branch = (
+    os.environ.get("READTHEDOCS_GIT_IDENTIFIER", "main")
+    if os.environ.get("READTHEDOCS_VERSION_TYPE") == "branch"
+    else "main"
+)
+#: canonical base URL when not building on Read the Docs (which sets READTHEDOCS_CANONICAL_URL). Private
+#: name on purpose: a top-level ``site_url`` would become sphinx-sitemap's own setting of that name.
+_default_url = "https://the-cross-art.readthedocs.io/en/latest/"
 
 # -- Project -------------------------------------------------------------------------------------------
 
@@ -49,7 +69,7 @@ myst_heading_anchors = 3
 
 # -- HTML ------------------------------------------------------------------------------------------------
 
-html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL") or site_url
+html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL") or _default_url
 html_theme = "furo"
 html_title = "Imran Nazir"
 html_static_path = ["_static"]
@@ -62,10 +82,8 @@ html_copy_source = False
 html_show_sourcelink = False
 html_last_updated_fmt = None
 html_theme_options = {
-    "source_repository": repository_url + "/",
-    "source_branch": "main",
-    "source_directory": "",
-    "top_of_page_buttons": ["edit"],
+    # the edit button and its repository: added by _edit_links below, only when repository_url is set
+    "top_of_page_buttons": [],
     "light_css_variables": {
         "color-brand-primary": "#0e7490",
         "color-brand-content": "#0e7490",
@@ -82,6 +100,7 @@ html_theme_options = {
 
 ogp_site_url = html_baseurl
 ogp_social_cards = {"enable": False}
+# html_baseurl already holds the language and version (``…/en/latest/``): no second prefix
 sitemap_url_scheme = "{link}"
 sitemap_excludes = ["404.html", "search.html", "genindex.html"]
 # the 404 page is served from any depth: its links are absolute, from the canonical URL's path
@@ -93,3 +112,26 @@ contributions_feed_title = "Imran Nazir: upstream contributions"
 
 # offline builds (tests, CI): the real link check runs on Read the Docs
 linkcheck_ignore = [r"https://github\.com/.*", r"https://(www\.)?linkedin\.com/.*"]
+
+
+# -- Edit links only where the repository is known ----------------------------------------------------------
+
+
+def _edit_links(app: Sphinx, config: Config) -> None:
+    """furo's "edit this page" button, pointing at ``repository_url``, only when that is set."""
+    url = config.repository_url.strip().rstrip("/")
+    if url:
+        config.html_theme_options = {
+            **config.html_theme_options,
+            "source_repository": url + "/",
+            "source_branch": config.repository_branch,
+            "source_directory": "",
+            "top_of_page_buttons": ["edit"],
+        }
+
+
+def setup(app: Sphinx) -> None:
+    # registered, so that -D repository_url=… (and -D repository_branch=…) override them
+    app.add_config_value("repository_url", "", "html", types=frozenset({str}))
+    app.add_config_value("repository_branch", "main", "html", types=frozenset({str}))
+    app.connect("config-inited", _edit_links)

@@ -62,8 +62,11 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
-def rtd_build(srcdir: Path, outdir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    """The command Read the Docs runs for a Sphinx project (see its build log), strict."""
+def rtd_build(
+    srcdir: Path, outdir: Path, *extra: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The command Read the Docs runs for a Sphinx project (see its build log), strict; ``env`` replaces
+    the environment (e.g. to set what Read the Docs sets)."""
     command = [
         sys.executable,
         "-m",
@@ -81,7 +84,7 @@ def rtd_build(srcdir: Path, outdir: Path, *extra: str) -> subprocess.CompletedPr
         str(srcdir),
         str(outdir),
     ]
-    return subprocess.run(command, capture_output=True, text=True, check=False)
+    return subprocess.run(command, capture_output=True, text=True, check=False, env=env)
 
 
 @pytest.fixture(scope="session")
