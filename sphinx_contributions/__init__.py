@@ -32,11 +32,14 @@ from .incremental import setup_incremental
 from .listing import setup_listing
 from .metric import setup_metric
 from .page_metadata import setup_page_metadata
+from .projects import setup_projects
 from .render.header import setup_header
 from .render.links import setup_links
 from .render.listing import setup_listing_render
 from .render.metric import setup_metric_render
+from .render.navigation import setup_navigation_render
 from .render.pages import setup_pages
+from .render.projects import setup_projects_render
 from .roles import setup_roles
 
 if TYPE_CHECKING:
@@ -68,14 +71,17 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_directives(app)
     setup_metric(app)
     setup_listing(app)
+    setup_projects(app)
     setup_page_metadata(app)
     setup_drafts(app)
     # records → output, at write time
     setup_header(app)
     setup_metric_render(app)
     setup_listing_render(app)
+    setup_projects_render(app)
     setup_links(app)
     setup_pages(app)
+    setup_navigation_render(app)
     setup_exports(app)
     # incremental builds
     setup_incremental(app)

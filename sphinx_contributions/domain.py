@@ -8,6 +8,7 @@ builds warn identically.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from docutils import nodes
@@ -17,7 +18,18 @@ from sphinx.util.nodes import make_refnode
 
 from . import nodes as cn
 from .metric import metric_from_node
-from .model import PLACEHOLDER, SECTION_NAMES, Contribution, is_placeholder, key_lookup, make_key
+from .model import (
+    PLACEHOLDER,
+    SECTION_NAMES,
+    Contribution,
+    Metric,
+    is_of_project,
+    is_placeholder,
+    key_lookup,
+    make_key,
+    neighbours,
+    sort_records,
+)
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -51,13 +63,17 @@ class ContributionsDomain(Domain):
     roles = {"contrib": ContribRole(innernodeclass=nodes.inline)}  # noqa: RUF012
     initial_data: ClassVar[dict[str, Any]] = {
         "contributions": {},  # docname -> Contribution
-        "listings": {},  # docname -> True, for pages holding a `contributions` listing
+        # docname -> the sort order of its first `contributions` listing ("" if it has only `projects`)
+        "listings": {},
+        "project_intros": {},  # docname -> [(project name, line)] of its `project` intros
         # kept by .incremental and .fixes: what pages link to, and digests of what each output showed
         "links": {},
         "shown": {},
     }
     data_version = 1
     _owners_cache: dict[str, Contribution] | None = None  # see _owners()
+    #: (index page, docname → (previous, next)): see neighbours()
+    _order_cache: tuple[str, dict[str, tuple[Contribution | None, Contribution | None]]] | None = None
 
     # -- the collected data -----------------------------------------------------------------------
 
@@ -66,8 +82,18 @@ class ContributionsDomain(Domain):
         return self.data["contributions"]
 
     @property
-    def listings(self) -> dict[str, bool]:
+    def listings(self) -> dict[str, str]:
         return self.data["listings"]
+
+    def neighbours(self, index: str, docname: str) -> tuple[Contribution | None, Contribution | None]:
+        """The write-ups before and after page ``docname``, in the order of the first listing on page
+        ``index`` (the site's list of contributions; by project without one): previous/next links."""
+        cached = self._order_cache
+        if cached is None or cached[0] != index:
+            ordered = sort_records(self.published(), self.listings.get(index) or "project")
+            cached = (index, {r.docname: neighbours(ordered, i) for i, r in enumerate(ordered)})
+            self._order_cache = cached
+        return cached[1].get(docname, (None, None))
 
     def published(self) -> list[Contribution]:
         """Every contribution that owns its key, in docname order (duplicates lose to the first)."""
@@ -89,27 +115,47 @@ class ContributionsDomain(Domain):
 
     # -- incremental and parallel builds ----------------------------------------------------------
 
+    @property
+    def project_intros(self) -> dict[str, list[tuple[str, int]]]:
+        intros: dict[str, list[tuple[str, int]]] = self.data.setdefault("project_intros", {})
+        return intros
+
     def clear_doc(self, docname: str) -> None:
-        self._owners_cache = None
+        self._owners_cache = self._order_cache = None
         self.contributions.pop(docname, None)
         self.listings.pop(docname, None)
+        self.project_intros.pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        self._owners_cache = None
+        self._owners_cache = self._order_cache = None
         for docname in docnames:
             if docname in otherdata["contributions"]:
                 self.contributions[docname] = otherdata["contributions"][docname]
             if docname in otherdata["listings"]:
-                self.listings[docname] = True
+                self.listings[docname] = otherdata["listings"][docname]
+            if docname in otherdata.get("project_intros", {}):
+                self.project_intros[docname] = otherdata["project_intros"][docname]
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
-        if any(True for _ in document.findall(cn.contribution_list)):
-            self.listings[docname] = True
+        first = next(document.findall(cn.contribution_list), None)
+        if first is not None:
+            self.listings[docname] = first.get("sort", "date")
+        for listing in document.findall(cn.contribution_projects):
+            self.listings.setdefault(docname, "")
+            intros = [(intro["name"], intro.line or 0) for intro in listing.findall(cn.project_intro)]
+            self.project_intros.setdefault(docname, []).extend(intros)
+        for intro in document.findall(cn.project_intro):
+            if not isinstance(intro.parent, cn.contribution_projects):
+                warn(
+                    ContribWarning.UNKNOWN_PROJECT,
+                    f"project intro {intro['name']!r} is outside a 'projects' listing and is not shown",
+                    intro,
+                )
         header = next(document.findall(cn.contribution_header), None)
         if header is None:
             return
         self.contributions[docname] = self._record(docname, header, document)
-        self._owners_cache = None
+        self._owners_cache = self._order_cache = None
 
     def _record(self, docname: str, header: cn.contribution_header, document: nodes.document) -> Contribution:
         # the page's own first heading: a top-level section that is not one of the write-up sections
@@ -154,12 +200,39 @@ class ContributionsDomain(Domain):
             tags=tuple(header.get("tags", ())),
             project=header.get("project", ""),
             date=header.get("date"),
-            metrics=tuple(metric_from_node(node) for node in document.findall(cn.metric)),
+            metrics=self._metrics(key, document),
             sections=tuple(dict.fromkeys(present)),
             lineno=header.line or 0,
         )
 
+    @staticmethod
+    def _metrics(key: str, document: nodes.document) -> tuple[Metric, ...]:
+        """The page's figures; only the first marked ``:headline:`` stays the headline."""
+        metrics: list[Metric] = []
+        for node in document.findall(cn.metric):
+            metric = metric_from_node(node)
+            first = next((m for m in metrics if m.headline), None)
+            if metric.headline and first is not None:
+                warn(
+                    ContribWarning.BAD_METRIC,
+                    f"contribution {key}: metric {metric.label!r} is a second headline; "
+                    f"{first.label!r} stays the headline",
+                    node,
+                )
+                metric = dataclasses.replace(metric, headline=False)
+            metrics.append(metric)
+        return tuple(metrics)
+
     def check_consistency(self) -> None:
+        published = self.published()
+        for docname in sorted(self.project_intros):
+            for name, line in self.project_intros[docname]:
+                if not any(is_of_project(record, name) for record in published):
+                    warn(
+                        ContribWarning.UNKNOWN_PROJECT,
+                        f"project intro {name!r} names no project with a write-up; it is not shown",
+                        (docname, line),
+                    )
         owners: dict[str, Contribution] = {}
         for docname in sorted(self.contributions):
             record = self.contributions[docname]

@@ -97,16 +97,52 @@ def build_timestamp(srcdir: Path) -> datetime | None:
     return datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else None
 
 
+def page_times(srcdir: Path, paths: dict[str, str]) -> dict[str, datetime]:
+    """docname → time of the last commit that touched its source (``paths``: docname → source path
+    relative to ``srcdir``), from one ``git log``; pages that git does not know are left out."""
+    if not paths:
+        return {}
+    try:
+        done = subprocess.run(
+            ["git", "log", "--relative", "--format=%x00%ct", "--name-only", "--", *sorted(paths.values())],
+            cwd=srcdir,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    newest: dict[str, int] = {}
+    stamp = 0
+    for line in done.stdout.splitlines() if done.returncode == 0 else ():
+        if line.startswith("\0"):
+            stamp = int(line[1:]) if line[1:].isdigit() else 0
+        elif line and stamp:
+            newest.setdefault(line, stamp)  # git log lists the newest commit first
+    return {
+        docname: datetime.fromtimestamp(newest[path], UTC) for docname, path in paths.items() if path in newest
+    }
+
+
 def _atom_time(value: datetime) -> str:
     return value.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
-    """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated at the build timestamp."""
+    """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated by their page's last commit
+    (so a commit that touches no write-up changes no entry), else by the build timestamp."""
     base = base_url(app)
     ordered = sort_records(records, "date")
     fallback = build_timestamp(Path(app.srcdir)) or datetime(1970, 1, 1, tzinfo=UTC)
-    dated = [datetime.fromisoformat(r.date).replace(tzinfo=UTC) for r in ordered if r.date]
+    undated = {r.docname: app.env.doc2path(r.docname, False).as_posix() for r in ordered if not r.date}
+    committed = page_times(Path(app.srcdir), undated)
+
+    def updated_at(record: Contribution) -> datetime:
+        if record.date:
+            return datetime.fromisoformat(record.date).replace(tzinfo=UTC)
+        return committed.get(record.docname, fallback)
+
+    dated = [updated_at(r) for r in ordered]
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")
 
@@ -132,8 +168,7 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
         sub(entry, "title", record.title)
         sub(entry, "link", rel="alternate", type="text/html", href=url)
         sub(entry, "link", rel="related", type="text/html", href=record.pr_url)
-        updated = datetime.fromisoformat(record.date).replace(tzinfo=UTC) if record.date else fallback
-        sub(entry, "updated", _atom_time(updated))
+        sub(entry, "updated", _atom_time(updated_at(record)))
         sub(entry, "summary", record.summary)
         for tag in record.tags:
             sub(entry, "category", term=tag)

@@ -3,6 +3,7 @@ rewrites exactly the pages a clean build would write differently.
 
 - a page with a ``contributions`` listing is rewritten when any record changed;
 - a page with a ``{contrib}`` link is rewritten when the record it links to changed (title, page);
+- a write-up is rewritten when its previous or next write-up changed (page, title);
 - a tag or project page is written only when what it shows changed (its records, the navigation, the
   configuration or templates) or its file is missing; the output of one that is gone is removed.
 
@@ -83,6 +84,17 @@ def _record_digests(domain: ContributionsDomain) -> tuple[dict[str, str], dict[s
     return records, links
 
 
+def _neighbour_digests(app: Sphinx, domain: ContributionsDomain) -> dict[str, str]:
+    """write-up docname → digest of its previous and next write-ups (page and title)."""
+    index = app.config.contributions_index
+    return {
+        record.docname: digest(
+            [(r.docname, r.title) if r is not None else None for r in domain.neighbours(index, record.docname)]
+        )
+        for record in domain.published()
+    }
+
+
 def _newest_template(app: Sphinx) -> float | None:
     templates = getattr(app.builder, "templates", None)
     try:
@@ -115,11 +127,14 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     old_pages = seen.get("pages", {})
     stale = sorted(pagename for pagename, value in inputs.items() if old_pages.get(pagename) != value)
     old_records, old_links = seen.get("records", {}), seen.get("links", {})
-    seen.update(records=records, links=links, pages=inputs, stale=stale)
+    old_neighbours = seen.get("neighbours", {})
+    around = _neighbour_digests(app, domain)
+    seen.update(records=records, links=links, pages=inputs, stale=stale, neighbours=around)
 
     rewrite: set[str] = set()
     if changed_keys(old_records, records):
         rewrite.update(domain.listings)
+    rewrite.update(changed_keys(old_neighbours, around))  # previous/next links of the write-ups
     changed = changed_keys(old_links, links)
     rewrite.update(docname for docname, keys in _contrib_links(env).items() if not changed.isdisjoint(keys))
     return sorted(rewrite & env.found_docs)

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 class MetricDirective(SphinxDirective):
-    """``:::{metric} Label`` with ``:before:``, ``:after:``, ``:unit:``, ``:better:``."""
+    """``:::{metric} Label`` with ``:before:``, ``:after:``, ``:unit:``, ``:better:`` and ``:headline:``
+    (the figure that listings and cards show for the write-up)."""
 
     required_arguments = 0
     optional_arguments = 1
@@ -29,6 +30,7 @@ class MetricDirective(SphinxDirective):
         "after": directives.unchanged,
         "unit": directives.unchanged,
         "better": directives.unchanged,
+        "headline": directives.flag,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -52,6 +54,7 @@ class MetricDirective(SphinxDirective):
             after_text=after_text,
             unit=unit,
             better=better,
+            headline="headline" in self.options,
         )
         self.set_source_info(node)
         return [node]
@@ -66,6 +69,7 @@ def metric_from_node(node: nodes.Element) -> Metric:
         after_text=node["after_text"],
         unit=node["unit"],
         better=node["better"],
+        headline=node.get("headline", False),
     )
 
 

@@ -83,6 +83,8 @@ class Metric:
     after_text: str
     unit: str = ""
     better: str = "lower"
+    #: the write-up's headline figure: the one listings, cards and the home page show
+    headline: bool = False
 
     @property
     def improved(self) -> bool | None:
@@ -131,6 +133,7 @@ class Metric:
             "unit": self.unit or None,
             "better": self.better,
             "change": self.change_words(),
+            "headline": self.headline,
         }
 
 
@@ -186,6 +189,11 @@ class Contribution:
         return tuple(slugify(tag) for tag in self.tags)
 
     @property
+    def headline(self) -> Metric | None:
+        """The figure marked ``:headline:``, else the first one, else None."""
+        return next((m for m in self.metrics if m.headline), self.metrics[0] if self.metrics else None)
+
+    @property
     def project_page(self) -> str:
         """The docname of the generated page of this contribution's project."""
         return project_page(self.display_project)
@@ -229,12 +237,30 @@ LAYOUTS = ("table", "cards")
 SORTS = ("date", "project", "title")
 
 
+def is_of_project(record: Contribution, name: str) -> bool:
+    """Whether ``name`` names the record's project: its display name or its repository's name, any case."""
+    return key_lookup(name) in (key_lookup(record.display_project), key_lookup(record.repo_name))
+
+
+def projects(records: Iterable[Contribution], first: Iterable[str] = ()) -> list[GeneratedPage]:
+    """Every project of ``records`` (as its generated page groups them: one per slug, records newest
+    first): the projects named in ``first`` in that order, then the others by name."""
+    pages = [page for page in generated_pages(records).values() if page.kind == "project"]
+    pages.sort(key=lambda page: (key_lookup(page.name), page.name))
+    named = [page for name in first for page in pages if any(is_of_project(r, name) for r in page.records)]
+    return list(dict.fromkeys([*named, *pages]))
+
+
+def neighbours(ordered: list[Contribution], i: int) -> tuple[Contribution | None, Contribution | None]:
+    """The records before and after ``ordered[i]`` (None at either end)."""
+    return (ordered[i - 1] if i else None), (ordered[i + 1] if i + 1 < len(ordered) else None)
+
+
 def select(records: Iterable[Contribution], options: Mapping[str, object]) -> list[Contribution]:
     """Filter, sort (stable, deterministic) and limit, as a listing's options say."""
     chosen = list(records)
     if "project" in options:
-        wanted = key_lookup(str(options["project"]))
-        chosen = [c for c in chosen if wanted in (key_lookup(c.display_project), key_lookup(c.repo_name))]
+        chosen = [c for c in chosen if is_of_project(c, str(options["project"]))]
     if "tag" in options:
         slug = slugify(str(options["tag"]))
         chosen = [c for c in chosen if slug in c.tag_slugs]

@@ -24,3 +24,13 @@ class contribution_list(nodes.General, nodes.Element):  # noqa: N801
 
 class page_link(nodes.Inline, nodes.TextElement):  # noqa: N801
     """A link to a generated page (``tags/…``, ``projects/…``), resolved per builder at write time."""
+
+
+class contribution_projects(nodes.General, nodes.Element):  # noqa: N801
+    """A ``projects`` listing: one section per project with a write-up; its children are the
+    ``project`` intros written for some of them. Replaced when the page is written."""
+
+
+class project_intro(nodes.General, nodes.Element):  # noqa: N801
+    """A ``project`` intro (attribute ``name``, optional ``heading``): the text shown above one
+    project's write-ups in a ``projects`` listing."""

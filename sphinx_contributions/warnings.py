@@ -52,8 +52,11 @@ class ContribWarning(Enum):
     DRAFT_NOT_EXCLUDED = "draft_not_excluded"
     #: ``{pr}`` / ``{issue}`` target that is not ``owner/repo#N`` or ``#N``
     BAD_TARGET = "bad_target"
-    #: a ``contributions`` listing option that does not parse
+    #: a ``contributions`` listing option that does not parse, or content in a ``projects`` listing
+    #: that is not a ``project`` intro
     BAD_LISTING = "bad_listing"
+    #: a ``project`` intro that names no project with a write-up, or that sits outside a ``projects`` listing
+    UNKNOWN_PROJECT = "unknown_project"
 
 
 def warn(kind: ContribWarning, message: str, location: Any) -> None:

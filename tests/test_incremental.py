@@ -36,6 +36,7 @@ SABOTAGE = {
     "env-get-updated": _INC + "m.updated = lambda app, env: []",
     "nav-rewrite": _FIX.format("navigation") + "f.nav_digest = lambda env: ''",
     "xref-rewrite": _INC + "m._contrib_links = lambda env: {}",
+    "neighbour-rewrite": _INC + "m._neighbour_digests = lambda app, domain: {}",
     "output-removal": _FIX.format("stale_outputs") + "f.remove_outputs = lambda *args, **kwargs: None",
     "search-prune": _FIX.format("search_index") + "f.prune_search_index = lambda app: []",
     "sitemap-complete": _FIX.format("sitemap") + "f.complete_sitemap = lambda app, exc: None",
@@ -140,6 +141,16 @@ One fused kernel; follows {contrib}`vllm-metal#1182`.
 """
 
 
+def link_from_about(src: Path) -> None:
+    # a {contrib} link from a page that is neither a listing nor a neighbour of the linked write-up
+    path = src / "about/index.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\nSee {contrib}`vllm-metal#1182`.\n", encoding="utf-8")
+
+
+def edit_far_title(src: Path) -> None:
+    edit(src / "contributions/vllm-metal-1182.md", "# LFM2-VL image input", "# LFM2-VL image inputs")
+
+
 def add_page(src: Path) -> None:
     (src / "contributions/vllm-metal-1300.md").write_text(NEW_PAGE, encoding="utf-8")
     touch(src / "contributions/vllm-metal-1300.md")
@@ -158,6 +169,7 @@ def rename_page(src: Path) -> None:
 CHANGES: dict[str, Callable[[Path], None]] = {
     "body": edit_body,
     "title": edit_title,
+    "far-title": edit_far_title,
     "nav-title": edit_nav_title,
     "tag": edit_tag,
     "metric": edit_metric,
@@ -165,6 +177,9 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "delete": delete_page,
     "rename": rename_page,
 }
+
+#: what a change needs in the site before the first build
+PREPARE: dict[str, Callable[[Path], None]] = {"far-title": link_from_about}
 
 #: pages (besides ALWAYS_WRITTEN) an incremental build may write after each change: what depends on it
 LISTINGS = {"index.html", "contributions/index.html", "open-source/index.html"}
@@ -193,6 +208,8 @@ def incremental_and_clean(tmp_path: Path, change: str, sabotage: str = "") -> tu
     """Build, apply ``change``, build again (incrementally) and from scratch; return both output folders
     and the pages the incremental build wrote."""
     src = copy_site(tmp_path / "src")
+    if change in PREPARE:
+        PREPARE[change](src)
     build(src, tmp_path / "inc", sabotage=sabotage)
     before = html_mtimes(tmp_path / "inc/html")
     CHANGES[change](src)
@@ -261,7 +278,8 @@ def test_parallel_incremental_build_equals_clean_build(tmp_path: Path) -> None:
 GUARDS = [
     ("env-get-updated", "metric"),
     ("nav-rewrite", "nav-title"),
-    ("xref-rewrite", "title"),
+    ("xref-rewrite", "far-title"),
+    ("neighbour-rewrite", "add"),  # the last write-up's "next" link now leads to the new one
     ("output-removal", "delete"),
     ("search-prune", "body"),
     ("sitemap-complete", "body"),

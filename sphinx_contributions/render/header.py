@@ -14,6 +14,7 @@ from sphinx_design.badges_buttons import create_bdg_classes, sd_badge
 from sphinx_design.shared import create_component
 
 from .. import nodes as cn
+from ..builders import is_site_builder
 from ..domain import get_domain
 from ..model import Contribution, Metric, tag_page
 
@@ -95,6 +96,21 @@ def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         record = domain.contributions.get(node["docname"])
         if record is not None and not node.children:
             node.extend(build_header(record))
+            if is_site_builder(app.builder):
+                node.insert(0, breadcrumb(app, docname, record))
+
+
+def breadcrumb(app: Sphinx, docname: str, record: Contribution) -> nodes.paragraph:
+    """ "Contributions › project": the way back to the list and to the write-up's project page."""
+    trail = nodes.paragraph(classes=["contrib-breadcrumb"])
+    index = app.config.contributions_index
+    if index in app.env.found_docs:
+        title = app.env.titles[index].astext()
+        uri = app.builder.get_relative_uri(docname, index)
+        trail += nodes.reference("", title, internal=True, refuri=uri, classes=["contrib-breadcrumb-list"])
+        trail += nodes.inline(" › ", " › ", classes=["contrib-breadcrumb-sep"])
+    trail += cn.page_link("", record.display_project, target=record.project_page, classes=["contrib-project"])
+    return trail
 
 
 def _visit_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:

@@ -86,7 +86,7 @@ class Renderer:
                 [nodes.paragraph("", "", self.title_link(record))],
                 [nodes.paragraph(text=record.summary)],
                 [nodes.paragraph("", "", state_badge(record.status))] if record.status else [],
-                [nodes.paragraph(text=metric_brief(record.metrics[0]))] if record.metrics else [],
+                [nodes.paragraph(text=metric_brief(record.headline))] if record.headline else [],
             ]
             for cell in cells:
                 row += nodes.entry("", *cell)
@@ -116,8 +116,8 @@ class Renderer:
                 meta += state_badge(record.status)
             body += meta
             body += nodes.paragraph(text=record.summary, classes=["contrib-summary"])
-            if record.metrics:
-                body += nodes.paragraph(text=metric_brief(record.metrics[0]), classes=["contrib-key-metric"])
+            if record.headline:
+                body += nodes.paragraph(text=metric_brief(record.headline), classes=["contrib-key-metric"])
             if record.tags:
                 body += self.tags(record)
             card += body

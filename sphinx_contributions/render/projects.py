@@ -1,0 +1,57 @@
+"""A ``projects`` listing rendered at write time: one section per project with a write-up (its
+intro if the page gives one, then its write-ups as cards), from the domain's records."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from .. import nodes as cn
+from ..domain import get_domain
+from ..model import is_of_project, projects, slugify
+from .listing import Renderer
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from ..model import Contribution
+
+
+def render_projects(
+    renderer: Renderer, node: cn.contribution_projects, records: list[Contribution]
+) -> list[nodes.Node]:
+    intros = [child for child in node.children if isinstance(child, cn.project_intro)]
+    sections: list[nodes.Node] = []
+    for project in projects(records, [intro["name"] for intro in intros]):
+        listed = list(project.records)
+        intro = next((i for i in intros if any(is_of_project(r, i["name"]) for r in listed)), None)
+        heading = (intro["heading"] if intro is not None else "") or project.name
+        section = nodes.section(ids=[f"project-{slugify(project.name)}"], classes=["contrib-project-section"])
+        section += nodes.title(heading, heading)
+        if intro is not None:
+            section += intro.children
+        section += renderer.render(listed, {"layout": "cards"})
+        sections.append(section)
+    return sections
+
+
+def resolve_projects(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: replace each ``projects`` listing with its sections (an intro outside one,
+    reported when read, is dropped)."""
+    for intro in list(doctree.findall(cn.project_intro)):
+        if not isinstance(intro.parent, cn.contribution_projects):
+            intro.parent.remove(intro)
+    found = list(doctree.findall(cn.contribution_projects))
+    if not found:
+        return
+    records = get_domain(app.env).published()
+    renderer = Renderer(app.builder, docname)
+    for node in found:
+        node.replace_self(render_projects(renderer, node, records))
+
+
+def setup_projects_render(app: Sphinx) -> None:
+    app.add_node(cn.contribution_projects)
+    app.add_node(cn.project_intro)
+    app.connect("doctree-resolved", resolve_projects)
