@@ -4,6 +4,8 @@ meta descriptions, sitemap.xml, redirects and what the search index holds."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -186,3 +188,37 @@ def test_search_index_holds_keys_numbers_tags_and_projects(site: Path) -> None:
     assert "contributions/ctranslate2-2103" in pages("ctranslate2")  # the project
     dead = [word for table in ("terms", "titleterms") for word, docs in index[table].items() if docs == []]
     assert dead == []
+
+
+def _entry_times(feed: Path) -> dict[str, str]:
+    root = ET.parse(feed).getroot()
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    return {e.findtext("a:title", namespaces=ns): e.findtext("a:updated", namespaces=ns) for e in root.iterfind("a:entry", ns)}
+
+
+def test_undated_entries_keep_their_time_across_a_commit_that_touches_no_write_up(tmp_path: Path) -> None:
+    src = copy_site(tmp_path / "src")
+    environ = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-C", str(src)]
+
+    def commit(message: str, when: str) -> None:
+        subprocess.run([*git, "add", "-A"], check=True)
+        env = {**environ, "GIT_COMMITTER_DATE": when, "GIT_AUTHOR_DATE": when}
+        subprocess.run([*git, "commit", "-qm", message], check=True, env=env)
+
+    subprocess.run(["git", "init", "-q", str(src)], check=True)
+    commit("site", "2026-01-01T00:00:00Z")
+    (src / "contributions/vllm-metal-1182.md").write_text(
+        (src / "contributions/vllm-metal-1182.md").read_text(encoding="utf-8") + "\n", encoding="utf-8"
+    )
+    commit("one write-up", "2026-02-01T00:00:00Z")
+    first = rtd_build(src, tmp_path / "one" / "html", env=environ)
+    assert first.returncode == 0, first.stderr
+    (src / "about/index.md").write_text((src / "about/index.md").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    commit("profile only", "2026-03-01T00:00:00Z")
+    second = rtd_build(src, tmp_path / "two" / "html", env=environ)
+    assert second.returncode == 0, second.stderr
+    times = _entry_times(tmp_path / "one/html/contributions.atom")
+    assert _entry_times(tmp_path / "two/html/contributions.atom") == times
+    # each undated entry has its own page's last commit, not the repository's last commit
+    assert sorted(times.values()) == ["2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z"]
