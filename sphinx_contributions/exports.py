@@ -119,9 +119,7 @@ def page_times(srcdir: Path, paths: dict[str, str]) -> dict[str, datetime]:
             stamp = int(line[1:]) if line[1:].isdigit() else 0
         elif line and stamp:
             newest.setdefault(line, stamp)  # git log lists the newest commit first
-    return {
-        docname: datetime.fromtimestamp(newest[path], UTC) for docname, path in paths.items() if path in newest
-    }
+    return {docname: datetime.fromtimestamp(newest[path], UTC) for docname, path in paths.items() if path in newest}
 
 
 def _atom_time(value: datetime) -> str:

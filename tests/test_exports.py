@@ -12,6 +12,8 @@ from xml.etree import ElementTree as ET
 import jsonschema
 from bs4 import BeautifulSoup
 
+from .conftest import copy_site, rtd_build
+
 BASE = "https://example.org/portfolio/"
 ATOM = "{http://www.w3.org/2005/Atom}"
 
@@ -50,7 +52,15 @@ def test_contributions_json_records(listing_site: Path) -> None:
         "tags": ["shared tag"],
         "summary": "Beta summary.",
         "metrics": [
-            {"label": "Latency", "before": 200.0, "after": 50.0, "unit": "ms", "better": "lower", "change": "≈4× lower"}
+            {
+                "label": "Latency",
+                "before": 200.0,
+                "after": 50.0,
+                "unit": "ms",
+                "better": "lower",
+                "change": "≈4× lower",
+                "headline": False,
+            }
         ],
     }
     assert records[-1]["status"] is None and records[-1]["date"] is None
@@ -193,7 +203,10 @@ def test_search_index_holds_keys_numbers_tags_and_projects(site: Path) -> None:
 def _entry_times(feed: Path) -> dict[str, str]:
     root = ET.parse(feed).getroot()
     ns = {"a": "http://www.w3.org/2005/Atom"}
-    return {e.findtext("a:title", namespaces=ns): e.findtext("a:updated", namespaces=ns) for e in root.iterfind("a:entry", ns)}
+    return {
+        e.findtext("a:title", namespaces=ns): e.findtext("a:updated", namespaces=ns)
+        for e in root.iterfind("a:entry", ns)
+    }
 
 
 def test_undated_entries_keep_their_time_across_a_commit_that_touches_no_write_up(tmp_path: Path) -> None:
