@@ -24,6 +24,7 @@ from sphinx_contributions.directives import ContributionDirective
 from sphinx_contributions.listing import ContributionsDirective
 from sphinx_contributions.metric import MetricDirective
 from sphinx_contributions.model import SECTION_NAMES
+from sphinx_contributions.projects import ProjectIntroDirective
 from sphinx_contributions.warnings import ContribWarning
 
 from .conftest import REPO, need_site
@@ -134,10 +135,10 @@ def test_worked_example_is_the_real_page_header() -> None:
 
 
 def test_every_directive_and_option_is_documented() -> None:
-    for name in ("contribution", *SECTION_NAMES, "metric", "contributions"):
+    for name in ("contribution", *SECTION_NAMES, "metric", "contributions", "projects", "project"):
         assert f"`{name}`" in TEXT, name
         assert f"{{{name}}}" in TEXT, name
-    for directive in (ContributionDirective, MetricDirective, ContributionsDirective):
+    for directive in (ContributionDirective, MetricDirective, ContributionsDirective, ProjectIntroDirective):
         for option in directive.option_spec:
             assert f"`:{option}:`" in TEXT, (directive.__name__, option)
 
