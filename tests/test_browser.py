@@ -49,6 +49,7 @@ PAGES = {
     "home": "index.html",
     "contribution": "contributions/transformers-49135.html",
     "listing": "contributions/index.html",
+    "open-source": "open-source/index.html",
     "tag": "tags/sdpa.html",
     "search": "search.html?q=UMT5",
     "404": "no/such/page.html",
@@ -386,6 +387,22 @@ def test_without_javascript_every_contribution_is_listed(
 # -- schemes and the phone viewport ---------------------------------------------------------------------
 
 
+#: visible elements of the content (not the off-canvas drawers) wider than their own box (content cut or scrolled sideways) or reaching
+#: past the viewport's right edge; text kept only for screen readers (clipped to 1 px) is not shown
+OVERFLOWING = """() => {
+  const hidden = (el) => el.closest('.visually-hidden, .contrib-visually-hidden, [aria-hidden="true"]');
+  const right = document.documentElement.clientWidth + 0.5;
+  return Array.from(document.querySelectorAll('article *, .related-pages *')).filter((el) => {
+    if (hidden(el) || el.getClientRects().length === 0) return false;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden') return false;
+    const box = el.getBoundingClientRect();
+    const cut = el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible';
+    return cut || (box.width > 0 && box.right > right);
+  }).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+}"""
+
+
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("name", list(PAGES))
 def test_phone_viewport_no_horizontal_scroll(
@@ -402,6 +419,9 @@ def test_phone_viewport_no_horizontal_scroll(
         )
         assert widths["client"] == 390
         assert widths["scroll"] <= widths["client"], f"{name}: scrolls sideways ({widths})"
+        # no element inside the page is wider than its box either: a table that scrolls inside its wrapper
+        # cuts columns off while the page itself does not overflow
+        assert page.evaluate(OVERFLOWING) == [], f"{name}: elements wider than their box at 390 px"
         if name == "contribution":
             for selector in (".contrib-header-card", ".contrib-metric", ".contrib-metric-svg"):
                 box = page.locator(selector).first.bounding_box()
