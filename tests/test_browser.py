@@ -387,8 +387,9 @@ def test_without_javascript_every_contribution_is_listed(
 # -- schemes and the phone viewport ---------------------------------------------------------------------
 
 
-#: visible elements of the content (not the off-canvas drawers) wider than their own box (content cut or scrolled sideways) or reaching
-#: past the viewport's right edge; text kept only for screen readers (clipped to 1 px) is not shown
+#: visible elements of the content (not the off-canvas drawers) wider than their own box (content cut
+#: or scrolled sideways) or reaching past the viewport's right edge; text kept only for screen readers
+#: (clipped to 1 px) is not shown
 OVERFLOWING = """() => {
   const hidden = (el) => el.closest('.visually-hidden, .contrib-visually-hidden, [aria-hidden="true"]');
   const right = document.documentElement.clientWidth + 0.5;

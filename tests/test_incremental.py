@@ -157,7 +157,14 @@ def add_page(src: Path) -> None:
 
 
 def delete_page(src: Path) -> None:
+    # the project's last write-up: its intro on the open-source page goes too (left, it would warn
+    # that it names no project with a write-up)
     (src / "contributions/vllm-metal-1182.md").unlink()
+    overview = src / "open-source/index.md"
+    text = overview.read_text(encoding="utf-8")
+    start = text.index(":::{project} vllm-metal")
+    overview.write_text(text[:start] + text[text.index(":::\n", start) + 4 :], encoding="utf-8")
+    touch(overview)
 
 
 def rename_page(src: Path) -> None:
