@@ -67,10 +67,7 @@ Verification text.
 BUILDERS = ("html", "dirhtml", "singlehtml", "epub", "latex", "text", "man", "texinfo", "xml", "gettext")
 #: builders whose strict build fails because of how the extension renders today (issue 11); the reason
 #: names the first warning. xfail(strict=True): a fix shows up as an unexpected pass, to remove here.
-STRICT_FAILURES = {
-    "epub": "exports written into the ePub: WARNING: unknown mimetype for contributions.atom, ignoring "
-    "[epub.unknown_project_files]",
-}
+STRICT_FAILURES: dict[str, str] = {}
 SECTIONS = ("Problem", "Root cause", "Fix", "Verification")
 #: the PDF's name on Read the Docs (its latexmk -jobname is the project's slug)
 JOBNAME = "the-cross-art"
@@ -312,8 +309,8 @@ def test_pdf_compiles_without_errors_or_missing_characters(pdf: Pdf) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason='not XHTML: FATAL RSC-016 The element type "link" must be terminated by the matching end-tag '
-    '"</link>" (the extension\'s head tags), and more',
+    reason='ERROR RSC-005 element "svg" not allowed here (the metric\'s inline SVG has no xmlns); RSC-007 '
+    '"contributions.atom" (and .json, .schema.json) could not be found: raw links in contributions/index.md',
 )
 def test_epubcheck_finds_no_errors(builds: Builds) -> None:
     java, jar = require_epubcheck()
@@ -378,9 +375,9 @@ def broken_links(outdir: Path, prefix: str = "/en/latest/") -> list[str]:
             "singlehtml",
             marks=pytest.mark.xfail(
                 strict=True,
-                reason="59 broken, first: index.html: genindex.html (furo's <link rel=index>; singlehtml "
-                "writes no index); then 46 links to tag/project pages and 3 to exports it never writes, "
-                "8 double anchors #document-about/index#education (Sphinx >= 8.2, sphinx#14221)",
+                reason="13 broken, first: index.html: genindex.html (furo's <link rel=index>; singlehtml writes "
+                "no index) and search.html; 3 raw links to the exports in contributions/index.md; 8 double anchors "
+                "such as #document-about/index#education (Sphinx >= 8.2, sphinx#14221)",
             ),
         ),
         "dirhtml",
