@@ -68,7 +68,9 @@ class WriteupChapters(SphinxPostTransform):
         if isinstance(builder, INLINING_BUILDERS):
             self._inline(builder, docnames)
         else:
-            self._add_toctree(docnames)
+            reached = _reached(self.env.toctree_includes, self.config.root_doc)
+            if missing := [docname for docname in docnames if docname not in reached]:
+                self._add_toctree(missing)
 
     def _inline(self, builder: Builder, docnames: list[str]) -> None:
         """The root's inlined documents and then the write-ups become the last parts of the root's
@@ -122,6 +124,17 @@ class WriteupChapters(SphinxPostTransform):
         else:
             root = next((node for node in self.document.children if isinstance(node, nodes.section)), self.document)
             root += toctree
+
+
+def _reached(includes: dict[str, list[str]], root: str) -> set[str]:
+    """The documents the root's toctrees reach, directly or through other documents' toctrees."""
+    reached, todo = {root}, [root]
+    while todo:
+        for docname in includes.get(todo.pop(), ()):
+            if docname not in reached:
+                reached.add(docname)
+                todo.append(docname)
+    return reached
 
 
 def _inside_start_of_file(node: nodes.Node) -> bool:

@@ -408,3 +408,19 @@ def test_books_leave_the_shared_environment_and_html_as_they_were(builds: Builds
     again = sphinx_build(builds.src, tmp_path / "html-after", "html", doctrees)
     assert again.returncode == 0, first_warning(again.stderr)
     assert first_difference(tmp_path / "html-before", tmp_path / "html-after") is None
+
+
+def test_a_writeup_a_toctree_already_reaches_is_in_each_book_once(tmp_path: Path) -> None:
+    """A site that puts a write-up in a toctree itself: the books add only the others."""
+    src = copy_site(tmp_path / "src")
+    index = src / "contributions" / "index.md"
+    index.write_text(
+        index.read_text(encoding="utf-8") + "\n```{toctree}\n:hidden:\n\nvllm-metal-1182\n```\n", encoding="utf-8"
+    )
+    for builder in ("epub", "latex"):
+        done = sphinx_build(src, tmp_path / builder, builder, tmp_path / f"doctrees-{builder}")
+        assert done.returncode == 0, first_warning(done.stderr)
+    navigation = (tmp_path / "epub" / "nav.xhtml").read_text(encoding="utf-8")
+    assert navigation.count('href="contributions/vllm-metal-1182.xhtml"') == 1
+    tex = (tmp_path / "latex" / "imran-nazir.tex").read_text(encoding="utf-8")
+    assert tex.count(r"\label{\detokenize{contributions/vllm-metal-1182::doc}}") == 1
