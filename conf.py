@@ -2,6 +2,7 @@
 
 import os
 import re
+from urllib.parse import urlsplit
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -35,6 +36,11 @@ project = "Imran Nazir"
 author = "Imran Nazir"
 copyright = "Imran Nazir"
 language = "en"
+#: the profile's role line: the home page's subtitle and the PDF's title page
+profile_tagline = "AI Applied Engineer · LLM Serving · GPU Inference Infrastructure"
+#: the version Read the Docs builds ("latest", a branch or a tag): ePub 3 requires one; no release number
+#: is shown (the PDF's page headers carry the name alone)
+version = os.environ.get("READTHEDOCS_VERSION", "latest")
 
 extensions = [
     "myst_parser",
@@ -95,6 +101,55 @@ html_theme_options = {
         "color-brand-visited": "#22d3ee",
     },
 }
+
+# -- PDF (LaTeX) and ePub: the downloads Read the Docs offers (.readthedocs.yaml: formats) ---------------
+
+# xelatex typesets the characters the site uses (≈ → × · …) with GNU FreeFont; Read the Docs runs latexmk
+# with the engine named here
+latex_engine = "xelatex"
+latex_documents = [("index", "imran-nazir.tex", project, author, "manual", False)]
+latex_use_xindy = False
+latex_domain_indices = False
+latex_elements = {
+    "papersize": "a4paper",
+    "releasename": "",
+    "extraclassoptions": "openany,oneside",
+    "fontpkg": r"""
+\setmainfont{FreeSerif}[Extension=.otf, UprightFont=*, ItalicFont=*Italic, BoldFont=*Bold,
+  BoldItalicFont=*BoldItalic]
+\setsansfont{FreeSans}[Extension=.otf, UprightFont=*, ItalicFont=*Oblique, BoldFont=*Bold,
+  BoldItalicFont=*BoldOblique]
+\setmonofont{FreeMono}[Scale=0.9, Extension=.otf, UprightFont=*, ItalicFont=*Oblique, BoldFont=*Bold,
+  BoldItalicFont=*BoldOblique]
+""",
+    "maketitle": rf"""
+\begin{{titlepage}}
+  \centering\sffamily
+  \vspace*{{0.3\textheight}}
+  {{\Huge\bfseries {project}\par}}
+  \vspace{{1.5em}}
+  {{\Large {profile_tagline}\par}}
+  \vspace{{3em}}
+  {{\large\href{{https://github.com/the-cross-art}}{{github.com/the-cross-art}} \quad·\quad
+  \href{{https://linkedin.com/in/meimran}}{{linkedin.com/in/meimran}}\par}}
+  \vfill
+  {{\small\url{{{html_baseurl}}}\par}}
+\end{{titlepage}}
+""",
+    "printindex": "",
+}
+
+epub_title = project
+epub_author = author
+epub_publisher = author
+epub_copyright = copyright
+epub_description = profile_tagline
+# the site's host identifies the book: toc.ncx repeats epub_uid where content.opf has epub_identifier
+# (sphinx-doc/sphinx#11184), and epub_uid must be an XML name, so the two are one value without "/"
+epub_identifier = epub_uid = urlsplit(html_baseurl).hostname or "localhost"
+# the root's toctree is hidden (the theme shows it): the ePub's table of contents includes hidden toctrees
+epub_tocscope = "includehidden"
+epub_show_urls = "no"
 
 # -- Extensions ------------------------------------------------------------------------------------------
 

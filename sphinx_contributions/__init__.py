@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from docutils.nodes import inline
 
+from .books import setup_books
 from .builders import is_site_builder
 from .directives import setup_directives
 from .domain import ContribRole, ContributionsDomain
@@ -83,6 +84,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_pages(app)
     setup_navigation_render(app)
     setup_exports(app)
+    setup_books(app)
     # incremental builds
     setup_incremental(app)
     setup_doc_titles(app)

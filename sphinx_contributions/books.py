@@ -1,0 +1,150 @@
+"""Write-ups in every book: the outputs that are one document (PDF through LaTeX, ePub, singlehtml,
+Texinfo, man) hold each write-up as a chapter of its own, after the pages the root's toctree names.
+
+Write-ups are orphans: the HTML navigation reaches them through listings, never through a toctree, so
+Sphinx's single-document builders, which follow toctrees from the root, would leave them out. The
+environment (and its pickled doctrees) is shared by every builder run on the same doctree directory
+(Read the Docs builds html, then latex and epub, on one ``_build/doctrees``), so nothing is added to it:
+a post-transform changes only the tree the book builder is about to write, and only for the root
+document. For the builders that inline the root's toctrees (latex, texinfo, man, singlehtml) it inlines
+the write-ups after them, as Sphinx does for toctree entries; for ePub, which writes a page per document
+and takes its reading order and table of contents from the root's toctrees, it adds a hidden toctree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.builders._epub_base import EpubBuilder
+from sphinx.builders.latex import LaTeXBuilder
+from sphinx.builders.manpage import ManualPageBuilder
+from sphinx.builders.singlehtml import SingleFileHTMLBuilder
+from sphinx.builders.texinfo import TexinfoBuilder
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.console import darkgreen
+from sphinx.util.nodes import inline_all_toctrees
+
+from .model import Contribution, key_lookup
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+
+    from .domain import ContributionsDomain
+
+#: builders that write the root and what its toctrees reach into one document
+INLINING_BUILDERS = (LaTeXBuilder, TexinfoBuilder, ManualPageBuilder, SingleFileHTMLBuilder)
+
+
+def book_order(records: Iterable[Contribution]) -> list[Contribution]:
+    """The write-ups in a book: by project, then by pull-request number."""
+    return sorted(records, key=lambda c: (key_lookup(c.display_project), key_lookup(c.repo), c.pr, c.docname))
+
+
+def is_book(builder: Builder) -> bool:
+    return isinstance(builder, (*INLINING_BUILDERS, EpubBuilder))
+
+
+class WriteupChapters(SphinxPostTransform):
+    """Adds the write-ups to the root document of a book (see the module's docstring).
+
+    It runs before the references are resolved (priority 10), so links to a write-up become links
+    inside the book."""
+
+    default_priority = 5
+
+    def run(self, **kwargs: Any) -> None:
+        builder = self.env._app.builder  # as Sphinx's own ReferencesResolver reaches it
+        if not is_book(builder) or self.env.current_document.docname != self.config.root_doc:
+            return
+        domain: ContributionsDomain = self.env.domains["contrib"]  # type: ignore[assignment]
+        docnames = [record.docname for record in book_order(domain.published())]
+        if not docnames:
+            return
+        if isinstance(builder, INLINING_BUILDERS):
+            self._inline(builder, docnames)
+        else:
+            reached = _reached(self.env.toctree_includes, self.config.root_doc)
+            if missing := [docname for docname in docnames if docname not in reached]:
+                self._add_toctree(missing)
+
+    def _inline(self, builder: Builder, docnames: list[str]) -> None:
+        """The root's inlined documents and then the write-ups become the last parts of the root's
+        first section: chapters after the root page's own sections, not sections of its last one."""
+        document = self.document
+        root = next((node for node in document.children if isinstance(node, nodes.section)), document)
+        inlined = [node for node in document.findall(addnodes.start_of_file) if node.parent is not None]
+        top = [node for node in inlined if not _inside_start_of_file(node)]
+        # the book builders record the documents they hold: links to any other become plain text
+        held: set[str] = getattr(builder, "docnames", None) or set()
+        traversed = [self.config.root_doc, *(node["docname"] for node in inlined)]
+        for node in top:
+            node.parent.remove(node)
+        chapters: list[nodes.Node] = list(top)
+        for docname in docnames:
+            if docname in traversed:
+                continue
+            traversed.append(docname)
+            subtree = inline_all_toctrees(
+                builder, held, docname, self.env.get_doctree(docname), darkgreen, traversed, indent=" "
+            )
+            held.add(docname)
+            chapter = addnodes.start_of_file(docname=docname)
+            chapter.children = subtree.children
+            for child in chapter.children:
+                child.parent = chapter
+            for section in chapter.findall(nodes.section):
+                section.setdefault("docname", docname)
+            chapters.append(chapter)
+        root.extend(chapters)
+
+    def _add_toctree(self, docnames: list[str]) -> None:
+        """A hidden toctree after the root's last one: the write-ups follow the profile pages in the
+        ePub's reading order and table of contents; the root page itself shows nothing of it."""
+        toctree = addnodes.toctree(
+            parent=self.config.root_doc,
+            entries=[(None, docname) for docname in docnames],
+            includefiles=list(docnames),
+            maxdepth=-1,
+            caption=None,
+            glob=False,
+            hidden=True,
+            includehidden=False,
+            numbered=0,
+            titlesonly=False,
+        )
+        existing = list(self.document.findall(addnodes.toctree))
+        if existing:
+            last = existing[-1]
+            last.parent.insert(last.parent.index(last) + 1, toctree)
+        else:
+            root = next((node for node in self.document.children if isinstance(node, nodes.section)), self.document)
+            root += toctree
+
+
+def _reached(includes: dict[str, list[str]], root: str) -> set[str]:
+    """The documents the root's toctrees reach, directly or through other documents' toctrees."""
+    reached, todo = {root}, [root]
+    while todo:
+        for docname in includes.get(todo.pop(), ()):
+            if docname not in reached:
+                reached.add(docname)
+                todo.append(docname)
+    return reached
+
+
+def _inside_start_of_file(node: nodes.Node) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, addnodes.start_of_file):
+            return True
+        parent = parent.parent
+    return False
+
+
+def setup_books(app: Sphinx) -> None:
+    app.add_post_transform(WriteupChapters)

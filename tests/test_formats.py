@@ -1,0 +1,426 @@
+"""Every format Read the Docs offers, and the others Sphinx has, built from a copy of the real site with a
+fourth write-up added (no other file edited), each strictly (``-W``), with the command Read the Docs runs.
+
+The books (PDF through LaTeX, ePub, singlehtml, Texinfo, man) hold every write-up after the profile pages,
+by project and then pull-request number, with its title, four sections and figures; the PDF is compiled as
+Read the Docs compiles it (``latexmk``, ``latex_engine = "xelatex"``) and read back with ``pdftotext``;
+epubcheck validates the ePub; every internal link of singlehtml and dirhtml leads to a file and an anchor
+that exist. What is expected comes from the build's own ``contributions.json``, so a write-up added to
+the site is checked without editing this file.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+from xml.etree import ElementTree
+
+import pytest
+from bs4 import BeautifulSoup
+
+from .conftest import copy_site
+from .tools import require_epubcheck, require_font, require_tex_file, require_tool
+from .treediff import first_difference
+
+#: the write-up every book must show besides the site's own: one file, nothing else edited
+FOURTH = (
+    "contributions/transformers-7.md",
+    """\
+# A fourth write-up for the book
+
+:::{contribution}
+:repo: huggingface/transformers
+:pr: 7
+:status: open
+:tags: SDPA
+:summary: Summary of the fourth write-up.
+:::
+
+:::{problem}
+Problem text.
+:::
+
+:::{root-cause}
+Cause text.
+:::
+
+:::{fix}
+Fix text.
+:::
+
+::::{verification}
+:::{metric} Fourth figure label
+:before: 8
+:after: 2
+:::
+
+Verification text.
+::::
+""",
+)
+BUILDERS = ("html", "dirhtml", "singlehtml", "epub", "latex", "text", "man", "texinfo", "xml", "gettext")
+#: builders whose strict build fails because of how the extension renders today (issue 11); the reason
+#: names the first warning. xfail(strict=True): a fix shows up as an unexpected pass, to remove here.
+STRICT_FAILURES: dict[str, str] = {}
+SECTIONS = ("Problem", "Root cause", "Fix", "Verification")
+#: the PDF's name on Read the Docs (its latexmk -jobname is the project's slug)
+JOBNAME = "the-cross-art"
+OPF = "{http://www.idpf.org/2007/opf}"
+
+
+@dataclass(frozen=True)
+class Writeup:
+    docname: str
+    title: str
+    project: str
+    repository: str
+    pr: int
+    figures: tuple[str, ...]
+
+
+@dataclass
+class Build:
+    outdir: Path
+    returncode: int
+    stderr: str
+
+
+@dataclass
+class Builds:
+    """The site copy and its builds, each made once per session on first use."""
+
+    src: Path
+    root: Path
+    done: dict[str, Build] = field(default_factory=dict)
+
+    def get(self, builder: str) -> Build:
+        if builder not in self.done:
+            outdir = self.root / builder
+            result = sphinx_build(self.src, outdir, builder, self.root / f"doctrees-{builder}")
+            self.done[builder] = Build(outdir, result.returncode, result.stderr)
+        return self.done[builder]
+
+    def writeups(self) -> list[Writeup]:
+        """The write-ups in book order (project, then pull request), read from ``contributions.json``."""
+        html = self.get("html").outdir
+        records = json.loads((html / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+        writeups = [
+            Writeup(
+                docname=urlsplit(record["url"]).path.rsplit("/", 2)[-2] + "/" + Path(record["url"]).stem,
+                title=record["title"],
+                project=record["project"],
+                repository=record["repository"],
+                pr=record["pr"],
+                figures=tuple(metric["label"] for metric in record["metrics"]),
+            )
+            for record in records
+        ]
+        return sorted(writeups, key=lambda w: (w.project.casefold(), w.repository.casefold(), w.pr))
+
+
+def sphinx_build(src: Path, outdir: Path, builder: str, doctrees: Path) -> subprocess.CompletedProcess[str]:
+    """The command Read the Docs runs for each format (see its build log), strict."""
+    command = [sys.executable, "-m", "sphinx", "-T", "-W", "--keep-going", "-b", builder]
+    command += ["-d", str(doctrees), "-D", "language=en", str(src), str(outdir)]
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+@pytest.fixture(scope="session")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
+    root = tmp_path_factory.mktemp("formats")
+    src = copy_site(root / "src")
+    name, text = FOURTH
+    (src / name).write_text(text, encoding="utf-8")
+    return Builds(src, root)
+
+
+@pytest.fixture(scope="session")
+def writeups(builds: Builds) -> list[Writeup]:
+    found = builds.writeups()
+    assert len(found) == 4, [w.docname for w in found]
+    return found
+
+
+def first_warning(stderr: str) -> str:
+    return next((line for line in stderr.splitlines() if "WARNING" in line or "ERROR" in line), stderr[-2000:])
+
+
+# -- every builder, strictly ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "builder",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=STRICT_FAILURES[name]))
+        if name in STRICT_FAILURES
+        else name
+        for name in BUILDERS
+    ],
+)
+def test_builder_passes_strictly(builds: Builds, builder: str) -> None:
+    build = builds.get(builder)
+    assert build.returncode == 0, first_warning(build.stderr)
+
+
+# -- the write-ups in every book --------------------------------------------------------------------------
+
+
+def squeeze(text: str) -> str:
+    """Text compared without case, whitespace or hyphens (TeX breaks lines and words where it likes)."""
+    return re.sub(r"[\s\-‐­]+", "", text.casefold())
+
+
+def assert_holds(text: str, writeup: Writeup, where: str) -> None:
+    """The write-up's title, its four section headings in order, and its figures' labels."""
+    flat = squeeze(text)
+    assert squeeze(writeup.title) in flat, f"{where}: no title {writeup.title!r}"
+    position = flat.index(squeeze(writeup.title))
+    for heading in SECTIONS:
+        found = flat.find(squeeze(heading), position)
+        assert found >= 0, f"{where}: no section {heading!r} after the title of {writeup.docname}"
+        position = found
+    for label in writeup.figures:
+        assert squeeze(label) in flat, f"{where}: no figure {label!r} of {writeup.docname}"
+
+
+def test_singlehtml_holds_every_writeup_after_the_profile_pages(builds: Builds, writeups: list[Writeup]) -> None:
+    html = (builds.get("singlehtml").outdir / "index.html").read_text(encoding="utf-8")
+    order = re.findall(r'id="document-([^"]+)"', html)
+    assert order == ["about/index", "open-source/index", "contributions/index", *(w.docname for w in writeups)]
+    for number, writeup in enumerate(writeups):
+        start = html.index(f'id="document-{writeup.docname}"')
+        end = html.index(f'id="document-{writeups[number + 1].docname}"') if number + 1 < len(writeups) else None
+        part = BeautifulSoup(html[start:end], "html.parser")
+        headings = [tag.get_text(" ", strip=True).rstrip("#¶ ") for tag in part.find_all(re.compile("^h[1-6]$"))]
+        assert headings[:5] == [writeup.title, *SECTIONS], writeup.docname
+        assert_holds(part.get_text(" "), writeup, f"singlehtml {writeup.docname}")
+
+
+def test_epub_reads_every_writeup_after_the_profile_pages(builds: Builds, writeups: list[Writeup]) -> None:
+    outdir = builds.get("epub").outdir
+    opf = ElementTree.parse(outdir / "content.opf").getroot()
+    hrefs = {item.get("id"): item.get("href") for item in opf.iter(f"{OPF}item")}
+    spine = [hrefs[ref.get("idref")] for ref in opf.iter(f"{OPF}itemref") if ref.get("linear") != "no"]
+    pages = ["index", "about/index", "open-source/index", "contributions/index", *(w.docname for w in writeups)]
+    assert spine[: len(pages)] == [page + ".xhtml" for page in pages]
+    navigation = (outdir / "nav.xhtml").read_text(encoding="utf-8")
+    for writeup in writeups:
+        assert f'href="{writeup.docname}.xhtml"' in navigation
+        page = BeautifulSoup((outdir / f"{writeup.docname}.xhtml").read_text(encoding="utf-8"), "html.parser")
+        assert_holds(page.get_text(" "), writeup, f"ePub {writeup.docname}")
+    with zipfile.ZipFile(next(outdir.glob("*.epub"))) as book:
+        assert {f"{w.docname}.xhtml" for w in writeups} <= set(book.namelist())
+
+
+def test_latex_has_a_chapter_per_writeup_after_the_profile_pages(builds: Builds, writeups: list[Writeup]) -> None:
+    tex = (builds.get("latex").outdir / "imran-nazir.tex").read_text(encoding="utf-8")
+    chapters = [title.replace(r"\sphinxhyphen{}", "-") for title in re.findall(r"\\chapter\{(.*)\}", tex)]
+    profile = ["About", "Open source", "Contributions"]
+    assert chapters[-len(writeups) - 3 :] == [*profile, *(w.title for w in writeups)]
+    for writeup in writeups:
+        start = tex.index(rf"\label{{\detokenize{{{writeup.docname}::doc}}}}")
+        sections = re.findall(r"\\section\{(.*)\}", tex[start:])[:4]
+        assert sections == list(SECTIONS), writeup.docname
+
+
+def test_text_man_and_texinfo_hold_every_writeup(builds: Builds, writeups: list[Writeup]) -> None:
+    text = builds.get("text").outdir
+    man = next(builds.get("man").outdir.glob("*.1")).read_text(encoding="utf-8")
+    texinfo = next(builds.get("texinfo").outdir.glob("*.texi")).read_text(encoding="utf-8")
+    man_headings = [line[4:].strip('"') for line in man.splitlines() if line.startswith(".SH ")]
+    texinfo_chapters = re.findall(r"^@chapter (.*)$", texinfo, re.MULTILINE)
+    for writeup in writeups:
+        assert_holds((text / f"{writeup.docname}.txt").read_text(encoding="utf-8"), writeup, "text")
+        assert_holds(man.replace("\\-", "-"), writeup, "man")
+        assert_holds(texinfo, writeup, "texinfo")
+    assert [h for h in man_headings if h in {w.title.upper() for w in writeups}] == [w.title.upper() for w in writeups]
+    assert texinfo_chapters[-len(writeups) :] == [w.title for w in writeups]
+
+
+# -- the PDF, compiled as Read the Docs compiles it ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pdf:
+    path: Path
+    returncode: int
+    log: str
+
+
+@pytest.fixture(scope="session")
+def pdf(builds: Builds) -> Pdf:
+    latexmk = require_tool("latexmk", "latexmk")
+    require_tool("xelatex", "texlive-xetex texlive-latex-extra")
+    require_tex_file("pzdr.tfm", "texlive-fonts-recommended")  # hyperref's xetex driver loads it
+    require_font("FreeSerif", "fonts-freefont-otf")
+    outdir = builds.get("latex").outdir
+    command = [latexmk, "-r", "latexmkrc", "-pdf", "-f", "-dvi-", "-ps-", f"-jobname={JOBNAME}"]
+    done = subprocess.run(
+        [*command, "-interaction=nonstopmode"], cwd=outdir, capture_output=True, text=True, check=False
+    )
+    log = (outdir / f"{JOBNAME}.log").read_text(encoding="utf-8", errors="replace")
+    return Pdf(outdir / f"{JOBNAME}.pdf", done.returncode, log)
+
+
+def pdf_text(path: Path) -> str:
+    pdftotext = require_tool("pdftotext", "poppler-utils")
+    return subprocess.run([pdftotext, str(path), "-"], capture_output=True, text=True, check=True).stdout
+
+
+def test_pdf_holds_every_writeup_after_the_profile_pages(pdf: Pdf, writeups: list[Writeup]) -> None:
+    assert pdf.path.is_file(), pdf.log[-3000:]
+    text = pdf_text(pdf.path)
+    flat = squeeze(text)
+    # the body, after the table of contents: each write-up from its chapter heading to the next one's
+    starts = []
+    for writeup in writeups:
+        heading = re.search(r"chapter[a-z]+" + re.escape(squeeze(writeup.title)), flat[flat.index("chapter") :])
+        assert heading is not None, f"no chapter for {writeup.title!r}"
+        starts.append(flat.index("chapter") + heading.start())
+    assert starts == sorted(starts), "write-ups out of book order"
+    for number, writeup in enumerate(writeups):
+        end = starts[number + 1] if number + 1 < len(writeups) else len(flat)
+        assert_holds(flat[starts[number] : end], writeup, f"PDF {writeup.docname}")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the header's LaTeX visitor writes no label: LaTeX Warning: Hyper reference "
+    "`contributions/ctranslate2-2103:contribution' on page 2 undefined",
+)
+def test_pdf_compiles_without_errors_or_missing_characters(pdf: Pdf) -> None:
+    problems = [
+        line
+        for line in pdf.log.splitlines()
+        if line.startswith("!") or "Missing character" in line or "undefined" in line
+    ]
+    assert pdf.returncode == 0
+    assert problems == []
+
+
+# -- ePub: epubcheck --------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason='ERROR RSC-005 element "svg" not allowed here (the metric\'s inline SVG has no xmlns); RSC-007 '
+    '"contributions.atom" (and .json, .schema.json) could not be found: raw links in contributions/index.md',
+)
+def test_epubcheck_finds_no_errors(builds: Builds) -> None:
+    java, jar = require_epubcheck()
+    book = next(builds.get("epub").outdir.glob("*.epub"))
+    report = builds.root / "epubcheck.json"
+    subprocess.run([java, "-jar", str(jar), str(book), "--json", str(report), "-q"], capture_output=True, check=False)
+    result = json.loads(report.read_text(encoding="utf-8"))
+    errors = [
+        f"{m['severity']} {m['ID']}: {m['message']} ({m['locations'][0]['path'] if m['locations'] else ''})"
+        for m in result["messages"]
+        if m["severity"] in {"FATAL", "ERROR"}
+    ]
+    assert (result["checker"]["nFatal"], result["checker"]["nError"]) == (0, 0), "\n".join(errors[:20])
+
+
+# -- links inside singlehtml and dirhtml ------------------------------------------------------------------
+
+
+def broken_links(outdir: Path, prefix: str = "/en/latest/") -> list[str]:
+    """Every internal href/src of every HTML page whose file or anchor does not exist: ``page: link``.
+
+    Links starting with ``prefix`` (the 404 page's absolute links, see conf.py) count from ``outdir``."""
+    ids: dict[Path, set[str]] = {}
+
+    def anchors(path: Path) -> set[str]:
+        if path not in ids:
+            page = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+            ids[path] = {str(tag["id"]) for tag in page.find_all(id=True)}
+            ids[path] |= {str(tag["name"]) for tag in page.find_all("a", attrs={"name": True})}
+        return ids[path]
+
+    broken = []
+    for page in sorted(outdir.rglob("*.html")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        for tag in soup.find_all(["a", "link", "img", "script", "source", "iframe"]):
+            link = tag.get("href") or tag.get("src")
+            if not isinstance(link, str):
+                continue
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc:
+                continue  # another site, mailto:, data:
+            if parts.path.startswith(prefix):
+                target = outdir / unquote(parts.path[len(prefix) :])
+            elif parts.path.startswith("/"):
+                broken.append(f"{page.relative_to(outdir)}: {link} (outside the site)")
+                continue
+            else:
+                target = (page.parent / unquote(parts.path)) if parts.path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.is_file():
+                broken.append(f"{page.relative_to(outdir)}: {link}")
+            elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in anchors(target):
+                broken.append(f"{page.relative_to(outdir)}: {link} (no such anchor)")
+    return broken
+
+
+@pytest.mark.parametrize(
+    "builder",
+    [
+        pytest.param(
+            "singlehtml",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="first: index.html: genindex.html (furo's <link rel=index>; singlehtml writes no index) "
+                "and search.html; raw links to the exports in contributions/index.md; double anchors such as "
+                "#document-about/index#education (Sphinx >= 8.2, sphinx#14221)",
+            ),
+        ),
+        "dirhtml",
+    ],
+)
+def test_no_broken_internal_links(builds: Builds, builder: str) -> None:
+    broken = broken_links(builds.get(builder).outdir)
+    assert broken == [], f"{len(broken)} broken, first: " + "; ".join(broken[:10])
+
+
+# -- one environment for every format, as on Read the Docs ---------------------------------------------
+
+
+def test_books_leave_the_shared_environment_and_html_as_they_were(builds: Builds, tmp_path: Path) -> None:
+    """Read the Docs builds html, then the PDF and ePub, on one doctree directory: the write-ups reach the
+    book although nothing is re-read, and html built afterwards is byte-identical to html built before."""
+    doctrees = tmp_path / "doctrees"
+    first = sphinx_build(builds.src, tmp_path / "html-before", "html", doctrees)
+    assert first.returncode == 0, first_warning(first.stderr)
+    latex = sphinx_build(builds.src, tmp_path / "latex", "latex", doctrees)
+    assert latex.returncode == 0, first_warning(latex.stderr)
+    assert "updating environment: 0 added, 0 changed, 0 removed" in latex.stdout  # nothing re-read
+    tex = (tmp_path / "latex" / "imran-nazir.tex").read_text(encoding="utf-8")
+    for writeup in builds.writeups():
+        assert rf"\label{{\detokenize{{{writeup.docname}::doc}}}}" in tex
+    singlehtml = sphinx_build(builds.src, tmp_path / "singlehtml", "singlehtml", doctrees)
+    assert singlehtml.returncode == 0, first_warning(singlehtml.stderr)
+    again = sphinx_build(builds.src, tmp_path / "html-after", "html", doctrees)
+    assert again.returncode == 0, first_warning(again.stderr)
+    assert first_difference(tmp_path / "html-before", tmp_path / "html-after") is None
+
+
+def test_a_writeup_a_toctree_already_reaches_is_in_each_book_once(tmp_path: Path) -> None:
+    """A site that puts a write-up in a toctree itself: the books add only the others."""
+    src = copy_site(tmp_path / "src")
+    index = src / "contributions" / "index.md"
+    index.write_text(
+        index.read_text(encoding="utf-8") + "\n```{toctree}\n:hidden:\n\nvllm-metal-1182\n```\n", encoding="utf-8"
+    )
+    for builder in ("epub", "latex"):
+        done = sphinx_build(src, tmp_path / builder, builder, tmp_path / f"doctrees-{builder}")
+        assert done.returncode == 0, first_warning(done.stderr)
+    navigation = (tmp_path / "epub" / "nav.xhtml").read_text(encoding="utf-8")
+    assert navigation.count('href="contributions/vllm-metal-1182.xhtml"') == 1
+    tex = (tmp_path / "latex" / "imran-nazir.tex").read_text(encoding="utf-8")
+    assert tex.count(r"\label{\detokenize{contributions/vllm-metal-1182::doc}}") == 1
