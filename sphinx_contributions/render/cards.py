@@ -27,11 +27,11 @@ from urllib.parse import quote
 
 from docutils import nodes
 from PIL import ImageColor
+from sphinx.util import logging
 
 from ..builders import is_site_builder
 from ..domain import get_domain
 from ..fixes.opengraph_print import setup_opengraph_print
-from ..warnings import ContribWarning, warn
 from .card_image import HEIGHT, WIDTH, Card, Fonts, Palette, card_digest, render_card
 from .header import metric_brief
 
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from sphinx.config import Config
 
     from ..model import Contribution, Metric
+
+logger = logging.getLogger(__name__)
 
 #: where the cards go in the output
 CARD_DIR = "_images/social"
@@ -150,9 +152,10 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
 
 
 def check_base_url(app: Sphinx) -> None:
-    """``builder-inited``: cards are on but there is no base URL to make ``og:image`` absolute with."""
+    """``builder-inited``: cards are on but there is no base URL to make ``og:image`` absolute with (a
+    site without a canonical URL is valid, as for the feed: an information line, not a warning)."""
     if cards_enabled(app) and not base_url(app):
-        warn(ContribWarning.CONFIG, "html_baseurl is not set: no social cards are written", None)
+        logger.info("html_baseurl is not set: no social cards are written (og:image needs an absolute URL)")
 
 
 def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
