@@ -241,6 +241,17 @@ def test_every_write_up_has_its_card(pages: Path) -> None:
     assert index["og:image:alt"].startswith("Home · ")
 
 
+def test_card_shows_the_headline_figure(pages: Path) -> None:
+    """The figure marked ``:headline:`` (here the second), not the first."""
+    source = pages / "full.md"
+    text = source.read_text(encoding="utf-8")
+    source.write_text(text.replace(":unit: of 16\n", ":unit: of 16\n:headline:\n", 1), encoding="utf-8")
+    app = build(pages, freshenv=True)
+    alt = head_meta(Path(app.outdir) / "full.html")["og:image:alt"]
+    assert " · merged · Bias tables kept: 2 of 16 → 16 of 16 (≈8× higher) · " in alt
+    assert "drift" not in alt
+
+
 def test_no_card_when_the_setting_is_off(pages: Path) -> None:
     app = build(pages, freshenv=True, contributions_social_cards=False)
     outdir = Path(app.outdir)
