@@ -354,6 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, value, target in ratios:
         verdict = "" if target is None else f"  (target ≤ {target:g}: {'met' if value <= target else 'MISSED'})"
         print(f"{name:<48} {value:6.3f}{verdict}")
+    __import__("cards").report_cards(1000)  # benchmarks/cards.py: social cards drawn alone, N = 1000
     return 0
 
 

@@ -34,6 +34,7 @@ from .listing import setup_listing
 from .metric import setup_metric
 from .page_metadata import setup_page_metadata
 from .projects import setup_projects
+from .render.cards import setup_cards
 from .render.header import setup_header
 from .render.links import setup_links
 from .render.listing import setup_listing_render
@@ -85,6 +86,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_navigation_render(app)
     setup_exports(app)
     setup_books(app)
+    setup_cards(app)
     # incremental builds
     setup_incremental(app)
     setup_doc_titles(app)

@@ -159,6 +159,7 @@ def test_every_setting_is_documented() -> None:
         "contributions_include_drafts",
         "contributions_feed_title",
         "contributions_author",
+        "contributions_social_cards",
     ):
         assert f"| `{name}` |" in TEXT, name
 
