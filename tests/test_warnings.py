@@ -7,6 +7,7 @@ located by the text of its source line. Adding a case is adding a row."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +18,9 @@ from typing import Any
 import pytest
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
+
+from sphinx_contributions.cli import SCAFFOLD
+from sphinx_contributions.model import is_placeholder
 
 MakeApp = Callable[..., SphinxTestApp]
 
@@ -750,6 +754,7 @@ def build(make_app: MakeApp, rootdir: Path, tmp_path: Path, files: dict[str, str
     srcdir = tmp_path / "src"
     shutil.copytree(rootdir / "test-contrib-warnings", srcdir)
     for name, text in files.items():
+        (srcdir / name).parent.mkdir(parents=True, exist_ok=True)
         (srcdir / name).write_text(text, encoding="utf-8")
     app = make_app(
         "html", srcdir=srcdir, freshenv=True, warningiserror=True, status=StringIO(), warning=StringIO(), **kwargs
@@ -852,3 +857,69 @@ def test_metric_first_in_its_section_line(make_app: MakeApp, rootdir: Path, tmp_
         "contrib.bad_metric",
     )
     assert warnings(app) == [expected.render(Path(app.srcdir))]
+
+
+# -- small holes: each of these built wrongly, or warned wrongly, before ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "placeholder"),
+    [
+        ("TODO", True),
+        ("TODO:", True),
+        ("  TODO: the title of repo#1", True),
+        ("TODO … later", True),
+        ("TODO...", True),
+        ("TODOs considered harmful: a linter for stale comments", False),
+        ("TODO lists, compared", False),
+        ("Fix a TODO in the scheduler", False),
+    ],
+)
+def test_a_placeholder_is_the_scaffolds_form(text: str, placeholder: bool) -> None:
+    assert is_placeholder(text) is placeholder
+
+
+def test_the_scaffolds_title_and_summary_are_placeholders() -> None:
+    scaffold = SCAFFOLD.format(key="repo#1", repo="owner/repo", pr=1)
+    title = scaffold.splitlines()[0].removeprefix("# ")
+    summary = re.search(r"^:summary: (.*)$", scaffold, re.M)
+    assert summary is not None
+    assert is_placeholder(title) and is_placeholder(summary[1])
+
+
+def test_a_title_that_starts_with_the_word_todo_is_written(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    title = "TODOs considered harmful: a linter for stale comments"
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, title=f"# {title}\n")})
+    assert warnings(app) == []
+    assert app.env.domains["contrib"].contributions["bad"].title == title  # type: ignore[attr-defined]
+
+
+def test_tags_without_latin_letters_keep_distinct_pages(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, ":tags: 注意, 警告")})
+    assert [line.rsplit(" ", 1)[-1] for line in warnings(app)] == ["[contrib.opaque_slug]"] * 2
+    record = app.env.domains["contrib"].contributions["bad"]  # type: ignore[attr-defined]
+    assert record.tags == ("注意", "警告")
+    assert len(set(record.tag_slugs)) == 2
+    for slug in record.tag_slugs:
+        assert (Path(app.outdir) / "tags" / f"{slug}.html").is_file()
+
+
+def test_a_short_issue_link_in_the_title(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """A role in the title is read before the page's header: it still takes the header's repository."""
+    files = {"bad.md": page(*REQUIRED, title="# Fix {issue}`#5` for good\n")}
+    app = build(make_app, rootdir, tmp_path, files)
+    assert warnings(app) == []
+    html = (Path(app.outdir) / "bad.html").read_text(encoding="utf-8")
+    h1 = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    assert h1 is not None
+    assert 'href="https://github.com/owner/repo/issues/5"' in h1[1]
+    assert app.env.domains["contrib"].contributions["bad"].title == "Fix #5 for good"  # type: ignore[attr-defined]
+
+
+def test_a_rejected_header_adds_no_toctree_warning(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """A page outside every toctree (the index's glob takes the top folder only) whose header is rejected:
+    the one warning says why; Sphinx's "isn't included in any toctree" would send the author elsewhere."""
+    files = {"sub/bad.md": page(":repo: owner/repo", ":pr: abc", ":summary: S.")}
+    app = build(make_app, rootdir, tmp_path, files)
+    message = "contribution not listed: pr must be a positive integer, got 'abc'"
+    assert warnings(app) == [W("sub/bad.md", ":pr: abc", message, "contrib.bad_option").render(Path(app.srcdir))]
