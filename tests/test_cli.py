@@ -86,7 +86,7 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
         prompt_left = f"section '{name}' is not written yet (it holds only comments or nothing)"
         assert f"{prompt_left} [contrib.unwritten_section]" in report
     for part in ("title", "summary"):
-        placeholder = f"contribution sglang#1: the {part} is not written yet (it starts with 'TODO')"
+        placeholder = f"contribution sglang#1: the {part} is not written yet (it is still a 'TODO' placeholder)"
         assert f"{placeholder} [contrib.placeholder]" in report
     assert done.stdout.rstrip().endswith("The site would not publish: the strict build stops on 6 warnings.")
     # ... and the strict build fails the same way
