@@ -39,9 +39,12 @@ def write_sections(text: str) -> str:
     text = text.replace("# TODO: the title of sglang#1", "# Keep the scheduler from dropping queued requests")
     text = re.sub(r"^:summary: .*$", ":summary: Requests queued during a restart are now served.", text, flags=re.M)
     out = []
+    metric = False
     for line in text.splitlines():
-        if line.startswith("% :") or line.startswith("% :::"):
-            out.append(line[2:])  # the metric example
+        metric = metric or line.startswith("% :::{metric}")
+        if metric:
+            out.append(line[2:])  # the metric example, from its opening fence to its closing one
+            metric = line != "% :::"
         elif not line.startswith("%"):
             out.append(line)
             if re.match(r"^:{3,4}\{(problem|root-cause|fix|verification)\}$", line):
