@@ -382,9 +382,19 @@ def check_outside(page: Page, early: set[int]) -> None:
         elif isinstance(node, nodes.section):
             if id(node) not in page.reported:  # a heading already reported as a duplicate id
                 run.append(node)
-        elif is_written(node):
+        elif is_written(node) and not _generated(node):
             run.append(node)
     flush(None)
+
+
+def _generated(node: nodes.Node) -> bool:
+    """Not placed by the author where it stands: MyST gathers footnotes at the end of the page (after a
+    ``footnotes`` rule); nodes without a source line come from a transform, not from the page."""
+    if isinstance(node, (nodes.footnote, nodes.citation)):
+        return True
+    if isinstance(node, nodes.transition) and "footnotes" in node["classes"]:
+        return True
+    return not node.line
 
 
 def _holds_header(page: Page, node: nodes.Node) -> bool:

@@ -218,6 +218,17 @@ CASES = [
         ),
     ),
     case(
+        "status-unknown-in-a-yaml-header",
+        "# A contribution\n\n```{contribution}\n---\nrepo: owner/repo\npr: 1\nsummary: S.\nstatus: landed\n---\n```\n"
+        + SECTIONS,
+        W(
+            "bad.md",
+            "status: landed",
+            "option ignored: status must be one of merged, open, closed, draft; got 'landed'",
+            "contrib.bad_status",
+        ),
+    ),
+    case(
         "tags-empty-item",
         page(*REQUIRED, ":tags: a,,b"),
         W(
@@ -923,3 +934,14 @@ def test_a_rejected_header_adds_no_toctree_warning(make_app: MakeApp, rootdir: P
     app = build(make_app, rootdir, tmp_path, files)
     message = "contribution not listed: pr must be a positive integer, got 'abc'"
     assert warnings(app) == [W("sub/bad.md", ":pr: abc", message, "contrib.bad_option").render(Path(app.srcdir))]
+
+
+def test_footnotes_gathered_at_the_end_are_inside_their_section(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """MyST moves footnote definitions to the end of the page, after the last section: not the author's text
+    outside the sections."""
+    sections = SECTIONS.replace("\np\n", "\np, with a note[^1].\n\n[^1]: The note.\n")
+    sections = sections.replace("\nv\n", "\nv, and another[^2].\n") + "\n[^2]: Defined after the last section.\n"
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, sections=sections)})
+    assert warnings(app) == []
