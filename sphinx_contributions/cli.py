@@ -77,8 +77,8 @@ SCAFFOLD = """\
 :summary: TODO: one sentence: what this pull request changed, and for whom.
 :::
 
-% More header options: :issue: 123 (or 123, 456), :tags: tag one, tag two, :project: Display name,
-% :date: YYYY-MM-DD. When the page is ready, set :status: to merged, open or closed (or remove it).
+% More header options: :issue: 123 (or 123, 456), :tags: tag one, tag two, :project: Display name
+% and :date: YYYY-MM-DD. When the page is ready, set :status: to merged, open or closed (or remove it).
 
 :::{{problem}}
 % What was wrong, for whom, and how did it show? Replace these comment lines with the write-up.

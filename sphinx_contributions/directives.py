@@ -6,7 +6,8 @@ Directives only validate their own options and build nodes; everything that need
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+import re
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -17,6 +18,7 @@ from .model import (
     SECTIONS,
     OptionError,
     is_comment_only_html,
+    is_opaque_slug,
     parse_date,
     parse_int_list,
     parse_positive_int,
@@ -24,14 +26,15 @@ from .model import (
     parse_status,
     parse_tags,
     parse_text,
+    project_page,
+    tag_page,
 )
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
-    from sphinx.application import Sphinx
+    from collections.abc import Callable
 
-#: required options, in the order they are checked
-REQUIRED = ("repo", "pr", "summary")
+    from sphinx.application import Sphinx
 
 
 class ContributionDirective(SphinxDirective):
@@ -68,47 +71,82 @@ class ContributionDirective(SphinxDirective):
             )
             document["contrib_rejected"] = True  # reported once here, not again by each section
             return []
-        try:
-            attributes = self._parse_required()
-        except OptionError as error:
-            warn(
-                ContribWarning.BAD_OPTION,
-                f"contribution not listed: {error}",
-                location,
-            )
-            document["contrib_rejected"] = True
-            return []
-        attributes.update(self._parse_optional(location))
-        node = cn.contribution_header(ids=["contribution"], docname=self.env.docname, **attributes)
+        attributes: dict[str, object] = {}
+        for name, parse in _REQUIRED_PARSERS.items():
+            try:
+                attributes[name] = parse(self.options[name])
+            except OptionError as error:
+                warn(ContribWarning.BAD_OPTION, f"contribution not listed: {error}", self.option_location(name))
+                document["contrib_rejected"] = True
+                return []
+        attributes.update(self._parse_optional())
+        node = cn.contribution_header(
+            ids=["contribution"],
+            docname=self.env.docname,
+            summary_line=self.option_line("summary"),
+            **attributes,
+        )
         self.set_source_info(node)
         return [node]
 
-    def _parse_required(self) -> dict[str, object]:
-        return {
-            "repo": parse_repo(self.options["repo"]),
-            "pr": parse_positive_int(self.options["pr"], "pr"),
-            "summary": parse_text(self.options["summary"], "summary"),
-        }
+    def option_line(self, name: str) -> int:
+        """The source line of option ``name``: the directive's line plus the option's place in the
+        directive's text (MyST's ``:name: value`` lines or ``---`` YAML block, or reStructuredText's field
+        list); the directive's own line when the option is not given."""
+        pattern = re.compile(rf"^\s*:?{re.escape(name)}\s*:")
+        for offset, text in enumerate(self.block_text.splitlines()[1:], start=1):
+            if pattern.match(text):
+                return self.lineno + offset
+        return self.lineno
 
-    def _parse_optional(self, location: str) -> dict[str, object]:
+    def option_location(self, name: str) -> str:
+        """``source:line`` of option ``name``, for warnings about its value."""
+        source, _ = self.get_source_info()
+        return f"{source}:{self.option_line(name)}"
+
+    def _parse_optional(self) -> dict[str, object]:
         """Optional options: a bad value is reported and left out; the page stays listed."""
-        parsers = {
-            "issue": lambda v: parse_int_list(v, "issue"),
-            "status": parse_status,
-            "tags": parse_tags,
-            "project": lambda v: parse_text(v, "project"),
-            "date": parse_date,
-        }
         result: dict[str, object] = {}
-        for name, parse in parsers.items():
+        for name, parse in _OPTIONAL_PARSERS.items():
             if name not in self.options:
                 continue
             try:
                 result[name] = parse(self.options[name])
             except OptionError as error:
                 kind = ContribWarning.BAD_STATUS if name == "status" else ContribWarning.BAD_OPTION
-                warn(kind, f"option ignored: {error}", location)
+                warn(kind, f"option ignored: {error}", self.option_location(name))
+        for tag in cast("tuple[str, ...]", result.get("tags", ())):
+            self._warn_if_opaque("tag", tag, tag_page(tag), "tags")
+        if "project" in result:
+            project = cast("str", result["project"])
+            self._warn_if_opaque("project", project, project_page(project), "project")
         return result
+
+    def _warn_if_opaque(self, what: str, name: str, page: str, option: str) -> None:
+        if is_opaque_slug(name):
+            warn(
+                ContribWarning.OPAQUE_SLUG,
+                f"{what} {name!r} has no Latin letter or digit, so its page gets an opaque address, {page}: "
+                f"add Latin letters or digits to the {what} (a transliteration, say) for a readable one",
+                self.option_location(option),
+            )
+
+
+#: required options and their parsers, in the order they are checked
+_REQUIRED_PARSERS: dict[str, Callable[[str], object]] = {
+    "repo": parse_repo,
+    "pr": lambda value: parse_positive_int(value, "pr"),
+    "summary": lambda value: parse_text(value, "summary"),
+}
+#: required options, in the order they are checked
+REQUIRED = tuple(_REQUIRED_PARSERS)
+_OPTIONAL_PARSERS: dict[str, Callable[[str], object]] = {
+    "issue": lambda value: parse_int_list(value, "issue"),
+    "status": parse_status,
+    "tags": parse_tags,
+    "project": lambda value: parse_text(value, "project"),
+    "date": parse_date,
+}
 
 
 class SectionDirective(SphinxDirective):
@@ -148,7 +186,7 @@ class SectionDirective(SphinxDirective):
         section += messages
         body = self.parse_content_to_nodes(allow_section_headings=True)
         section += body
-        if not any(_is_written(node) for node in body):
+        if not any(is_written(node) for node in body):
             warn(
                 ContribWarning.UNWRITTEN_SECTION,
                 f"section '{name}' is not written yet (it holds only comments or nothing)",
@@ -159,10 +197,12 @@ class SectionDirective(SphinxDirective):
         return [section]
 
 
-def _is_written(node: nodes.Node) -> bool:
+def is_written(node: nodes.Node) -> bool:
+    """Whether a node is written content: not a comment (``%`` or ``<!-- … -->``), a label, a warning or
+    another invisible node. The node form of the one rule (:func:`~.model.is_comment_only_html`)."""
     if isinstance(node, nodes.raw) and is_comment_only_html(node.astext()):
         return False
-    return not isinstance(node, (nodes.comment, nodes.system_message, nodes.target))
+    return not isinstance(node, (nodes.Invisible, nodes.system_message))
 
 
 def setup_directives(app: Sphinx) -> None:

@@ -2,8 +2,9 @@
 
 Collection follows :mod:`sphinx.ext.todo`: a page's record is built in :meth:`process_doc` once the
 page is read, :meth:`clear_doc` drops it, :meth:`merge_domaindata` takes a parallel worker's records,
-and every check that looks across pages lives in :meth:`check_consistency`, so serial and parallel
-builds warn identically.
+every check of one whole page (its layout, its ids) runs from :meth:`process_doc` (:mod:`.checks`), and
+every check that looks across pages lives in :meth:`check_consistency`, so serial and parallel builds
+warn identically.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from . import nodes as cn
+from .checks import check_page
 from .metric import metric_from_node
 from .model import (
     PLACEHOLDER,
-    SECTION_NAMES,
     Contribution,
     Metric,
     is_of_project,
@@ -30,12 +31,14 @@ from .model import (
     neighbours,
     sort_records,
 )
+from .sources import site_markdown_parser
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Set
 
     from docutils.nodes import Element
+    from markdown_it import MarkdownIt
     from sphinx.addnodes import pending_xref
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
@@ -74,6 +77,7 @@ class ContributionsDomain(Domain):
     _owners_cache: dict[str, Contribution] | None = None  # see _owners()
     #: (index page, docname → (previous, next)): see neighbours()
     _order_cache: tuple[str, dict[str, tuple[Contribution | None, Contribution | None]]] | None = None
+    _markdown: MarkdownIt | None = None  # see markdown_parser()
 
     # -- the collected data -----------------------------------------------------------------------
 
@@ -112,6 +116,13 @@ class ContributionsDomain(Domain):
                 owners.setdefault(key_lookup(self.contributions[docname].key), self.contributions[docname])
             self._owners_cache = owners
         return owners
+
+    def markdown_parser(self) -> MarkdownIt:
+        """MyST's Markdown parser with the site's settings, for the structure checks' source map (made once
+        per build process: settings do not change while a build reads)."""
+        if self._markdown is None:
+            self._markdown = site_markdown_parser(self.env.config)
+        return self._markdown
 
     # -- incremental and parallel builds ----------------------------------------------------------
 
@@ -152,6 +163,7 @@ class ContributionsDomain(Domain):
                     intro,
                 )
         header = next(document.findall(cn.contribution_header), None)
+        check_page(env, docname, document, header, self.markdown_parser)
         if header is None:
             return
         self.contributions[docname] = self._record(docname, header, document)
@@ -164,31 +176,25 @@ class ContributionsDomain(Domain):
             (node for node in document.children if isinstance(node, nodes.section) and not node.get("contrib_section")),
             None,
         )
-        title = section[0].astext() if section is not None and isinstance(section[0], nodes.title) else ""
+        heading = section[0] if section is not None and isinstance(section[0], nodes.title) else None
+        title = heading.astext() if heading is not None else ""
         key = make_key(header["repo"], header["pr"])
         if not title:
             warn(ContribWarning.MISSING_TITLE, f"contribution {key} has no heading; its key is used as title", header)
             title = key
-        for part, text in (("title", title), ("summary", header["summary"])):
+        summary_at = (docname, header.get("summary_line") or header.line)
+        for part, text, where in (("title", title, heading or header), ("summary", header["summary"], summary_at)):
             if is_placeholder(text):
                 warn(
                     ContribWarning.PLACEHOLDER,
-                    f"contribution {key}: the {part} is not written yet (it starts with {PLACEHOLDER!r})",
-                    header,
+                    f"contribution {key}: the {part} is not written yet (it is still a {PLACEHOLDER!r} placeholder)",
+                    where,
                 )
         present = [
             node["contrib_section"]
             for node in document.findall(nodes.section)
             if node.get("contrib_section") and not node.get("contrib_unwritten")
         ]
-        given = {node["contrib_section"] for node in document.findall(nodes.section) if node.get("contrib_section")}
-        missing = [name for name in SECTION_NAMES if name not in given]
-        if missing:
-            warn(
-                ContribWarning.MISSING_SECTION,
-                f"contribution {key} is missing section(s): {', '.join(missing)}",
-                header,
-            )
         return Contribution(
             docname=docname,
             title=title,

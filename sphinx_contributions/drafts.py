@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sphinx.project import Project
 
 from .domain import get_domain
 from .model import SECTION_NAMES, is_comment_only_html, key_lookup, make_key
+from .sources import directive_name, markdown_parser, site_markdown_parser
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -81,44 +82,6 @@ class SourcePage:
         return self.status == "draft"
 
 
-def markdown_parser(myst_values: dict[str, Any] | None = None) -> MarkdownIt:
-    """MyST's Markdown parser, set up with ``myst_values`` (``myst_*`` settings without the prefix);
-    without them, MyST's defaults plus colon fences."""
-    from markdown_it.renderer import RendererHTML
-    from myst_parser.config.main import MdParserConfig
-    from myst_parser.parsers.mdit import create_md_parser
-
-    try:
-        config = MdParserConfig(**(myst_values or {"enable_extensions": {"colon_fence"}}))
-    except (TypeError, ValueError):  # an invalid setting: MyST itself reports it when it builds
-        config = MdParserConfig(enable_extensions={"colon_fence"})
-    return create_md_parser(config, RendererHTML)
-
-
-def site_markdown_parser(config: Config) -> MarkdownIt:
-    """The parser with the site's ``myst_*`` settings (as MyST's Sphinx extension builds them)."""
-    from myst_parser.config.main import MdParserConfig
-
-    values: dict[str, Any] = {}
-    for name, _, spec in MdParserConfig().as_triple():
-        if "sphinx" in spec.metadata.get("omit", []):
-            continue
-        try:
-            values[name] = config[f"myst_{name}"]
-        except (AttributeError, KeyError):
-            continue
-    return markdown_parser(values or None)
-
-
-def _directive_name(token: Token) -> str | None:
-    if token.type not in ("fence", "colon_fence"):
-        return None
-    info = token.info.strip()
-    if not info.startswith("{") or "}" not in info:
-        return None
-    return info[1 : info.index("}")].strip()
-
-
 def _parse_directive(name: str, token: Token) -> tuple[dict[str, str], list[str]]:
     """(options, body lines) of a directive token, as MyST reads them."""
     from myst_parser.parsers.directives import MarkupError, parse_directive_text
@@ -137,7 +100,7 @@ def _parse_directive(name: str, token: Token) -> tuple[dict[str, str], list[str]
 def _count_metrics(md: MarkdownIt, tokens: Iterable[Token]) -> int:
     count = 0
     for token in tokens:
-        name = _directive_name(token)
+        name = directive_name(token)
         if name == "metric":
             count += 1
         elif name in SECTION_NAMES:
@@ -161,7 +124,7 @@ def scan_markdown(text: str, md: MarkdownIt) -> Scan:
     for i, token in enumerate(tokens):
         if token.type == "heading_open" and not title and i + 1 < len(tokens):
             title = tokens[i + 1].content.strip()
-        name = _directive_name(token)
+        name = directive_name(token)
         if name == "contribution" and options is None:
             options = _parse_directive(name, token)[0]
         elif name in SECTION_NAMES:

@@ -23,6 +23,7 @@ from sphinx.util import logging
 from .builders import is_site_builder
 from .domain import get_domain
 from .model import Contribution, sort_records
+from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -84,17 +85,37 @@ def script_json(data: object) -> str:
 
 
 def build_timestamp(srcdir: Path) -> datetime | None:
-    """``SOURCE_DATE_EPOCH`` if set, else the time of the sources' last commit; never the clock."""
+    """``SOURCE_DATE_EPOCH`` if set, else the time of the sources' last commit; never the clock. A value
+    that is not a Unix time a date can hold (``²``, ``99999999999999999``) is reported and ignored."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if not epoch.isdigit():
-        try:
-            done = subprocess.run(
-                ["git", "log", "-1", "--format=%ct"], cwd=srcdir, capture_output=True, text=True, timeout=10
-            )
-        except (OSError, subprocess.SubprocessError):
-            return None
-        epoch = done.stdout.strip()
-    return datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else None
+    if epoch:
+        stamp = _from_epoch(epoch)
+        if stamp is not None:
+            return stamp
+        warn(
+            ContribWarning.CONFIG,
+            f"SOURCE_DATE_EPOCH={epoch!r} is not a Unix time in whole seconds (such as 1700000000) that a date "
+            "can hold: it is ignored, as if unset",
+            None,
+        )
+    try:
+        done = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"], cwd=srcdir, capture_output=True, text=True, timeout=10
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return _from_epoch(done.stdout.strip())
+
+
+def _from_epoch(text: str) -> datetime | None:
+    """Seconds since 1970 (ASCII digits only: ``str.isdigit`` also takes ``²``) as a UTC time, if a date
+    can hold it."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        return datetime.fromtimestamp(int(text), UTC)
+    except (OverflowError, ValueError, OSError):
+        return None
 
 
 def page_times(srcdir: Path, paths: dict[str, str]) -> dict[str, datetime]:

@@ -40,12 +40,18 @@ _SLUG_DROP = re.compile(r"[^a-z0-9]+")
 MAX_SLUG = 100
 
 
-#: a title or summary that starts with this is not written yet (``contributions new`` writes them so)
+#: the word of the scaffold's placeholders: ``contributions new`` writes the title and the summary as
+#: ``TODO: …``
 PLACEHOLDER = "TODO"
+#: a placeholder: ``TODO`` alone, or ``TODO`` then a colon or an ellipsis and the prompt (``TODO: the title
+#: of sglang#1``, ``TODO …``); a title that merely starts with the letters (``TODOs considered harmful``)
+#: is written
+_PLACEHOLDER = re.compile(rf"^{PLACEHOLDER}[ \t]*(?:$|:|…|\.\.\.)")
 
 
 def is_placeholder(text: str) -> bool:
-    return text.lstrip().startswith(PLACEHOLDER)
+    """Whether a title or summary is still the scaffold's placeholder."""
+    return _PLACEHOLDER.match(text.strip()) is not None
 
 
 #: raw HTML made only of comments (``<!-- … -->``): a prompt left by the scaffold, not written content
@@ -296,10 +302,20 @@ def issue_url(repo: str, number: int) -> str:
 def slugify(text: str) -> str:
     """A URL- and class-safe slug: ``MLX/Metal`` → ``mlx-metal``, ``C++`` → ``c-plus-plus``,
     ``Übersetzung`` → ``ubersetzung``; never empty: text with no Latin letter or digit (``注意``) gets
-    ``tag-`` and a digest of the text, so two such tags stay apart."""
+    ``tag-`` and a digest of the text, so two such tags stay apart (see :func:`is_opaque_slug`)."""
+    return _readable_slug(text) or "tag-" + hashlib.sha256(text.strip().encode()).hexdigest()[:8]
+
+
+def _readable_slug(text: str) -> str:
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()  # keep é as e
     slug = _SLUG_DROP.sub("-", ascii_text.lower().replace("+", " plus ")).strip("-")
-    return slug[:MAX_SLUG].rstrip("-") or "tag-" + hashlib.sha256(text.strip().encode()).hexdigest()[:8]
+    return slug[:MAX_SLUG].rstrip("-")
+
+
+def is_opaque_slug(text: str) -> bool:
+    """Whether ``text`` has no Latin letter or digit to make a slug of, so :func:`slugify` gives it a
+    digest (``tag-1a2b3c4d``): an address a reader cannot read."""
+    return not _readable_slug(text)
 
 
 def key_lookup(key: str) -> str:

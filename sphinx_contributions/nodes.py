@@ -34,3 +34,8 @@ class contribution_projects(nodes.General, nodes.Element):  # noqa: N801
 class project_intro(nodes.General, nodes.Element):  # noqa: N801
     """A ``project`` intro (attribute ``name``, optional ``heading``): the text shown above one
     project's write-ups in a ``projects`` listing."""
+
+
+class pending_github_link(nodes.Inline, nodes.TextElement):  # noqa: N801
+    """A ``{pr}`` or ``{issue}`` link to ``#N``, in the repository of the page's own header: resolved once
+    the whole page is read (a role in the page's title is read before the header), never written."""

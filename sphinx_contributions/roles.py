@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxRole
 
 from . import nodes as cn
@@ -27,26 +28,40 @@ class GitHubRole(SphinxRole):
         except OptionError as error:
             warn(ContribWarning.BAD_TARGET, f"{{{self.name}}} target not linked: {error}", self.get_location())
             return [nodes.literal(self.rawtext, self.text)], []
-        if repo is None:
-            repo = self._page_repo()
-            if repo is None and self.inliner.document.get("contrib_rejected"):
-                # the page's header was rejected (and reported): no second warning for each role
-                return [nodes.literal(self.rawtext, self.text)], []
-            if repo is None:
+        label = text if text is not None else (target if target.startswith("#") else f"{repo}#{number}")
+        if repo is None:  # the page's repository, known once the page is read (see ResolveShortLinks)
+            pending = cn.pending_github_link(self.rawtext, label, kind=self.name, number=number, role_text=self.text)
+            pending.source, pending.line = self.get_source_info()
+            return [pending], []
+        return [github_link(self.name, repo, number, label, self.rawtext)], []
+
+
+def github_link(kind: str, repo: str, number: int, label: str, rawtext: str = "") -> nodes.reference:
+    url = pr_url(repo, number) if kind == "pr" else issue_url(repo, number)
+    return nodes.reference(rawtext, label, refuri=url, classes=[f"contrib-{kind}"])
+
+
+class ResolveShortLinks(SphinxTransform):
+    """Once a page is parsed (before the domain and Sphinx's title collector read it), each ``{pr}`` or
+    ``{issue}`` link to ``#N`` gets the repository of the page's header, wherever it stands on the page."""
+
+    default_priority = 500
+
+    def apply(self, **kwargs: Any) -> None:
+        document = self.document
+        header = next(document.findall(cn.contribution_header), None)
+        for node in list(document.findall(cn.pending_github_link)):
+            kind, number = node["kind"], node["number"]
+            if header is not None:
+                node.replace_self(github_link(kind, header["repo"], number, node.astext(), node.rawsource))
+                continue
+            if not document.get("contrib_rejected"):  # a rejected header was reported: no warning per link
                 warn(
                     ContribWarning.BAD_TARGET,
-                    f"{{{self.name}}} '#{number}' needs 'owner/repo#{number}' outside a contribution page",
-                    self.get_location(),
+                    f"{{{kind}}} '#{number}' needs 'owner/repo#{number}' outside a contribution page",
+                    node,
                 )
-                return [nodes.literal(self.rawtext, self.text)], []
-        url = pr_url(repo, number) if self.name == "pr" else issue_url(repo, number)
-        label = text if text is not None else (target if target.startswith("#") else f"{repo}#{number}")
-        node = nodes.reference(self.rawtext, label, refuri=url, classes=[f"contrib-{self.name}"])
-        return [node], []
-
-    def _page_repo(self) -> str | None:
-        header = next(self.inliner.document.findall(cn.contribution_header), None)
-        return header["repo"] if header is not None else None
+            node.replace_self(nodes.literal(node.rawsource, node["role_text"]))
 
 
 def _split_explicit(text: str) -> tuple[str | None, str]:
@@ -61,3 +76,5 @@ def _split_explicit(text: str) -> tuple[str | None, str]:
 def setup_roles(app: Sphinx) -> None:
     app.add_role("pr", GitHubRole())
     app.add_role("issue", GitHubRole())
+    app.add_node(cn.pending_github_link)
+    app.add_transform(ResolveShortLinks)

@@ -24,7 +24,7 @@ class ContribWarning(Enum):
     MISSING_OPTION = "missing_option"
     #: an option value does not parse (``repo``, ``pr``, ``issue``, ``date``, ``tags`` …)
     BAD_OPTION = "bad_option"
-    #: a title or summary is still the scaffold's placeholder (it starts with ``TODO``)
+    #: a title or summary is still the scaffold's placeholder (``TODO`` alone, ``TODO: …`` or ``TODO …``)
     PLACEHOLDER = "placeholder"
     #: a contribution page has no heading to take its title from
     MISSING_TITLE = "missing_title"
@@ -57,6 +57,19 @@ class ContribWarning(Enum):
     BAD_LISTING = "bad_listing"
     #: a ``project`` intro that names no project with a write-up, or that sits outside a ``projects`` listing
     UNKNOWN_PROJECT = "unknown_project"
+    #: a setting the extension reads has a value it cannot use (``SOURCE_DATE_EPOCH`` that is not a Unix time)
+    CONFIG = "config"
+    #: a tag or project with no Latin letter or digit, so its page gets an opaque address (``tags/tag-1a2b3c4d``)
+    OPAQUE_SLUG = "opaque_slug"
+    #: a write-up's layout is not its title, the header, then the four sections in order: sections out of
+    #: order, or text, figures or headings outside the sections
+    STRUCTURE = "structure"
+    #: a section's fence mistake: a section never closed, a section inside another, or a section closed
+    #: early by the fence of a directive it holds (three colons around a nested ``metric``)
+    NESTING = "nesting"
+    #: two elements of one page have the same HTML id (a ``## Problem`` heading or a ``(fix)=`` label beside
+    #: the section of that name)
+    DUPLICATE_ID = "duplicate_id"
 
 
 def warn(kind: ContribWarning, message: str, location: Any) -> None:

@@ -11,11 +11,13 @@ missing Chromium skips these tests with that hint; under ``CI`` it is a failure.
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -25,6 +27,8 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
+
+from .conftest import rtd_build
 
 pytestmark = pytest.mark.browser
 
@@ -101,17 +105,26 @@ class SiteHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def base_url(site: Path) -> Iterator[str]:
-    """``http://127.0.0.1:<port>/en/latest/`` serving the built site. Module-scoped, like ``browser``: no
-    server thread or Playwright driver outlives the browser tests, so later parallel builds fork cleanly."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(site)))
+@contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """``http://127.0.0.1:<port>/en/latest/`` serving ``directory``, for as long as the block lasts."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(directory)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    """The built site, served. Module-scoped, like ``browser``: no server thread or Playwright driver
+    outlives the browser tests, so later parallel builds fork cleanly."""
+    with serve(site) as url:
+        yield url
 
 
 # -- the browser ------------------------------------------------------------------------------------
@@ -384,6 +397,94 @@ def test_without_javascript_every_contribution_is_listed(
     assert watch.problems() == {}
 
 
+# -- tags named like JavaScript's built-in properties -----------------------------------------------------
+
+PROTO_CONF = """\
+extensions = ["myst_parser", "sphinx_contributions"]
+myst_enable_extensions = ["colon_fence"]
+html_baseurl = "https://example.org/"
+exclude_patterns = ["_build"]
+nitpicky = True
+"""
+PROTO_PAGE = """\
+# {title}
+
+:::{{contribution}}
+:repo: example-org/{repo}
+:pr: {pr}
+:tags: {tags}
+:summary: {summary}
+:::
+""" + "".join(f"\n:::{{{{{name}}}}}\nWritten.\n:::\n" for name in ("problem", "root-cause", "fix", "verification"))
+TODO_TITLE = "TODOs considered harmful: a linter for stale comments"
+
+
+@pytest.fixture(scope="module")
+def proto_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small site whose tags are named like ``Object.prototype``'s properties, built strictly."""
+    src = tmp_path_factory.mktemp("proto") / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(PROTO_CONF, encoding="utf-8")
+    (src / "index.md").write_text("# Filter\n\n:::{contributions}\n:layout: cards\n:filter:\n:::\n", encoding="utf-8")
+    pages = {
+        "todo": (
+            TODO_TITLE,
+            "lint",
+            1,
+            "Constructor, toString, __proto__",
+            "Flags TODO comments older than a release.",
+        ),
+        "other": ("Another fix", "other", 2, "SDPA, toString", "Another change."),
+    }
+    for name, (title, repo, pr, tags, summary) in pages.items():
+        text = PROTO_PAGE.format(title=title, repo=repo, pr=pr, tags=tags, summary=summary)
+        (src / f"{name}.md").write_text(text, encoding="utf-8")
+    done = rtd_build(src, src.parent / "html")
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    assert "WARNING" not in done.stderr, done.stderr  # builds with no warning: the title is written
+    return src.parent / "html"
+
+
+def status_of(page: Any) -> str:
+    return page.inner_text(".contrib-facet-status")
+
+
+def test_tags_named_like_built_in_properties_filter(browser: Any, proto_site: Path) -> None:
+    context, watch = new_context(browser)
+    try:
+        with serve(proto_site) as url:
+            page = open_page(context, watch, url + "index.html")
+            labels = page.eval_on_selector_all(
+                "button[data-facet=tag]", "buttons => buttons.map(b => [b.dataset.value, b.textContent])"
+            )
+            assert labels == [
+                ["", "All"],
+                ["proto", "__proto__"],
+                ["constructor", "Constructor"],
+                ["sdpa", "SDPA"],
+                ["tostring", "toString"],
+            ]
+            page.click("button[data-facet=tag][data-value=constructor]")
+            assert visible_items(page) == [TODO_TITLE]
+            assert status_of(page) == "Showing 1 of 2 contributions. Active filters: Tag: Constructor."
+            page.click("button[data-facet=tag][data-value=proto]")
+            assert visible_items(page) == [TODO_TITLE]
+            page.click("button[data-facet=tag][data-value=tostring]")
+            assert sorted(visible_items(page)) == sorted([TODO_TITLE, "Another fix"])
+            page.click("button[data-facet=tag][data-value=sdpa]")
+            assert visible_items(page) == ["Another fix"]
+            page.goto(url + "index.html?tag=constructor", wait_until="load")
+            assert visible_items(page) == [TODO_TITLE]
+            # a value in the address that is no tag's slug but a property of every object: no filter
+            for value in ("toString", "__proto__", "hasOwnProperty", "valueOf"):
+                page.goto(f"{url}index.html?tag={value}", wait_until="load")
+                assert len(visible_items(page)) == 2, value
+                assert status_of(page) == "Showing 2 of 2 contributions. No filter active.", value
+    finally:
+        context.close()
+    assert watch.problems() == {}
+
+
 # -- schemes and the phone viewport ---------------------------------------------------------------------
 
 
@@ -429,10 +530,10 @@ def test_phone_viewport_no_horizontal_scroll(
                 assert page.locator(selector).first.is_visible(), selector
                 assert box is not None and box["width"] > 0 and box["x"] >= 0, selector
                 assert box["x"] + box["width"] <= 390 + 0.5, f"{selector} overflows: {box}"
-        page.screenshot(path=tmp_path / f"{name}-{scheme}-390.png", full_page=True)
+        shot = Screenshot.take(page, browser, tmp_path / f"{name}-{scheme}-390.png")
     finally:
         context.close()
-    assert (tmp_path / f"{name}-{scheme}-390.png").stat().st_size > 0
+    shot.assert_shows_the_page(scheme, width=390)
     assert watch.problems() == {}
 
 
@@ -443,10 +544,100 @@ def test_contribution_page_desktop_screenshot(browser: Any, base_url: str, schem
         page = open_page(context, watch, base_url + PAGES["contribution"])
         assert page.locator(".contrib-header-card").is_visible()
         assert page.locator(".contrib-metric-svg").first.is_visible()
-        page.screenshot(path=tmp_path / f"contribution-{scheme}-1280.png", full_page=True)
+        shot = Screenshot.take(page, browser, tmp_path / f"contribution-{scheme}-1280.png")
     finally:
         context.close()
+    shot.assert_shows_the_page(scheme, width=1280)
+    assert shot.bars, "no metric bar in the screenshot"
+    for colour, painted in shot.bars:  # each bar painted where the page has it, in its scheme's colour
+        assert close(painted, colour), (painted, colour)
     assert watch.problems() == {}
+
+
+def rgb(css: str) -> tuple[int, int, int]:
+    """``rgb(1, 2, 3)`` / ``rgba(1, 2, 3, 1)`` → (1, 2, 3)."""
+    parts = css[css.index("(") + 1 : css.index(")")].replace("/", ",").split(",")
+    red, green, blue = (round(float(part)) for part in parts[:3])
+    return red, green, blue
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 3) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+#: decodes a PNG in the browser (no imaging library needed): its size, its most common colour (the page's
+#: background in a screenshot) and the colours at some points
+_READ_PNG = """async ({data, points}) => {
+  const img = new Image();
+  img.src = "data:image/png;base64," + data;
+  await img.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = img.width;
+  canvas.height = img.height;
+  const g = canvas.getContext("2d");
+  g.drawImage(img, 0, 0);
+  const all = g.getImageData(0, 0, img.width, img.height).data;
+  const counts = new Map();
+  for (let i = 0; i < all.length; i += 4) {
+    const key = (all[i] << 16) | (all[i + 1] << 8) | all[i + 2];
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  let mode = 0, most = -1;
+  counts.forEach((n, key) => { if (n > most) { most = n; mode = key; } });
+  const at = points.map(([x, y]) => Array.from(g.getImageData(x, y, 1, 1).data.slice(0, 3)));
+  return {width: img.width, height: img.height, mode: [mode >> 16, (mode >> 8) & 255, mode & 255], at};
+}"""
+
+
+@dataclass
+class Screenshot:
+    """A full-page screenshot, read back: what it shows, against what the page's styles say it should."""
+
+    width: int
+    height: int
+    page_height: int
+    #: the most common colour of the screenshot, and the page's background colour
+    mode: tuple[int, int, int]
+    background: tuple[int, int, int]
+    #: (fill colour the page's styles give a metric bar, colour at the bar's centre in the screenshot)
+    bars: list[tuple[tuple[int, int, int], tuple[int, int, int]]]
+
+    @classmethod
+    def take(cls, page: Any, browser: Any, path: Path) -> Screenshot:
+        data = page.screenshot(path=path, full_page=True)
+        state = page.evaluate(
+            """() => ({
+              background: getComputedStyle(document.body).backgroundColor,
+              height: document.documentElement.scrollHeight,
+              bars: Array.from(document.querySelectorAll(".contrib-metric-svg rect")).map(rect => {
+                const box = rect.getBoundingClientRect();
+                return {x: box.x + window.scrollX + box.width / 2, y: box.y + window.scrollY + box.height / 2,
+                        fill: getComputedStyle(rect).fill, width: box.width};
+              }).filter(bar => bar.width >= 4),
+            })"""
+        )
+        reader = browser.new_page()  # no network, no route: it only decodes the image
+        try:
+            points = [[round(bar["x"]), round(bar["y"])] for bar in state["bars"]]
+            read = reader.evaluate(_READ_PNG, {"data": base64.b64encode(data).decode(), "points": points})
+        finally:
+            reader.close()
+        return cls(
+            width=read["width"],
+            height=read["height"],
+            page_height=state["height"],
+            mode=tuple(read["mode"]),  # type: ignore[arg-type]
+            background=rgb(state["background"]),
+            bars=[(rgb(bar["fill"]), tuple(at)) for bar, at in zip(state["bars"], read["at"], strict=True)],  # type: ignore[misc]
+        )
+
+    def assert_shows_the_page(self, scheme: str, width: int) -> None:
+        # the whole page, no wider than the viewport (nothing overflows sideways)
+        assert (self.width, self.height) == (width, self.page_height), (self.width, self.height)
+        # mostly its background, in the scheme asked for: dark on dark, light on light
+        assert close(self.mode, self.background), (self.mode, self.background)
+        luminance = sum(self.mode) / (3 * 255)
+        assert luminance < 0.25 if scheme == "dark" else luminance > 0.85, (scheme, self.mode)
 
 
 # -- deep links -----------------------------------------------------------------------------------------

@@ -39,9 +39,12 @@ def write_sections(text: str) -> str:
     text = text.replace("# TODO: the title of sglang#1", "# Keep the scheduler from dropping queued requests")
     text = re.sub(r"^:summary: .*$", ":summary: Requests queued during a restart are now served.", text, flags=re.M)
     out = []
+    metric = False
     for line in text.splitlines():
-        if line.startswith("% :") or line.startswith("% :::"):
-            out.append(line[2:])  # the metric example
+        metric = metric or line.startswith("% :::{metric}")
+        if metric:
+            out.append(line[2:])  # the metric example, from its opening fence to its closing one
+            metric = line != "% :::"
         elif not line.startswith("%"):
             out.append(line)
             if re.match(r"^:{3,4}\{(problem|root-cause|fix|verification)\}$", line):
@@ -86,7 +89,7 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
         prompt_left = f"section '{name}' is not written yet (it holds only comments or nothing)"
         assert f"{prompt_left} [contrib.unwritten_section]" in report
     for part in ("title", "summary"):
-        placeholder = f"contribution sglang#1: the {part} is not written yet (it starts with 'TODO')"
+        placeholder = f"contribution sglang#1: the {part} is not written yet (it is still a 'TODO' placeholder)"
         assert f"{placeholder} [contrib.placeholder]" in report
     assert done.stdout.rstrip().endswith("The site would not publish: the strict build stops on 6 warnings.")
     # ... and the strict build fails the same way

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
+from xml.etree import ElementTree as ET
 
 import pytest
 from bs4 import BeautifulSoup, Tag
 from docutils import nodes
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
+
+from .conftest import ROOTS
 
 FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
 
@@ -363,3 +367,50 @@ def test_objects_inv_lists_every_key(app: SphinxTestApp) -> None:
     assert sorted(entries) == ["CTranslate2#2103", "escape-test#7", "transformers#49135"]
     assert entries["transformers#49135"].uri == "https://example.org/full.html#contribution"
     assert entries["CTranslate2#2103"].uri == "https://example.org/minimal.html#contribution"
+
+
+# -- other builders, and the title -----------------------------------------------------------------------
+
+
+def test_a_text_build_holds_each_metric_as_text(make_app, rootdir: Path, tmp_path: Path) -> None:
+    """Builders without the HTML visitor (text, latex, man …) get each figure's text equivalent."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-pages", srcdir)
+    app = make_app("text", srcdir=srcdir, freshenv=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    record = app.env.domains["contrib"].contributions["full"]
+    assert len(record.metrics) == 4
+    text = "".join((Path(app.outdir) / "full.txt").read_text(encoding="utf-8").split())  # lines are wrapped
+    for metric in record.metrics:
+        assert "".join(metric.as_text().split()) in text, metric.as_text()
+
+
+RAW_TITLE = "Fix <b>bold</b> & co"
+
+
+def test_raw_html_in_a_title_is_text_everywhere(make_app, tmp_path: Path) -> None:
+    """The page's heading, its <title>, the listings, the feed and the JSON all show the same text."""
+    srcdir = tmp_path / "src"
+    srcdir.mkdir()
+    (srcdir / "conf.py").write_text((ROOTS / "test-contrib-pages" / "conf.py").read_text(encoding="utf-8"))
+    (srcdir / "index.md").write_text("# Home\n\n:::{contributions}\n:::\n", encoding="utf-8")
+    sections = "".join(f"\n:::{{{name}}}\nWritten.\n:::\n" for name in ("problem", "root-cause", "fix", "verification"))
+    header = ":::{contribution}\n:repo: owner/raw\n:pr: 1\n:summary: S.\n:::\n"
+    (srcdir / "raw.md").write_text(f"# {RAW_TITLE}\n\n{header}{sections}", encoding="utf-8")
+    app = make_app("html", srcdir=srcdir, freshenv=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    html = BeautifulSoup((Path(app.outdir) / "raw.html").read_text(encoding="utf-8"), "html.parser")
+    h1 = html.find("h1")
+    assert isinstance(h1, Tag)
+    assert h1.find("b") is None
+    assert h1.get_text().rstrip("¶") == RAW_TITLE
+    title = html.find("title")
+    assert isinstance(title, Tag) and title.get_text().startswith(RAW_TITLE + " ")
+    link = soup(app, "index").select_one(".contrib-title-link")
+    assert link is not None and link.get_text() == RAW_TITLE
+    feed = ET.parse(Path(app.outdir) / "contributions.atom").getroot()
+    assert feed.findtext("{http://www.w3.org/2005/Atom}entry/{http://www.w3.org/2005/Atom}title") == RAW_TITLE
+    data = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))
+    assert [record["title"] for record in data["contributions"]] == [RAW_TITLE]

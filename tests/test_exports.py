@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import jsonschema
+import pytest
 from bs4 import BeautifulSoup
+from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
 
 from .conftest import copy_site, rtd_build
 
@@ -112,6 +115,30 @@ def test_undated_entries_use_source_date_epoch(make_app, rootdir: Path, tmp_path
     feed = ET.parse(Path(app.outdir) / "contributions.atom").getroot()
     assert feed.findtext(ATOM + "updated") == "2023-11-14T22:13:20Z"
     assert feed.find(ATOM + "entry").findtext(ATOM + "updated") == "2023-11-14T22:13:20Z"
+
+
+@pytest.mark.parametrize("epoch", ["99999999999999999", "²", "17e8"])
+def test_an_odd_source_date_epoch_is_reported_and_ignored(
+    make_app, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, epoch: str
+) -> None:
+    """Never a traceback: a value that is not a Unix time in whole seconds is a warning, and the feed is
+    dated as if it were unset (no git here: 1970-01-01 for an undated page)."""
+    shutil.copytree(rootdir / "test-listing", tmp_path / "src")
+    for name in ("a-1.md", "b-2.md", "d-4.md"):
+        (tmp_path / "src" / name).unlink()
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    app = make_app("html", srcdir=tmp_path / "src", freshenv=True)
+    # set once the app is made: Sphinx itself reads the variable as it starts (sphinx.builders.gettext when
+    # imported, the copyright year at config-inited) and stops with a traceback on such values, before any
+    # extension runs; from then on, the feed is the only reader
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    app.build()
+    assert strip_colors(app.warning.getvalue()).splitlines() == [
+        f"WARNING: SOURCE_DATE_EPOCH={epoch!r} is not a Unix time in whole seconds (such as 1700000000) that a "
+        "date can hold: it is ignored, as if unset [contrib.config]"
+    ]
+    feed = ET.parse(Path(app.outdir) / "contributions.atom").getroot()
+    assert feed.find(ATOM + "entry").findtext(ATOM + "updated") == "1970-01-01T00:00:00Z"
 
 
 def test_json_ld_and_descriptions_on_a_write_up(listing_site: Path) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -22,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import copy_site
+from .conftest import ROOTS, copy_site
 from .treediff import first_difference
 
 #: written by every HTML build whatever changed: Sphinx's genindex and search pages, the 404 page
@@ -46,16 +47,24 @@ SABOTAGE = {
     "generated-skip": "import sphinx_contributions.render.pages as m; import pathlib; "
     "m.generated_page_is_current = lambda app, page: "
     "(pathlib.Path(app.outdir) / app.builder.get_target_uri(page)).is_file()",
+    # a {doc} link's page no longer rewritten when the linked page's title changes
+    "doc-titles": _FIX.format("doc_titles") + "f.DocLinkCollector.get_updated_docs = lambda self, app, env: []",
+    # one memory of what was written for the whole environment, not one per builder and output folder
+    "per-output-digests": "import sphinx_contributions.incremental as i; "
+    "import sphinx_contributions.fixes.navigation as n; import sphinx_contributions.fixes.doc_titles as d; "
+    "from sphinx_contributions.domain import get_domain; "
+    "i.shown = n.shown = d.shown = lambda app: get_domain(app.env).data.setdefault('shown', {}).setdefault('', {})",
 }
 RUNNER = "import sys; exec(sys.argv[1]); from sphinx.cmd.build import main; sys.exit(main(sys.argv[2:]))"
 
 
-def build(src: Path, out: Path, *extra: str, sabotage: str = "", strict: bool = True) -> str:
-    """Build ``src`` into ``out/html`` (doctrees in ``out/doctrees``), strictly unless told; return the log."""
+def build(src: Path, out: Path, *extra: str, sabotage: str = "", strict: bool = True, builder: str = "html") -> str:
+    """Build ``src`` into ``out/<builder>`` (doctrees in ``out/doctrees``), strictly unless told; return the
+    log."""
     command = [
         sys.executable, "-c", RUNNER, SABOTAGE[sabotage] if sabotage else "",
-        "-T", *(["-W", "--keep-going"] if strict else []), "-b", "html", "-d", str(out / "doctrees"),
-        *extra, str(src), str(out / "html"),
+        "-T", *(["-W", "--keep-going"] if strict else []), "-b", builder, "-d", str(out / "doctrees"),
+        *extra, str(src), str(out / builder),
     ]  # fmt: skip
     environ = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
     done = subprocess.run(command, capture_output=True, text=True, check=False, env=environ)
@@ -167,6 +176,21 @@ def delete_page(src: Path) -> None:
     touch(overview)
 
 
+DOC_LINK = "\nHow the image path was fixed: {doc}`/contributions/vllm-metal-1182`.\n"
+
+
+def add_doc_link(src: Path) -> None:
+    """The real site's one untitled ``{doc}`` link names a page in the navigation, whose title changes
+    rewrite every page anyway (``nav-rewrite``): the about page gets one to a write-up, outside it."""
+    path = src / "about/index.md"
+    path.write_text(path.read_text(encoding="utf-8") + DOC_LINK, encoding="utf-8")
+
+
+def edit_doc_title(src: Path) -> None:
+    # the about page shows this title through its {doc} link (see add_doc_link)
+    edit(src / "contributions/vllm-metal-1182.md", "# LFM2-VL image input", "# LFM2-VL image inputs")
+
+
 def rename_page(src: Path) -> None:
     # transformers-49135 links to it: the link's URL changes; the old page's output goes
     (src / "contributions/ctranslate2-2103.md").rename(src / "contributions/ctranslate2-umt5.md")
@@ -183,7 +207,10 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "add": add_page,
     "delete": delete_page,
     "rename": rename_page,
+    "doc-title": edit_doc_title,
 }
+#: what a change needs in the copy of the site before its first build
+PREPARE: dict[str, Callable[[Path], None]] = {"doc-title": add_doc_link}
 
 #: what a change needs in the site before the first build
 PREPARE: dict[str, Callable[[Path], None]] = {"far-title": link_from_about}
@@ -292,6 +319,7 @@ GUARDS = [
     ("sitemap-complete", "body"),
     ("clear_doc", "delete"),
     ("generated-skip", "metric"),
+    ("doc-titles", "doc-title"),
 ]
 
 
@@ -299,6 +327,41 @@ GUARDS = [
 def test_guard_is_needed(tmp_path: Path, guard: str, change: str) -> None:
     incremental, clean, _ = incremental_and_clean(tmp_path, change, sabotage=guard)
     assert first_difference(incremental, clean) is not None, f"{change}: equal even without {guard}"
+
+
+def html_and_dirhtml_after_a_title_change(tmp_path: Path, sabotage: str = "") -> dict[str, str]:
+    """``html`` then ``dirhtml`` on one doctree folder (sphinx-quickstart's layout), a title changed, then
+    both again; the home page of each output."""
+    src = copy_site(tmp_path / "src")
+    out = tmp_path / "out"
+    for builder in ("html", "dirhtml"):
+        build(src, out, builder=builder, sabotage=sabotage)
+    edit_title(src)
+    for builder in ("html", "dirhtml"):
+        build(src, out, builder=builder, sabotage=sabotage)
+    return {builder: (out / builder / "index.html").read_text(encoding="utf-8") for builder in ("html", "dirhtml")}
+
+
+def test_html_and_dirhtml_on_one_doctree_folder(tmp_path: Path) -> None:
+    """Each output keeps its own memory of what it showed: the second builder's listing is rewritten too."""
+    for builder, home in html_and_dirhtml_after_a_title_change(tmp_path).items():
+        assert "Add UMT5 model support:" in home, builder
+        assert "Add UMT5 support:" not in home, builder
+
+
+def test_per_output_digests_are_needed(tmp_path: Path) -> None:
+    homes = html_and_dirhtml_after_a_title_change(tmp_path, sabotage="per-output-digests")
+    assert any("Add UMT5 support:" in home for home in homes.values())
+
+
+def test_gettext_on_a_site_without_templates(tmp_path: Path) -> None:
+    """``-b gettext`` where no template folder exists (``templates_path`` unset): the generated pages'
+    digest takes no template time, it does not crash on ``max()`` of nothing."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-contrib-warnings", src)
+    for _ in range(2):  # a first build, then an incremental one
+        build(src, tmp_path / "out", builder="gettext")
+    assert (tmp_path / "out/gettext/good.pot").is_file()
 
 
 def test_merge_domaindata_is_needed(tmp_path: Path) -> None:

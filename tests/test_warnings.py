@@ -7,6 +7,7 @@ located by the text of its source line. Adding a case is adding a row."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +18,9 @@ from typing import Any
 import pytest
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
+
+from sphinx_contributions.cli import SCAFFOLD
+from sphinx_contributions.model import is_placeholder
 
 MakeApp = Callable[..., SphinxTestApp]
 
@@ -137,7 +141,7 @@ CASES = [
         page(":repo: transformers", ":pr: 1", ":summary: S."),
         W(
             "bad.md",
-            HEADER,
+            ":repo: transformers",
             "contribution not listed: repo must be a GitHub 'owner/name', got 'transformers'",
             "contrib.bad_option",
         ),
@@ -147,7 +151,7 @@ CASES = [
         page(":repo: https://github.com/a/b", ":pr: 1", ":summary: S."),
         W(
             "bad.md",
-            HEADER,
+            ":repo: https://github.com/a/b",
             "contribution not listed: repo must be a GitHub 'owner/name', got 'https://github.com/a/b'",
             "contrib.bad_option",
         ),
@@ -155,17 +159,22 @@ CASES = [
     case(
         "pr-not-a-number",
         page(":repo: owner/repo", ":pr: abc", ":summary: S."),
-        W("bad.md", HEADER, "contribution not listed: pr must be a positive integer, got 'abc'", "contrib.bad_option"),
+        W(
+            "bad.md",
+            ":pr: abc",
+            "contribution not listed: pr must be a positive integer, got 'abc'",
+            "contrib.bad_option",
+        ),
     ),
     case(
         "pr-zero",
         page(":repo: owner/repo", ":pr: 0", ":summary: S."),
-        W("bad.md", HEADER, "contribution not listed: pr must be a positive integer, got '0'", "contrib.bad_option"),
+        W("bad.md", ":pr: 0", "contribution not listed: pr must be a positive integer, got '0'", "contrib.bad_option"),
     ),
     case(
         "short-pr-role-on-a-rejected-page-is-not-reported-again",
         page(":repo: owner/repo", ":pr: x", ":summary: S.", sections=SECTIONS.replace("\np\n", "\n{pr}`#3`\n")),
-        W("bad.md", HEADER, "contribution not listed: pr must be a positive integer, got 'x'", "contrib.bad_option"),
+        W("bad.md", ":pr: x", "contribution not listed: pr must be a positive integer, got 'x'", "contrib.bad_option"),
     ),
     # -- optional options: a bad value is reported and left out; the page stays listed
     case(
@@ -173,7 +182,7 @@ CASES = [
         page(*REQUIRED, ":issue: 12, x"),
         W(
             "bad.md",
-            HEADER,
+            ":issue: 12, x",
             "option ignored: issue must be one or more comma-separated positive integers, got '12, x'",
             "contrib.bad_option",
         ),
@@ -183,7 +192,7 @@ CASES = [
         page(*REQUIRED, ":issue: 12,,13"),
         W(
             "bad.md",
-            HEADER,
+            ":issue: 12,,13",
             "option ignored: issue must be one or more comma-separated positive integers, got '12,,13'",
             "contrib.bad_option",
         ),
@@ -193,7 +202,7 @@ CASES = [
         page(*REQUIRED, ":status: landed"),
         W(
             "bad.md",
-            HEADER,
+            ":status: landed",
             "option ignored: status must be one of merged, open, closed, draft; got 'landed'",
             "contrib.bad_status",
         ),
@@ -203,8 +212,19 @@ CASES = [
         page(*REQUIRED, ":status:"),
         W(
             "bad.md",
-            HEADER,
+            ":status:",
             "option ignored: status must be one of merged, open, closed, draft; got ''",
+            "contrib.bad_status",
+        ),
+    ),
+    case(
+        "status-unknown-in-a-yaml-header",
+        "# A contribution\n\n```{contribution}\n---\nrepo: owner/repo\npr: 1\nsummary: S.\nstatus: landed\n---\n```\n"
+        + SECTIONS,
+        W(
+            "bad.md",
+            "status: landed",
+            "option ignored: status must be one of merged, open, closed, draft; got 'landed'",
             "contrib.bad_status",
         ),
     ),
@@ -213,7 +233,7 @@ CASES = [
         page(*REQUIRED, ":tags: a,,b"),
         W(
             "bad.md",
-            HEADER,
+            ":tags: a,,b",
             "option ignored: tags must be a comma-separated list without empty items, got 'a,,b'",
             "contrib.bad_option",
         ),
@@ -221,19 +241,19 @@ CASES = [
     case(
         "tags-repeated",
         page(*REQUIRED, ":tags: SDPA, sdpa"),
-        W("bad.md", HEADER, "option ignored: tag 'sdpa' repeats 'SDPA'", "contrib.bad_option"),
+        W("bad.md", ":tags: SDPA, sdpa", "option ignored: tag 'sdpa' repeats 'SDPA'", "contrib.bad_option"),
     ),
     case(
         "project-empty",
         page(*REQUIRED, ":project:"),
-        W("bad.md", HEADER, "option ignored: project must not be empty", "contrib.bad_option"),
+        W("bad.md", ":project:", "option ignored: project must not be empty", "contrib.bad_option"),
     ),
     case(
         "date-not-iso",
         page(*REQUIRED, ":date: 02/11/2025"),
         W(
             "bad.md",
-            HEADER,
+            ":date: 02/11/2025",
             "option ignored: date must be an ISO date YYYY-MM-DD, got '02/11/2025'",
             "contrib.bad_option",
         ),
@@ -243,7 +263,7 @@ CASES = [
         page(*REQUIRED, ":date: 2025-02-30"),
         W(
             "bad.md",
-            HEADER,
+            ":date: 2025-02-30",
             "option ignored: date must be an ISO date YYYY-MM-DD, got '2025-02-30'",
             "contrib.bad_option",
         ),
@@ -281,8 +301,8 @@ CASES = [
         page(*REQUIRED, title="# TODO: the title of repo#1\n"),
         W(
             "bad.md",
-            HEADER,
-            "contribution repo#1: the title is not written yet (it starts with 'TODO')",
+            "# TODO: the title of repo#1",
+            "contribution repo#1: the title is not written yet (it is still a 'TODO' placeholder)",
             "contrib.placeholder",
         ),
     ),
@@ -291,8 +311,8 @@ CASES = [
         page(":repo: owner/repo", ":pr: 1", ":summary: TODO: one sentence."),
         W(
             "bad.md",
-            HEADER,
-            "contribution repo#1: the summary is not written yet (it starts with 'TODO')",
+            ":summary: TODO: one sentence.",
+            "contribution repo#1: the summary is not written yet (it is still a 'TODO' placeholder)",
             "contrib.placeholder",
         ),
     ),
@@ -371,6 +391,214 @@ CASES = [
             ":::{fix}",
             "section 'fix' is not written yet (it holds only comments or nothing)",
             "contrib.unwritten_section",
+        ),
+    ),
+    # -- the page's structure: title, header, the four sections once each and in order, all text inside them
+    # (with the default title and REQUIRED, the sections open at lines 9, 13, 17 and 21)
+    case(
+        "section-never-closed-holds-the-next",
+        page(*REQUIRED, sections=SECTIONS.replace(":::{fix}\nf\n:::", ":::{fix}\nf\n")),
+        W(
+            "bad.md",
+            ":::{fix}",
+            "the 'fix' section opened at line 17 is not closed before the 'verification' section (line 21), so "
+            "'verification' is inside it: close 'fix' with ':::' on a line before ':::{verification}'",
+            "contrib.nesting",
+        ),
+    ),
+    case(
+        "section-inside-a-section",
+        page(
+            *REQUIRED, sections=SECTIONS.replace(":::{fix}\nf\n:::", "::::{fix}\nf\n").replace("v\n:::", "v\n:::\n::::")
+        ),
+        W(
+            "bad.md",
+            "::::{fix}",
+            "the 'fix' section opened at line 17 is not closed before the 'verification' section (line 21), so "
+            "'verification' is inside it: close 'fix' with '::::' on a line before ':::{verification}'",
+            "contrib.nesting",
+        ),
+    ),
+    case(
+        "last-section-never-closed",
+        page(*REQUIRED, sections=SECTIONS.removesuffix(":::\n")),
+        W(
+            "bad.md",
+            ":::{verification}",
+            "the 'verification' section opened at line 21 is never closed, so it runs to the end of the page: "
+            "close it with ':::' after its last line",
+            "contrib.nesting",
+        ),
+    ),
+    case(
+        "metric-fenced-like-its-section",
+        page(
+            *REQUIRED,
+            sections=SECTIONS.replace(
+                ":::{verification}\nv\n:::",
+                ":::{verification}\nv\n\n:::{metric} Drift\n:before: 2\n:after: 1\n:::\n\nMeasured twice.\n:::",
+            ),
+        ),
+        W(
+            "bad.md",
+            ":::{verification}",
+            "the 'verification' section (line 21) holds ':::{metric} Drift' (line 24), so the ':::' at line 27 "
+            "closes the section, not the metric, and what follows is outside the sections: give the section's "
+            "fences one more colon than the metric's, '::::{verification}' and '::::'",
+            "contrib.nesting",
+        ),
+    ),
+    case(
+        "sections-out-of-order",
+        page(
+            *REQUIRED,
+            sections="\n:::{problem}\np\n:::\n\n:::{fix}\nf\n:::\n\n:::{root-cause}\nr\n:::\n\n"
+            ":::{verification}\nv\n:::\n",
+        ),
+        W(
+            "bad.md",
+            ":::{root-cause}",
+            "the 'root-cause' section (line 17) is out of order: the sections go problem, root-cause, fix, "
+            "verification; move it before 'fix' (line 13)",
+            "contrib.structure",
+        ),
+    ),
+    case(
+        "first-section-last",
+        page(*REQUIRED, sections="\n:::{verification}\nv\n:::\n" + SECTIONS.split(":::{verification}")[0]),
+        W(
+            "bad.md",
+            ":::{verification}",
+            "the 'verification' section (line 9) is out of order: the sections go problem, root-cause, fix, "
+            "verification; move it after 'fix' (line 21)",
+            "contrib.structure",
+        ),
+    ),
+    case(
+        "metric-outside-the-sections",
+        page(
+            *REQUIRED,
+            sections=SECTIONS.replace(
+                ":::{verification}", ":::{metric} Drift\n:before: 2\n:after: 1\n:::\n\n:::{verification}"
+            ),
+        ),
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            "the metric 'Drift' (line 21) is outside the sections, between the 'fix' and 'verification' sections: "
+            "figures go inside a section, usually 'verification'",
+            "contrib.structure",
+        ),
+    ),
+    case(
+        "text-after-the-last-section",
+        page(*REQUIRED, sections=SECTIONS + "\nA last word.\n"),
+        W(
+            "bad.md",
+            "A last word.",
+            "content at line 25 is outside the sections, after the last section, 'verification': a write-up's text "
+            "goes inside its four sections; move it into one of them",
+            "contrib.structure",
+        ),
+    ),
+    case(
+        "heading-outside-the-sections",
+        page(*REQUIRED, sections="\n## Background\n\nWords." + SECTIONS),
+        W(
+            "bad.md",
+            "## Background",
+            "the heading 'Background' (line 9) is outside the sections, between the 'contribution' header and the "
+            "first section: a write-up's text goes inside its four sections; move the heading and its text into "
+            "one of them",
+            "contrib.structure",
+        ),
+    ),
+    case(
+        "stray-fence-after-the-last-section",
+        page(*REQUIRED, sections=SECTIONS + ":::\n"),
+        W(
+            "bad.md",
+            ":::",
+            "a stray ':::' at line 24, after the last section, 'verification', is outside the sections: remove it, "
+            "or check the colons of the fences before it",
+            "contrib.structure",
+            nth=6,
+        ),
+    ),
+    case(
+        "header-inside-another-directive",
+        "# A contribution\n\n::::{note}\n"
+        + page(*REQUIRED, title="").strip().split(SECTIONS.strip())[0]
+        + "::::\n"
+        + SECTIONS,
+        W(
+            "bad.md",
+            ":::{contribution}",
+            "the 'contribution' header (line 4) is inside a note (line 3): put it at the top level of the page, "
+            "right after the title",
+            "contrib.structure",
+        ),
+    ),
+    case(
+        "heading-beside-its-section",
+        page(*REQUIRED, sections=SECTIONS.replace(":::{problem}", "## Problem\n\n:::{problem}")),
+        W(
+            "bad.md",
+            "## Problem",
+            "the id 'problem' is given twice on this page, to the heading 'Problem' (line 9) and the 'problem' "
+            "section (line 11): ids must be unique; rename or remove the heading",
+            "contrib.duplicate_id",
+        ),
+    ),
+    case(
+        "label-beside-its-section",
+        page(*REQUIRED, sections=SECTIONS.replace(":::{fix}", "(fix)=\n:::{fix}")),
+        W(
+            "bad.md",
+            "(fix)=",
+            "the id 'fix' is given twice on this page, to the label '(fix)=' (line 17) and the 'fix' section "
+            "(line 18): ids must be unique; rename or remove the label",
+            "contrib.duplicate_id",
+        ),
+    ),
+    case(
+        "duplicate-id-on-any-page",
+        "# Notes\n\n## Fix\n\nText.\n\n:::{fix}\nf\n:::\n",
+        W(
+            "bad.md",
+            ":::{fix}",
+            "'fix' belongs on a contribution page, after the 'contribution' directive",
+            "contrib.section_outside",
+        ),
+        W(
+            "bad.md",
+            "## Fix",
+            "the id 'fix' is given twice on this page, to the heading 'Fix' (line 3) and the 'fix' section (line 7): "
+            "ids must be unique; rename or remove the heading",
+            "contrib.duplicate_id",
+        ),
+    ),
+    # -- tags and projects with no Latin letter or digit: kept, with a warning (their pages' addresses are opaque)
+    case(
+        "tag-without-latin-letters",
+        page(*REQUIRED, ":tags: 注意, SDPA"),
+        W(
+            "bad.md",
+            ":tags: 注意, SDPA",
+            "tag '注意' has no Latin letter or digit, so its page gets an opaque address, tags/tag-4ffef8f3: add "
+            "Latin letters or digits to the tag (a transliteration, say) for a readable one",
+            "contrib.opaque_slug",
+        ),
+    ),
+    case(
+        "project-without-latin-letters",
+        page(*REQUIRED, ":project: 日本語"),
+        W(
+            "bad.md",
+            ":project: 日本語",
+            "project '日本語' has no Latin letter or digit, so its page gets an opaque address, projects/tag-77710aed: "
+            "add Latin letters or digits to the project (a transliteration, say) for a readable one",
+            "contrib.opaque_slug",
         ),
     ),
     # -- two headers on a page, two pages with one key
@@ -537,6 +765,7 @@ def build(make_app: MakeApp, rootdir: Path, tmp_path: Path, files: dict[str, str
     srcdir = tmp_path / "src"
     shutil.copytree(rootdir / "test-contrib-warnings", srcdir)
     for name, text in files.items():
+        (srcdir / name).parent.mkdir(parents=True, exist_ok=True)
         (srcdir / name).write_text(text, encoding="utf-8")
     app = make_app(
         "html", srcdir=srcdir, freshenv=True, warningiserror=True, status=StringIO(), warning=StringIO(), **kwargs
@@ -601,7 +830,7 @@ def test_duplicate_key_keeps_the_first_page(make_app: MakeApp, rootdir: Path, tm
 
 def test_a_bad_metric_is_left_out_of_the_record(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     sections = with_metric(" Drift", ":before: fast", ":after: 1")
-    sections += "\n:::{metric} Kept\n:before: 1\n:after: 2\n:::\n"
+    sections = sections.replace(":::\n::::", ":::\n\n:::{metric} Kept\n:before: 1\n:after: 2\n:::\n::::")
     app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, sections=sections)})
     assert len(warnings(app)) == 1
     record = app.env.domains["contrib"].contributions["bad"]  # type: ignore[attr-defined]
@@ -639,3 +868,80 @@ def test_metric_first_in_its_section_line(make_app: MakeApp, rootdir: Path, tmp_
         "contrib.bad_metric",
     )
     assert warnings(app) == [expected.render(Path(app.srcdir))]
+
+
+# -- small holes: each of these built wrongly, or warned wrongly, before ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "placeholder"),
+    [
+        ("TODO", True),
+        ("TODO:", True),
+        ("  TODO: the title of repo#1", True),
+        ("TODO … later", True),
+        ("TODO...", True),
+        ("TODOs considered harmful: a linter for stale comments", False),
+        ("TODO lists, compared", False),
+        ("Fix a TODO in the scheduler", False),
+    ],
+)
+def test_a_placeholder_is_the_scaffolds_form(text: str, placeholder: bool) -> None:
+    assert is_placeholder(text) is placeholder
+
+
+def test_the_scaffolds_title_and_summary_are_placeholders() -> None:
+    scaffold = SCAFFOLD.format(key="repo#1", repo="owner/repo", pr=1)
+    title = scaffold.splitlines()[0].removeprefix("# ")
+    summary = re.search(r"^:summary: (.*)$", scaffold, re.M)
+    assert summary is not None
+    assert is_placeholder(title) and is_placeholder(summary[1])
+
+
+def test_a_title_that_starts_with_the_word_todo_is_written(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    title = "TODOs considered harmful: a linter for stale comments"
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, title=f"# {title}\n")})
+    assert warnings(app) == []
+    assert app.env.domains["contrib"].contributions["bad"].title == title  # type: ignore[attr-defined]
+
+
+def test_tags_without_latin_letters_keep_distinct_pages(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, ":tags: 注意, 警告")})
+    assert [line.rsplit(" ", 1)[-1] for line in warnings(app)] == ["[contrib.opaque_slug]"] * 2
+    record = app.env.domains["contrib"].contributions["bad"]  # type: ignore[attr-defined]
+    assert record.tags == ("注意", "警告")
+    assert len(set(record.tag_slugs)) == 2
+    for slug in record.tag_slugs:
+        assert (Path(app.outdir) / "tags" / f"{slug}.html").is_file()
+
+
+def test_a_short_issue_link_in_the_title(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """A role in the title is read before the page's header: it still takes the header's repository."""
+    files = {"bad.md": page(*REQUIRED, title="# Fix {issue}`#5` for good\n")}
+    app = build(make_app, rootdir, tmp_path, files)
+    assert warnings(app) == []
+    html = (Path(app.outdir) / "bad.html").read_text(encoding="utf-8")
+    h1 = re.search(r"<h1>(.*?)</h1>", html, re.S)
+    assert h1 is not None
+    assert 'href="https://github.com/owner/repo/issues/5"' in h1[1]
+    assert app.env.domains["contrib"].contributions["bad"].title == "Fix #5 for good"  # type: ignore[attr-defined]
+
+
+def test_a_rejected_header_adds_no_toctree_warning(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """A page outside every toctree (the index's glob takes the top folder only) whose header is rejected:
+    the one warning says why; Sphinx's "isn't included in any toctree" would send the author elsewhere."""
+    files = {"sub/bad.md": page(":repo: owner/repo", ":pr: abc", ":summary: S.")}
+    app = build(make_app, rootdir, tmp_path, files)
+    message = "contribution not listed: pr must be a positive integer, got 'abc'"
+    assert warnings(app) == [W("sub/bad.md", ":pr: abc", message, "contrib.bad_option").render(Path(app.srcdir))]
+
+
+def test_footnotes_gathered_at_the_end_are_inside_their_section(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """MyST moves footnote definitions to the end of the page, after the last section: not the author's text
+    outside the sections."""
+    sections = SECTIONS.replace("\np\n", "\np, with a note[^1].\n\n[^1]: The note.\n")
+    sections = sections.replace("\nv\n", "\nv, and another[^2].\n") + "\n[^2]: Defined after the last section.\n"
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, sections=sections)})
+    assert warnings(app) == []

@@ -32,9 +32,15 @@
     return slug === "unstated" ? "not stated" : slug;
   }
 
+  // maps keyed by slugs hold no inherited keys: a tag whose slug is "constructor" (or any other name of
+  // Object.prototype) is a facet value like any other
+  function emptyMap() {
+    return Object.create(null);
+  }
+
   function readState() {
     var params = new URLSearchParams(window.location.search);
-    var state = {};
+    var state = emptyMap();
     FACETS.forEach(function (facet) {
       state[facet.name] = params.get(facet.name) || "";
     });
@@ -55,12 +61,12 @@
   function setup(listing, index) {
     var items = Array.prototype.slice.call(listing.querySelectorAll(".contrib-item"));
     if (!items.length) return;
-    var values = {};
+    var values = emptyMap();
     FACETS.forEach(function (facet) {
-      values[facet.name] = {};
+      values[facet.name] = emptyMap();
       items.forEach(function (item) {
         slugsOf(item, facet.prefix).forEach(function (slug) {
-          if (!values[facet.name][slug]) values[facet.name][slug] = labelFor(item, facet, slug);
+          if (!(slug in values[facet.name])) values[facet.name][slug] = labelFor(item, facet, slug);
         });
       });
     });
@@ -110,7 +116,7 @@
 
     function apply(state) {
       FACETS.forEach(function (facet) {
-        if (state[facet.name] && !values[facet.name][state[facet.name]]) state[facet.name] = "";
+        if (state[facet.name] && !(state[facet.name] in values[facet.name])) state[facet.name] = "";
       });
       var shown = 0;
       items.forEach(function (item) {

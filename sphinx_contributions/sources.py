@@ -1,0 +1,109 @@
+"""Page sources read with MyST's own Markdown parser (markdown-it, with the site's ``myst_*`` settings).
+
+The draft scan (:mod:`.drafts`) reads pages before the build with it; the structure checks
+(:mod:`.checks`) read its source map, the lines of each directive's fence, to tell why a page's layout
+went wrong (a fence never closed, or closed early).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+    from sphinx.config import Config
+
+
+def markdown_parser(myst_values: dict[str, Any] | None = None) -> MarkdownIt:
+    """MyST's Markdown parser, set up with ``myst_values`` (``myst_*`` settings without the prefix);
+    without them, MyST's defaults plus colon fences."""
+    from markdown_it.renderer import RendererHTML
+    from myst_parser.config.main import MdParserConfig
+    from myst_parser.parsers.mdit import create_md_parser
+
+    try:
+        config = MdParserConfig(**(myst_values or {"enable_extensions": {"colon_fence"}}))
+    except (TypeError, ValueError):  # an invalid setting: MyST itself reports it when it builds
+        config = MdParserConfig(enable_extensions={"colon_fence"})
+    return create_md_parser(config, RendererHTML)
+
+
+def site_markdown_parser(config: Config) -> MarkdownIt:
+    """The parser with the site's ``myst_*`` settings (as MyST's Sphinx extension builds them)."""
+    from myst_parser.config.main import MdParserConfig
+
+    values: dict[str, Any] = {}
+    for name, _, spec in MdParserConfig().as_triple():
+        if "sphinx" in spec.metadata.get("omit", []):
+            continue
+        try:
+            values[name] = config[f"myst_{name}"]
+        except (AttributeError, KeyError):
+            continue
+    return markdown_parser(values or None)
+
+
+def directive_name(token: Token) -> str | None:
+    """The directive a fence token opens (``:::{fix}`` → ``fix``), or None for any other token."""
+    if token.type not in ("fence", "colon_fence"):
+        return None
+    info = token.info.strip()
+    if not info.startswith("{") or "}" not in info:
+        return None
+    return info[1 : info.index("}")].strip()
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A directive's fence in a page's source, as markdown-it (and so MyST) reads it."""
+
+    name: str
+    #: the text of its opening line (``:::{metric} Drift``)
+    opening: str
+    #: its fence characters (``:::``, ``::::``, a backtick fence's ````` ``` `````)
+    markup: str
+    #: the 1-based line of the opening fence
+    line: int
+    #: the 1-based line of the closing fence; None when it is never closed (it runs to the end of what
+    #: holds it: the page, or the directive around it)
+    close: int | None
+    #: the directive fences at the top level of its body (read for the names in ``expand`` only)
+    inner: tuple[Fence, ...] = ()
+
+
+def directive_fences(text: str, md: MarkdownIt, expand: Collection[str] = (), first_line: int = 1) -> list[Fence]:
+    """The directive fences at the top level of ``text`` (whose first line is line ``first_line`` of the
+    page), with the fences inside those named in ``expand``."""
+    lines = text.splitlines()
+    fences = []
+    for token in md.parse(text):
+        name = directive_name(token)
+        if name is None or token.level != 0 or token.map is None:
+            continue
+        start, end = token.map
+        last = lines[end - 1] if start < end - 1 < len(lines) else ""
+        closed = _is_closing(last, token.markup)
+        inner = tuple(directive_fences(token.content, md, (), first_line + start + 1)) if name in expand else ()
+        fences.append(
+            Fence(
+                name=name,
+                opening=lines[start].strip() if start < len(lines) else "",
+                markup=token.markup,
+                line=first_line + start,
+                close=first_line + end - 1 if closed else None,
+                inner=inner,
+            )
+        )
+    return fences
+
+
+def _is_closing(line: str, markup: str) -> bool:
+    """Whether ``line`` closes a fence opened with ``markup``: at least as many of its characters, nothing
+    else, indented less than a code block."""
+    text = line.strip()
+    indent = len(line) - len(line.lstrip(" "))
+    return bool(markup) and indent < 4 and len(text) >= len(markup) and set(text) == {markup[0]}
