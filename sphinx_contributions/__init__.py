@@ -93,7 +93,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 2,
+        "env_version": 3,  # 3: metrics know approximate values and expect
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }
