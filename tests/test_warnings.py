@@ -266,7 +266,7 @@ CASES = [
         W(
             "bad.md",
             ":units: ms",
-            "'metric': Unknown option key: 'units' (allowed: ['after', 'before', 'better', 'unit'])",
+            "'metric': Unknown option key: 'units' (allowed: ['after', 'before', 'better', 'expect', 'unit'])",
             "myst.directive_option",
         ),
     ),
@@ -453,6 +453,36 @@ CASES = [
             "bad.md",
             ":::{metric} Drift",
             "metric 'Drift' not shown: better must be 'lower' or 'higher', got 'faster'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-value-too-close-to-zero",
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: 1e-400", ":after: 1")),
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            "metric 'Drift' not shown: before is too close to zero to keep the digits written, got '1e-400'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-approximate-mark-alone",
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: ~", ":after: 1")),
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got '~'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-expect-unknown",
+        page(*REQUIRED, sections=with_metric(" Tests passed", ":before: 196", ":after: 196", ":expect: same")),
+        W(
+            "bad.md",
+            ":::{metric} Tests passed",
+            "metric 'Tests passed' not shown: expect must be 'hold' (a no-regression check), got 'same'",
             "contrib.bad_metric",
         ),
     ),
