@@ -21,6 +21,7 @@ is shown, whatever logged it (the extension, MyST, Sphinx, docutils).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -69,6 +70,15 @@ class ShownWarning:
         }
 
 
+def record_message(record: logging.LogRecord) -> str:
+    """The message of a log record with its arguments, without Sphinx's location prefix."""
+    message = str(record.msg)
+    if record.args:
+        with contextlib.suppress(TypeError, ValueError):
+            message = message % record.args
+    return message
+
+
 def _split_location(location: object) -> tuple[str | None, int | None]:
     """Sphinx's shown location (``path:line``, ``path:``, ``path``, ``<unknown>:line``) → (path, line)."""
     if not location:
@@ -97,17 +107,12 @@ class ShownWarnings(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         try:
             self.shown.append(self.entry(record))
-        except Exception:  # noqa: BLE001  a warning is shown even if it cannot be understood here
+        except Exception:  # a warning is shown even if it cannot be understood here
             self.shown.append(ShownWarning(None, None, None, record.levelname, None, str(record.msg)))
         return True
 
     def entry(self, record: logging.LogRecord) -> ShownWarning:
-        message = str(record.msg)
-        if record.args:
-            try:
-                message = message % record.args
-            except (TypeError, ValueError):
-                pass
+        message = record_message(record)
         kind = getattr(record, "type", None) or None
         subtype = getattr(record, "subtype", None) or None
         kind = f"{kind}.{subtype}" if kind and subtype else kind
@@ -119,10 +124,8 @@ class ShownWarnings(logging.Filter):
         if path is not None and env is not None:
             page = env.path2doc(path)
             srcdir = Path(self.app.srcdir).resolve()
-            try:
+            with contextlib.suppress(ValueError, OSError):
                 path = Path(path).resolve().relative_to(srcdir).as_posix()
-            except (ValueError, OSError):
-                pass
         return ShownWarning(page, path, line, record.levelname, kind, message)
 
     def take(self) -> list[ShownWarning]:

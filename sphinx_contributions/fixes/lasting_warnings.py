@@ -32,7 +32,7 @@ from sphinx.util.build_phase import BuildPhase
 from sphinx.util.logging import NAMESPACE, get_node_location, is_suppressed_warning
 
 from ..domain import get_domain
-from ..report import read_report, report_path
+from ..report import read_report, record_message, report_path
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -87,15 +87,8 @@ class PageWarnings(logging.Handler):
             location = get_node_location(location)
         elif isinstance(location, tuple):
             location = f"{location[0]}:{location[1] or ''}"
-        message = str(record.msg)
-        if record.args:
-            try:
-                message = message % record.args
-            except (TypeError, ValueError):
-                pass
-        warning = PageWarning(
-            None if location is None else str(location), f"{kind}.{subtype}" if subtype else kind or None, message
-        )
+        kind = f"{kind}.{subtype}" if subtype else kind
+        warning = PageWarning(None if location is None else str(location), kind or None, record_message(record))
         get_domain(env).data.setdefault(DATA_KEY, {}).setdefault(docname, []).append(warning)
 
 
