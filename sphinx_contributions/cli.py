@@ -305,8 +305,8 @@ def command_check(args: argparse.Namespace) -> int:
     if result.warnings:
         count = len(result.warnings)
         print(f"\nWarnings ({count}):")
-        for warning in result.warnings:
-            print(f"  {warning_line(warning)}")
+        for warning in result.warnings:  # a message of several lines keeps them, indented
+            print("  " + warning_line(warning).replace("\n", "\n    "))
         print(f"\nThe site would not publish: the strict build stops on {count} warning{'s' * (count != 1)}.")
         return 1
     if result.returncode != 0:

@@ -49,7 +49,8 @@ BUILDS = settings(
 SCHEMA = json.loads(
     (resources.files("sphinx_contributions") / "schema" / "contributions.schema.json").read_text(encoding="utf-8")
 )
-METRIC_SCHEMA = SCHEMA["$defs"]["contribution"]["properties"]["metrics"]["items"]
+#: one metric of contributions.json, checked against its part of the schema (compiled once: 10,000 checks)
+METRIC_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA["$defs"]["contribution"]["properties"]["metrics"]["items"])
 
 # -- strategies -------------------------------------------------------------------------------------------
 
@@ -223,7 +224,7 @@ def test_text_and_json_forms(m: Metric) -> None:
     data = m.as_json()
     json.dumps(data, allow_nan=False)  # finite numbers only
     if m.label:
-        jsonschema.validate(data, METRIC_SCHEMA)
+        METRIC_VALIDATOR.validate(data)
     assert data["change"] == m.change_words()
 
 
