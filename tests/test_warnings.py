@@ -269,7 +269,8 @@ CASES = [
         W(
             "bad.md",
             ":units: ms",
-            "'metric': Unknown option key: 'units' (allowed: ['after', 'before', 'better', 'expect', 'unit'])",
+            "'metric': Unknown option key: 'units' "
+            "(allowed: ['after', 'before', 'better', 'expect', 'headline', 'unit'])",
             "myst.directive_option",
         ),
     ),
