@@ -25,6 +25,7 @@ from .domain import ContribRole, ContributionsDomain
 from .drafts import setup_drafts
 from .exports import setup_exports
 from .fixes.doc_titles import setup_doc_titles
+from .fixes.lasting_warnings import setup_lasting_warnings
 from .fixes.navigation import setup_navigation
 from .fixes.search_index import setup_search_index
 from .fixes.sitemap import setup_sitemap
@@ -42,6 +43,7 @@ from .render.metric import setup_metric_render
 from .render.navigation import setup_navigation_render
 from .render.pages import setup_pages
 from .render.projects import setup_projects_render
+from .report import setup_report
 from .roles import setup_roles
 
 if TYPE_CHECKING:
@@ -66,6 +68,9 @@ def _add_static_files(app: Sphinx) -> None:
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("sphinx_design")
     app.add_config_value("contributions_index", "contributions/index", "env", types=frozenset({str}))
+    # the build's report and warnings that stay until fixed: first, to see every warning of the build
+    setup_report(app)
+    setup_lasting_warnings(app)
     app.add_domain(ContributionsDomain)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
     # source → nodes → records
@@ -97,7 +102,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 2,
+        "env_version": 3,  # 3: metrics know approximate values and expect
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -3,8 +3,9 @@
 - ``contributions new <PR URL or owner/repo#N>`` writes ``contributions/<repo>-<N>.md``, a draft with
   the header filled in and a prompt (a MyST comment) in each section;
 - ``contributions check`` builds the site strictly (``python -m sphinx -W --keep-going -b html``) into a
-  temporary folder, prints the contributions, the drafts left out and the warnings by page, and exits 0
-  only when the site would publish;
+  temporary folder, prints the contributions, the drafts left out and the warnings, each with its
+  ``file:line`` and ``[type.subtype]``, and exits 0 only when the site would publish. It reads all of it
+  from the report the build writes (:mod:`.report`), not from Sphinx's output;
 - ``contributions list`` prints the published contributions as a table, or (``--json``) the same
   document as the built site's ``contributions.json``.
 
@@ -16,25 +17,22 @@ that fails, or a page that ``new`` refuses to overwrite, exit status 1. Never a 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import pickle
 import re
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .drafts import SourcePage, markdown_parser, scan_file, scan_sources
 from .exports import JSON_NAME
 from .model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
+from .report import read_report, report_path
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
-
-    from .model import Contribution
 
 PROG = "contributions"
 ACCEPTED_FORMS = "https://github.com/OWNER/REPO/pull/NUMBER or OWNER/REPO#NUMBER"
@@ -45,8 +43,6 @@ _PR_URL = re.compile(
     re.IGNORECASE,
 )
 _PR_SHORT = re.compile(r"^(?P<owner>[^/\s#]+)/(?P<repo>[^/\s#]+)#(?P<number>[0-9]+)$")
-_WARNING = re.compile(r"^(?:(?P<location>.*?): )?(?P<level>WARNING|ERROR|CRITICAL|SEVERE): (?P<message>.*)$")
-_LINE = re.compile(r"^(?P<path>.*?):(?P<line>[0-9]+)$")
 
 
 class UsageError(Exception):
@@ -175,24 +171,23 @@ def command_new(args: argparse.Namespace) -> int:
 
 
 @dataclass
-class BuildWarning:
-    """One warning of the build: where (a path relative to the site, a line) and what."""
-
-    path: str
-    line: int | None
-    level: str
-    message: str
-    more: list[str] = field(default_factory=list)
-
-
-@dataclass
 class Build:
+    """A build's exit status, its stderr (for a crash's last line), its report (None when it stopped
+    before writing one), the drafts it left out (read from their sources) and its HTML folder."""
+
     returncode: int
-    warnings: list[BuildWarning]
     stderr: str
-    records: dict[str, Contribution]
+    report: dict[str, Any] | None
     drafts: dict[str, SourcePage]
     html: Path
+
+    @property
+    def warnings(self) -> list[dict[str, Any]]:
+        return list(self.report["warnings"]) if self.report else []
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        return list(self.report["records"]) if self.report else []
 
 
 def one_line(text: str) -> str:
@@ -216,40 +211,6 @@ def site_root(value: str, command: str) -> Path:
     return root.resolve()
 
 
-def parse_warnings(stderr: str, root: Path) -> list[BuildWarning]:
-    """The warnings in Sphinx's stderr; a line that is not a warning continues the one before."""
-    warnings: list[BuildWarning] = []
-    for raw in stderr.splitlines():
-        line = raw.rstrip()
-        match = _WARNING.match(line)
-        if match is None:
-            if line and warnings and not line.startswith("build finished"):
-                warnings[-1].more.append(line.strip())
-            continue
-        location = match["location"] or ""
-        number: int | None = None
-        located = _LINE.match(location)
-        if located:
-            location, number = located["path"], int(located["line"])
-        if location:
-            with contextlib.suppress(ValueError, OSError):
-                location = Path(location).resolve().relative_to(root).as_posix()
-        warnings.append(BuildWarning(location, number, match["level"], match["message"]))
-    return warnings
-
-
-def load_records(doctreedir: Path) -> tuple[dict[str, Contribution], dict[str, str]]:
-    """(docname → record, draft key → docname) from the build's pickled environment."""
-    try:
-        with (doctreedir / "environment.pickle").open("rb") as stream:
-            env = pickle.load(stream)
-        records = dict(env.domaindata["contrib"]["contributions"])
-        drafts = dict(getattr(env.config, "contributions_draft_keys", {}) or {})
-    except (OSError, pickle.UnpicklingError, AttributeError, KeyError, EOFError, ImportError):
-        return {}, {}
-    return records, drafts
-
-
 def draft_pages(root: Path, drafts: dict[str, str]) -> dict[str, SourcePage]:
     md = markdown_parser()
     pages: dict[str, SourcePage] = {}
@@ -268,17 +229,16 @@ def build(root: Path, workdir: Path, *, strict: bool, include_drafts: bool = Fal
     """Build the site at ``root`` with Sphinx, in a subprocess (the exact command a release runs)."""
     outdir = html or workdir / "html"
     doctreedir = workdir / "doctrees"
-    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "--no-color"]  # its output is parsed
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "--no-color"]
     if strict:
         command += ["-W", "--keep-going"]
     if include_drafts:
         command += ["-D", "contributions_include_drafts=1"]
     command += ["-d", str(doctreedir), str(root), str(outdir)]
     done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root)
-    records, drafts = load_records(doctreedir)
-    return Build(
-        done.returncode, parse_warnings(done.stderr, root), done.stderr, records, draft_pages(root, drafts), outdir
-    )
+    report = read_report(report_path(doctreedir, "html"))
+    drafts = {d["key"]: d["docname"] for d in report["drafts"]} if report else {}
+    return Build(done.returncode, done.stderr, report, draft_pages(root, drafts), outdir)
 
 
 def crashed(result: Build, command: str) -> CommandError:
@@ -311,17 +271,27 @@ def _sections(present: Sequence[str]) -> str:
 # -- check --------------------------------------------------------------------------------------------
 
 
+def warning_line(warning: dict[str, Any]) -> str:
+    """A warning as Sphinx shows it, with the path relative to the site: ``path:line: WARNING: message
+    [type.subtype]``."""
+    where = warning["path"] or ""
+    if where and warning["line"] is not None:
+        where += f":{warning['line']}"
+    kind = f" [{warning['type']}]" if warning["type"] else ""
+    return f"{where + ': ' if where else ''}{warning['level']}: {warning['message']}{kind}"
+
+
 def command_check(args: argparse.Namespace) -> int:
     root = site_root(args.root, "check")
     html = Path(args.outdir).resolve() if args.outdir else None
     with tempfile.TemporaryDirectory(prefix="contributions-check-") as work:
         result = build(root, Path(work), strict=True, html=html)
-    if result.returncode != 0 and not result.warnings:
+    if result.report is None:
         raise crashed(result, "check")
     headings = ("key", "title", "state", "sections", "metrics", "page")
     rows = [
-        (r.key, clip(r.title), r.status or "-", _sections(r.sections), str(len(r.metrics)), r.docname)
-        for r in (result.records[docname] for docname in sorted(result.records))
+        (r["key"], clip(r["title"]), r["status"] or "-", _sections(r["sections"]), str(len(r["metrics"])), r["docname"])
+        for r in result.records
     ]
     print(f"Contributions in the published site ({len(rows)}):")
     print(table(headings, rows) if rows else "  none")
@@ -333,19 +303,10 @@ def command_check(args: argparse.Namespace) -> int:
         ]
         print(table(headings, drafts))
     if result.warnings:
-        print(f"\nWarnings ({len(result.warnings)}), by page:")
-        by_page: dict[str, list[BuildWarning]] = {}
-        for warning in result.warnings:
-            by_page.setdefault(warning.path or "(the site)", []).append(warning)
-        for page in sorted(by_page):
-            print(f"  {page}")
-            for warning in by_page[page]:
-                where = f"line {warning.line}: " if warning.line is not None else ""
-                level = "" if warning.level == "WARNING" else f"{warning.level}: "
-                print(f"    {where}{level}{warning.message}")
-                for more in warning.more:
-                    print(f"      {more}")
         count = len(result.warnings)
+        print(f"\nWarnings ({count}):")
+        for warning in result.warnings:  # a message of several lines keeps them, indented
+            print("  " + warning_line(warning).replace("\n", "\n    "))
         print(f"\nThe site would not publish: the strict build stops on {count} warning{'s' * (count != 1)}.")
         return 1
     if result.returncode != 0:
@@ -362,7 +323,7 @@ def command_list(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="contributions-list-") as work:
         result = build(root, Path(work), strict=False, include_drafts=args.drafts)
         path = result.html / JSON_NAME
-        if result.returncode != 0 or not path.is_file():
+        if result.returncode != 0 or result.report is None or not path.is_file():
             raise crashed(result, "list")
         text = path.read_text(encoding="utf-8")
     if args.json:
@@ -422,7 +383,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Build the site strictly (python -m sphinx -W --keep-going -b html) into a temporary folder; "
             "print its contributions (key, title, state, sections written, metrics), the drafts left out, "
-            "and the warnings by page. Exit status 0 only when the site would publish."
+            "and the warnings, each with its file:line and [type.subtype], as the build's report "
+            "(contributions-report.html.json) gives them. Exit status 0 only when the site would publish."
         ),
     )
     root_option(check)

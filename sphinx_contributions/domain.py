@@ -69,6 +69,7 @@ class ContributionsDomain(Domain):
         # docname -> the sort order of its first `contributions` listing ("" if it has only `projects`)
         "listings": {},
         "project_intros": {},  # docname -> [(project name, line)] of its `project` intros
+        "warnings": {},  # docname -> the warnings logged while reading it (.fixes.lasting_warnings)
         # kept by .incremental and .fixes: what pages link to, and digests of what each output showed
         "links": {},
         "shown": {},
@@ -136,6 +137,7 @@ class ContributionsDomain(Domain):
         self.contributions.pop(docname, None)
         self.listings.pop(docname, None)
         self.project_intros.pop(docname, None)
+        self.data.setdefault("warnings", {}).pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         self._owners_cache = self._order_cache = None
@@ -146,6 +148,8 @@ class ContributionsDomain(Domain):
                 self.listings[docname] = otherdata["listings"][docname]
             if docname in otherdata.get("project_intros", {}):
                 self.project_intros[docname] = otherdata["project_intros"][docname]
+            if docname in otherdata.get("warnings", {}):
+                self.data.setdefault("warnings", {})[docname] = otherdata["warnings"][docname]
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
         first = next(document.findall(cn.contribution_list), None)

@@ -10,7 +10,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from . import nodes as cn
-from .model import Metric, OptionError, parse_better, parse_number
+from .model import Metric, OptionError, parse_better, parse_expect, parse_value
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -18,8 +18,9 @@ if TYPE_CHECKING:
 
 
 class MetricDirective(SphinxDirective):
-    """``:::{metric} Label`` with ``:before:``, ``:after:``, ``:unit:``, ``:better:`` and ``:headline:``
-    (the figure that listings and cards show for the write-up)."""
+    """``:::{metric} Label`` with ``:before:``, ``:after:`` (a number; ``~`` before it: approximate),
+    ``:unit:``, ``:better:``, ``:expect: hold`` (a no-regression check) and ``:headline:`` (the figure
+    that listings and cards show for the write-up)."""
 
     required_arguments = 0
     optional_arguments = 1
@@ -31,6 +32,7 @@ class MetricDirective(SphinxDirective):
         "unit": directives.unchanged,
         "better": directives.unchanged,
         "headline": directives.flag,
+        "expect": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -38,9 +40,10 @@ class MetricDirective(SphinxDirective):
         try:
             if not label:
                 raise OptionError("a label is required, the text after '{metric}'")
-            before, before_text = parse_number(self.options.get("before"), "before")
-            after, after_text = parse_number(self.options.get("after"), "after")
+            before, before_text, before_approximate = parse_value(self.options.get("before"), "before")
+            after, after_text, after_approximate = parse_value(self.options.get("after"), "after")
             better = parse_better(self.options.get("better"))
+            expect = parse_expect(self.options.get("expect"))
         except OptionError as error:
             what = f"metric {label!r}" if label else "metric"  # name the figure, a page may hold several
             warn(ContribWarning.BAD_METRIC, f"{what} not shown: {error}", self.get_location())
@@ -55,6 +58,9 @@ class MetricDirective(SphinxDirective):
             unit=unit,
             better=better,
             headline="headline" in self.options,
+            before_approximate=before_approximate,
+            after_approximate=after_approximate,
+            expect=expect,
         )
         self.set_source_info(node)
         return [node]
@@ -70,6 +76,9 @@ def metric_from_node(node: nodes.Element) -> Metric:
         unit=node["unit"],
         better=node["better"],
         headline=node.get("headline", False),
+        before_approximate=node.get("before_approximate", False),
+        after_approximate=node.get("after_approximate", False),
+        expect=node.get("expect"),
     )
 
 

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import date as _date
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -78,9 +79,20 @@ class OptionError(ValueError):
     """An option value that does not parse; the message is shown to the author as is."""
 
 
+#: the ``expect`` values a metric accepts: ``hold`` marks a no-regression check (the figure must not get worse)
+EXPECTS = ("hold",)
+#: significant figures of the change in words: exact values, and when either value is approximate
+FIGURES_EXACT = 2
+FIGURES_APPROXIMATE = 1
+#: a change under this many percent is "<0.01%": smaller shares say nothing a reader can use
+_SMALLEST_PERCENT = Decimal("0.01")
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
 @dataclass(frozen=True)
 class Metric:
-    """One before/after figure."""
+    """One before/after figure. ``before``/``after`` are the values, ``before_text``/``after_text`` the
+    text shown for them (as written, ``~`` included for an approximate value)."""
 
     label: str
     before: float
@@ -91,6 +103,15 @@ class Metric:
     better: str = "lower"
     #: the write-up's headline figure: the one listings, cards and the home page show
     headline: bool = False
+    #: the value was written approximate (``~1.03e-1``): the change in words is rounded to one figure
+    before_approximate: bool = False
+    after_approximate: bool = False
+    #: ``"hold"``: a no-regression check, read as "held" or "not held" rather than better or worse
+    expect: str | None = None
+
+    @property
+    def approximate(self) -> bool:
+        return self.before_approximate or self.after_approximate
 
     @property
     def improved(self) -> bool | None:
@@ -100,35 +121,75 @@ class Metric:
         return (self.after < self.before) == (self.better == "lower")
 
     @property
+    def verdict(self) -> str:
+        """``better``, ``worse``, ``same``; for a no-regression check ``held`` or ``not-held``."""
+        if self.expect == "hold":
+            return "not-held" if self.improved is False else "held"
+        return {True: "better", False: "worse", None: "same"}[self.improved]
+
+    @property
+    def chart(self) -> str | None:
+        """The chart's scale, ``"log"`` or ``"linear"``; None when no chart is truthful.
+
+        Bars start at zero (linear) or at a power of ten (log), so a chart is drawn only for values of
+        zero or more, not both zero; log when both are positive and at least ten times apart."""
+        if self.before < 0 or self.after < 0 or max(self.before, self.after) == 0:
+            return None
+        lo, hi = sorted((self.before, self.after))
+        return "log" if lo > 0 and hi / lo >= 10 else "linear"  # hi / lo may be inf: still ≥ 10
+
+    @property
     def log_scale(self) -> bool:
-        """Both values positive and at least one order of magnitude apart."""
-        lo, hi = sorted((abs(self.before), abs(self.after)))
-        return self.before > 0 and self.after > 0 and hi / lo >= 10
+        return self.chart == "log"
 
     def change_words(self) -> str:
-        """The change in words: ``≈54,000× lower``, ``≈8× higher``, ``≈25% lower`` (under 2×),
-        ``unchanged``, ``up from 0``."""
-        before, after = self.before, self.after
-        if before == after:
+        """The change in words: ``≈54,000× lower``; under 2× as a percentage, ``≈25% lower``; ``≈1×10³²⁰×
+        higher``; ``unchanged``; ``up from 0``, ``down to 0``; between negative values or across zero
+        the difference, ``lower by 2``. A no-regression check reads ``held``, ``held, ≈1% higher`` or
+        ``not held: ≈1% lower``. Never raises for finite values."""
+        words = self._change()
+        if self.expect != "hold":
+            return words
+        if self.improved is None:
+            return "held"
+        return f"held, {words}" if self.improved else f"not held: {words}"
+
+    def _change(self) -> str:
+        if self.before == self.after:
             return "unchanged"
+        figures = FIGURES_APPROXIMATE if self.approximate else FIGURES_EXACT
+        # exact decimal arithmetic on the binary values: no overflow (1e308 - -1e308), no log of zero
+        before, after = Decimal(self.before), Decimal(self.after)
         direction = "lower" if after < before else "higher"
-        if before > 0 and after > 0:
-            ratio = max(before, after) / min(before, after)
-            if ratio < 2:  # "≈1.3× lower" reads worse than a percentage
-                return f"≈{abs(after - before) / before * 100:.2g}% {direction}"
-            return f"≈{format_ratio(ratio)}× {direction}"
-        if before == 0:
-            return "up from 0" if after > 0 else "down from 0"
-        if after == 0:
-            return "down to 0" if before > 0 else "up to 0"
-        return f"{direction} by {format_number(abs(after - before))}"
+        with localcontext() as context:
+            context.prec = 40
+            if before > 0 and after > 0:
+                ratio = max(before, after) / min(before, after)
+                if ratio < 2:  # "≈1.3× lower" reads worse than a percentage
+                    percent = abs(after - before) / before * 100
+                    if _round_sig(percent, figures) < _SMALLEST_PERCENT:
+                        return f"<{_SMALLEST_PERCENT}% {direction}"
+                    return f"≈{format_sig(percent, figures)}% {direction}"
+                return f"≈{format_sig(ratio, figures)}× {direction}"
+            if before == 0:
+                return "up from 0" if after > 0 else "down from 0"
+            if after == 0:
+                return "down to 0" if before > 0 else "up to 0"
+            difference = format_difference(abs(after - before), self.approximate)
+            if (before < 0) != (after < 0):
+                crossing = "from negative to positive" if after > 0 else "from positive to negative"
+                return f"{direction} by {difference}, {crossing}"
+            return f"{direction} by {difference}"
 
     def as_text(self) -> str:
         """A one-line text equivalent, for screen readers and plain-text outputs."""
         unit = f" {self.unit}" if self.unit else ""
+        what = f"{self.better} is better"
+        if self.expect == "hold":
+            what = f"a no-regression check, {what}"
         return (
             f"{self.label}: {self.before_text}{unit} before, {self.after_text}{unit} after "
-            f"({self.change_words()}; {self.better} is better)"
+            f"({self.change_words()}; {what})"
         )
 
     def as_json(self) -> dict[str, object]:
@@ -140,6 +201,8 @@ class Metric:
             "better": self.better,
             "change": self.change_words(),
             "headline": self.headline,
+            "approximate": {"before": self.before_approximate, "after": self.after_approximate},
+            "expect": self.expect,
         }
 
 
@@ -388,7 +451,54 @@ def parse_number(value: str | None, name: str) -> tuple[float, str]:
         raise OptionError(f"{name} is missing (a number such as 0.5 or 1.03e-1)")
     if not _NUMBER_RE.match(text) or not math.isfinite(float(text)):
         raise OptionError(f"{name} must be a number such as 0.5 or 1.03e-1, got {text!r}")
-    return float(text), text
+    number = float(text)
+    if not _keeps_digits(text, number):
+        raise OptionError(f"{name} is too close to zero to keep the digits written, got {text!r}")
+    return number, text
+
+
+def _keeps_digits(text: str, number: float) -> bool:
+    """Whether the binary value shows the written value to its significant digits (at most 15, what a
+    double holds): false only far below 1e-308, where doubles lose digits (``1e-400`` is 0, ``3e-324`` is
+    4.9e-324); ``1e-320`` keeps its one digit."""
+    written = Decimal(text)
+    if written == 0:
+        return True
+    figures = min(len(written.as_tuple().digits), 15)
+    with localcontext() as context:
+        context.prec = 40
+        return number != 0 and _round_sig(abs(Decimal(number)), figures) == _round_sig(abs(written), figures)
+
+
+#: the marks of an approximate value: ``~1.03e-1`` or ``≈1.03e-1``
+APPROXIMATE_MARKS = ("~", "≈")
+
+
+def parse_value(value: str | None, name: str) -> tuple[float, str, bool]:
+    """A metric's value: a number as :func:`parse_number` reads it, or an approximate one written
+    ``~1.03e-1``; returns (value, the text shown, approximate)."""
+    text = (value or "").strip()
+    mark = text[:1] if text[:1] in APPROXIMATE_MARKS else ""
+    number = text[len(mark) :].strip()
+    if mark and not number:
+        raise OptionError(f"{name} must be a number such as 0.5 or 1.03e-1, got {text!r}")
+    try:
+        parsed, shown = parse_number(number, name)
+    except OptionError as error:
+        raise OptionError(str(error).replace(repr(number), repr(text))) from None
+    return parsed, mark + shown, bool(mark)
+
+
+def parse_expect(value: str | None) -> str | None:
+    """``hold``: the figure is a no-regression check."""
+    if value is None:
+        return None
+    text = value.strip().lower()
+    if text not in EXPECTS:
+        raise OptionError(
+            f"expect must be {' or '.join(map(repr, EXPECTS))} (a no-regression check), got {value.strip()!r}"
+        )
+    return text
 
 
 def parse_better(value: str | None) -> str:
@@ -407,17 +517,40 @@ def parse_target(value: str) -> tuple[str | None, int]:
     return (f"{owner}/{name}" if owner else None), int(number)
 
 
-def format_number(value: float) -> str:
-    """A compact, readable number: ``139``, ``0.5``, ``1.9e-06``."""
-    if value == int(value) and abs(value) < 1e15:
-        return f"{int(value):,}"
-    return f"{value:.3g}"
+def _round_sig(value: Decimal, figures: int) -> Decimal:
+    """``value`` (not negative) rounded half up to ``figures`` significant figures."""
+    if value == 0:
+        return value
+    return value.quantize(Decimal(1).scaleb(value.adjusted() - figures + 1), rounding=ROUND_HALF_UP)
 
 
-def format_ratio(ratio: float) -> str:
-    """Two significant figures with thousands separators: 53927 → ``54,000``; 2.46 → ``2.5``."""
-    if ratio >= 10:
-        digits = math.floor(math.log10(ratio))
-        rounded = round(ratio, 1 - digits)
-        return f"{int(rounded):,}"
-    return f"{ratio:.1f}".rstrip("0").rstrip(".")
+def format_sig(value: Decimal | float, figures: int) -> str:
+    """``value`` to ``figures`` significant figures, in plain digits with thousands separators from
+    1e-4 to under 1e7 (``54,000``, ``2.5``, ``0.012``), beyond that as ``1.2×10⁸`` or ``1×10⁻³²⁰``."""
+    with localcontext() as context:
+        context.prec = 40
+        number = Decimal(value)
+        sign = "-" if number < 0 else ""
+        rounded = _round_sig(abs(number), figures)
+        exponent = rounded.adjusted()
+        if rounded == 0 or -4 <= exponent < 7:
+            if rounded == rounded.to_integral_value():
+                return f"{sign}{int(rounded):,}"
+            return sign + _strip_zeros(format(rounded, "f"))
+        mantissa = _strip_zeros(format(rounded.scaleb(-exponent), "f"))
+        return f"{sign}{mantissa}×10{str(exponent).translate(_SUPERSCRIPT)}"
+
+
+def _strip_zeros(text: str) -> str:
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def format_difference(value: Decimal | float, approximate: bool = False) -> str:
+    """A difference between two values: a whole number exactly (``165``, ``1,234,567``) below 1e15,
+    anything else to three significant figures (one when a value is approximate)."""
+    number = Decimal(value)
+    if approximate:
+        return format_sig(number, FIGURES_APPROXIMATE)
+    if number == number.to_integral_value() and abs(number) < Decimal("1e15"):
+        return f"{int(number):,}"
+    return format_sig(number, 3)

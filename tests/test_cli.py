@@ -83,22 +83,23 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     done = run("check", cwd=site)
     assert done.returncode == 1
     assert "Drafts" not in done.stdout
-    report = done.stdout.split("Warnings (6), by page:\n", 1)[1]
-    assert report.startswith("  contributions/sglang-1.md\n")
+    report = done.stdout.split("Warnings (6):\n", 1)[1]
     for name in SECTIONS:
         prompt_left = f"section '{name}' is not written yet (it holds only comments or nothing)"
-        assert f"{prompt_left} [contrib.unwritten_section]" in report
+        assert re.search(
+            rf"^  contributions/sglang-1\.md:\d+: WARNING: {re.escape(prompt_left)} \[contrib\.unwritten_section\]$",
+            report,
+            re.M,
+        )
     for part in ("title", "summary"):
         placeholder = f"contribution sglang#1: the {part} is not written yet (it is still a 'TODO' placeholder)"
-        assert f"{placeholder} [contrib.placeholder]" in report
+        assert f"  contributions/sglang-1.md:3: WARNING: {placeholder} [contrib.placeholder]\n" in report
     assert done.stdout.rstrip().endswith("The site would not publish: the strict build stops on 6 warnings.")
-    # ... and the strict build fails the same way
+    # ... and the strict build fails the same way: check lists exactly the build's warnings
     strict = rtd_build(site, tmp_path / "strict" / "html")
     assert strict.returncode == 1
-    unwritten = sorted(re.findall(r"section '([\w-]+)' is not written yet", strict.stderr))
-    assert unwritten == sorted(SECTIONS)
-    assert re.findall(r"the (\w+) is not written yet", strict.stderr) == ["title", "summary"]
-    assert strict.stderr.count("WARNING:") == 6
+    assert check_lines(done.stdout) == build_lines(strict.stderr, site)
+    assert len(build_lines(strict.stderr, site)) == 6
 
     # sections written: check passes and the page is in every listing
     page.write_text(write_sections(page.read_text(encoding="utf-8")), encoding="utf-8")
@@ -304,8 +305,8 @@ def test_parser_knows_the_three_commands() -> None:
 
 
 def test_check_reads_plain_warnings_under_ci(site: Path) -> None:
-    """Sphinx colours its output when ``CI`` is set; ``check`` asks for plain text, so it still groups
-    the warnings by page (regression: under CI the report was empty of pages)."""
+    """Sphinx colours its output when ``CI`` is set; the report is plain data, so ``check`` lists the
+    warning all the same (regression: under CI the report was empty of pages)."""
     page = site / "contributions" / "transformers-49135.md"
     page.write_text(page.read_text(encoding="utf-8").replace(":status: merged", ":status: shipped"), encoding="utf-8")
     environ = {key: value for key, value in os.environ.items() if key not in {"NO_COLOR", "NO_COLOUR"}}
@@ -319,4 +320,86 @@ def test_check_reads_plain_warnings_under_ci(site: Path) -> None:
     )
     assert done.returncode == 1
     assert "\x1b[" not in done.stdout
-    assert "Warnings (1), by page:\n  contributions/transformers-49135.md\n" in done.stdout
+    line = page.read_text(encoding="utf-8").splitlines().index(":::{contribution}") + 1
+    assert (
+        "Warnings (1):\n"
+        f"  contributions/transformers-49135.md:{line}: WARNING: option ignored: status must be one of merged, open, "
+        "closed, draft; got 'shipped' [contrib.bad_status]\n"
+    ) in done.stdout
+
+
+# -- check reads the build's report, not Sphinx's output -------------------------------------------------
+
+#: a write-up with a warning of each phase: while reading (the extension's, MyST's), when checking across
+#: pages (a duplicate key) and when resolving links (an unknown key)
+BROKEN = """# Broken
+
+:::{contribution}
+:repo: huggingface/transformers
+:pr: 49135
+:summary: Duplicates a key.
+:status: shipped
+:state: merged
+:::
+
+See {contrib}`nope#1` and [nowhere](#nowhere).
+
+:::{problem}
+p
+:::
+
+:::{root-cause}
+r
+:::
+
+:::{fix}
+f
+:::
+
+:::{verification}
+v
+:::
+"""
+
+
+def check_lines(stdout: str) -> list[str]:
+    """The warnings ``check`` printed."""
+    block = stdout.split("\nWarnings (", 1)[1].split("\n\n", 1)[0]
+    return sorted(line[2:] for line in block.splitlines()[1:])
+
+
+def build_lines(stderr: str, site: Path) -> list[str]:
+    """The warnings a Sphinx build printed, paths relative to the site."""
+    return sorted(line.replace(f"{site}/", "") for line in stderr.splitlines() if ": WARNING: " in line)
+
+
+def test_check_lists_the_same_warnings_as_the_build(site: Path, tmp_path: Path) -> None:
+    (site / "contributions" / "zz-broken.md").write_text(BROKEN, encoding="utf-8")  # after the real page
+    done = run("check", cwd=site)
+    assert done.returncode == 1, done.stderr
+    strict = rtd_build(site, tmp_path / "strict" / "html")
+    assert strict.returncode == 1
+    lines = check_lines(done.stdout)
+    assert lines == build_lines(strict.stderr, site)
+    assert lines == [
+        "contributions/zz-broken.md:11: WARNING: 'myst' cross-reference target not found: 'nowhere' "
+        "[myst.xref_missing]",
+        "contributions/zz-broken.md:11: WARNING: {contrib} target not found: 'nope#1' [contrib.unknown_key]",
+        "contributions/zz-broken.md:3: WARNING: contribution transformers#49135 is already declared in "
+        "contributions/transformers-49135.md; this page is not listed [contrib.duplicate_key]",
+        "contributions/zz-broken.md:3: WARNING: option ignored: status must be one of merged, open, closed, draft; "
+        "got 'shipped' [contrib.bad_status]",
+        "contributions/zz-broken.md:8: WARNING: 'contribution': Unknown option key: 'state' (allowed: ['date', "
+        "'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags']) [myst.directive_option]",
+    ]
+
+
+def test_check_does_not_read_sphinx_output(site: Path) -> None:
+    """With ``show_warning_types = False`` Sphinx's own lines carry no ``[type.subtype]``; the report does."""
+    conf = site / "conf.py"
+    conf.write_text(conf.read_text(encoding="utf-8") + "\nshow_warning_types = False\n", encoding="utf-8")
+    page = site / "contributions" / "transformers-49135.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(":status: merged", ":status: shipped"), encoding="utf-8")
+    done = run("check", cwd=site)
+    assert done.returncode == 1
+    assert "got 'shipped' [contrib.bad_status]\n" in done.stdout

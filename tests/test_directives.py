@@ -7,6 +7,7 @@ quotes in every text that comes from the page. The site is built once, strictly,
 from __future__ import annotations
 
 import json
+import math
 import re
 import shutil
 from pathlib import Path
@@ -17,6 +18,8 @@ from bs4 import BeautifulSoup, Tag
 from docutils import nodes
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
+
+from sphinx_contributions.render.metric import PLOT
 
 from .conftest import ROOTS
 
@@ -206,24 +209,24 @@ def bar_widths(figure: Tag) -> tuple[float, float]:
             "before 2 of 16 → after 16 of 16",
             "≈8× higher",
             "better",
-            "linear scale",
-            " (higher is better; chart on a linear scale)",
+            "linear scale from 0",
+            " (higher is better; chart on a linear scale from 0)",
         ),
         (
             "Tests passed",
             "before 196 → after 196",
             "unchanged",
             "same",
-            "linear scale",
-            " (higher is better; chart on a linear scale)",
+            "linear scale from 0",
+            " (higher is better; chart on a linear scale from 0)",
         ),
         (
             "Valid prompts",
             "before 0 of 140 → after 139 of 140",
             "up from 0",
             "better",
-            "linear scale",
-            " (higher is better; chart on a linear scale)",
+            "linear scale from 0",
+            " (higher is better; chart on a linear scale from 0)",
         ),
     ],
 )
@@ -260,18 +263,19 @@ def test_metric_values_are_machine_readable(app: SphinxTestApp) -> None:
 
 def test_metric_log_scale_keeps_tiny_values_visible(app: SphinxTestApp) -> None:
     before, after = bar_widths(figures(app)["Position-0 log-probability drift"])
-    # on a log scale 1.91e-6 against 1.03e-1 is still a visible bar, far longer than the linear 4 px minimum
-    assert after > 4 + 5
-    assert before > after
+    # log scale from 1e-6 (the power of ten below 1.91e-6) to 1 (above 1.03e-1): both bars show
+    assert after == pytest.approx(PLOT * (math.log10(1.91e-6) + 6) / 6, abs=0.05)
+    assert before == pytest.approx(PLOT * (math.log10(1.03e-1) + 6) / 6, abs=0.05)
+    assert after > 5
 
 
-def test_metric_linear_scale_is_proportional(app: SphinxTestApp) -> None:
+def test_metric_linear_scale_is_proportional_from_zero(app: SphinxTestApp) -> None:
     before, after = bar_widths(figures(app)["Bias tables kept"])  # 2 → 16
-    assert (before - 4) / (after - 4) == pytest.approx(2 / 16, abs=0.01)
+    assert (before, after) == (pytest.approx(PLOT * 2 / 16, abs=0.05), pytest.approx(PLOT, abs=0.05))
     before, after = bar_widths(figures(app)["Tests passed"])
-    assert before == after
-    before, after = bar_widths(figures(app)["Valid prompts"])  # 0 → 139: the zero bar is the minimum
-    assert before == 4
+    assert before == after == pytest.approx(PLOT, abs=0.05)
+    before, after = bar_widths(figures(app)["Valid prompts"])  # 0 → 139: zero is no bar at all
+    assert (before, after) == (0, pytest.approx(PLOT, abs=0.05))
 
 
 def test_metric_colours_come_from_css_custom_properties(app: SphinxTestApp) -> None:

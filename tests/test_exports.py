@@ -63,6 +63,8 @@ def test_contributions_json_records(listing_site: Path) -> None:
                 "better": "lower",
                 "change": "≈4× lower",
                 "headline": False,
+                "approximate": {"before": False, "after": False},
+                "expect": None,
             }
         ],
     }

@@ -113,7 +113,7 @@ def edit_tag(src: Path) -> None:
 
 
 def edit_metric(src: Path) -> None:
-    edit(src / "contributions/transformers-49135.md", ":after: 1.91e-6", ":after: 2.5e-6")
+    edit(src / "contributions/transformers-49135.md", ":after: ~1.91e-6", ":after: ~2.5e-6")
 
 
 NEW_PAGE = """\

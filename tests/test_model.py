@@ -3,17 +3,20 @@ numbers, slugs and keys. No Sphinx build; each table row is one case."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from sphinx_contributions.model import (
     Contribution,
     Metric,
     OptionError,
-    format_number,
-    format_ratio,
+    format_difference,
+    format_sig,
     key_lookup,
     parse_better,
     parse_date,
+    parse_expect,
     parse_int_list,
     parse_number,
     parse_positive_int,
@@ -22,12 +25,31 @@ from sphinx_contributions.model import (
     parse_tags,
     parse_target,
     parse_text,
+    parse_value,
     slugify,
 )
 
 
-def metric(before: float, after: float, better: str = "lower", unit: str = "") -> Metric:
-    return Metric("Drift", before, after, repr(before), repr(after), unit=unit, better=better)
+def metric(
+    before: float,
+    after: float,
+    better: str = "lower",
+    unit: str = "",
+    *,
+    approximate: bool = False,
+    expect: str | None = None,
+) -> Metric:
+    return Metric(
+        "Drift",
+        before,
+        after,
+        repr(before),
+        repr(after),
+        unit=unit,
+        better=better,
+        before_approximate=approximate,
+        expect=expect,
+    )
 
 
 # -- parsers: accepted values ---------------------------------------------------------------------
@@ -62,6 +84,14 @@ def metric(before: float, after: float, better: str = "lower", unit: str = "") -
         (lambda v: parse_number(v, "before"), "-2.5", (-2.5, "-2.5")),
         (lambda v: parse_number(v, "before"), ".5", (0.5, ".5")),
         (lambda v: parse_number(v, "before"), "1E+3", (1000.0, "1E+3")),
+        (lambda v: parse_number(v, "before"), "1e-320", (1e-320, "1e-320")),  # subnormal: keeps its digit
+        (lambda v: parse_number(v, "before"), "-1e308", (-1e308, "-1e308")),
+        (lambda v: parse_value(v, "before"), "1.03e-1", (0.103, "1.03e-1", False)),
+        (lambda v: parse_value(v, "before"), "~1.03e-1", (0.103, "~1.03e-1", True)),
+        (lambda v: parse_value(v, "before"), " ~ 2 ", (2.0, "~2", True)),
+        (lambda v: parse_value(v, "before"), "≈-5", (-5.0, "≈-5", True)),
+        (parse_expect, None, None),
+        (parse_expect, " Hold ", "hold"),
         (parse_better, None, "lower"),
         (parse_better, "Higher", "higher"),
         (parse_target, "huggingface/transformers#49135", ("huggingface/transformers", 49135)),
@@ -118,6 +148,22 @@ def test_parser_accepts(parse, value, expected) -> None:  # type: ignore[no-unty
         (lambda v: parse_number(v, "after"), "1e400", "after must be a number such as 0.5 or 1.03e-1, got '1e400'"),
         (lambda v: parse_number(v, "after"), "nan", "after must be a number such as 0.5 or 1.03e-1, got 'nan'"),
         (lambda v: parse_number(v, "after"), None, "after is missing (a number such as 0.5 or 1.03e-1)"),
+        (
+            lambda v: parse_number(v, "after"),
+            "1e-400",
+            "after is too close to zero to keep the digits written, got '1e-400'",
+        ),
+        (
+            lambda v: parse_number(v, "after"),
+            "3e-324",
+            "after is too close to zero to keep the digits written, got '3e-324'",
+        ),
+        (lambda v: parse_value(v, "before"), "~", "before must be a number such as 0.5 or 1.03e-1, got '~'"),
+        (lambda v: parse_value(v, "before"), "~fast", "before must be a number such as 0.5 or 1.03e-1, got '~fast'"),
+        (lambda v: parse_value(v, "before"), "~~1", "before must be a number such as 0.5 or 1.03e-1, got '~~1'"),
+        (lambda v: parse_value(v, "before"), "~inf", "before must be a number such as 0.5 or 1.03e-1, got '~inf'"),
+        (parse_expect, "same", "expect must be 'hold' (a no-regression check), got 'same'"),
+        (parse_expect, "", "expect must be 'hold' (a no-regression check), got ''"),
         (parse_better, "faster", "better must be 'lower' or 'higher', got 'faster'"),
         (parse_target, "transformers#1", "expected 'owner/repo#N' or '#N', got 'transformers#1'"),
         (parse_target, "owner/repo#0", "expected 'owner/repo#N' or '#N', got 'owner/repo#0'"),
@@ -143,15 +189,31 @@ def test_parser_rejects(parse, value, message) -> None:  # type: ignore[no-untyp
         (200, 150, "≈25% lower"),
         (200, 205, "≈2.5% higher"),
         (1.0, 1.9, "≈90% higher"),
+        (1, 1.996, "≈100% higher"),  # under 2×: a percentage of the right size, not "≈1e+02%"
+        (1, 1.5, "≈50% higher"),
+        (1000, 999, "≈0.1% lower"),
+        (1, 1.0000001, "<0.01% higher"),
         (100, 50, "≈2× lower"),
+        (0.1, 0.3, "≈3× higher"),
         (1, 1000, "≈1,000× higher"),
+        (1, 1_234_567, "≈1,200,000× higher"),
+        (1, 12_345_678, "≈1.2×10⁷× higher"),
+        (1e-320, 1, "≈1×10³²⁰× higher"),  # was an OverflowError
+        (1e308, 1e-320, "≈1×10⁶²⁸× lower"),
         (196, 196, "unchanged"),
         (0, 139, "up from 0"),
         (0, -1, "down from 0"),
         (5, 0, "down to 0"),
         (-5, 0, "up to 0"),
+        (-0.0, 0, "unchanged"),
         (-1, -3, "lower by 2"),
-        (-1, 2, "higher by 3"),
+        (-3, -1, "higher by 2"),
+        (-0.5, -0.25, "higher by 0.25"),
+        (-1, 2, "higher by 3, from negative to positive"),
+        (-120, 45, "higher by 165, from negative to positive"),
+        (45, -120, "lower by 165, from positive to negative"),
+        (-1e308, 1e308, "higher by 2×10³⁰⁸, from negative to positive"),  # was an OverflowError
+        (-1e308, -1, "higher by 1×10³⁰⁸"),
     ],
 )
 def test_change_words(before: float, after: float, words: str) -> None:
@@ -159,36 +221,100 @@ def test_change_words(before: float, after: float, words: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("ratio", "text"),
+    ("before", "after", "words"),
     [
-        (53926.7, "54,000"),
-        (8.0, "8"),
-        (2.46, "2.5"),
-        (1.0, "1"),
-        (9.96, "10"),
-        (10.0, "10"),
-        (14.9, "15"),
-        (99.6, "100"),
-        (1234567, "1,200,000"),
+        (1.03e-1, 1.91e-6, "≈50,000× lower"),  # one significant figure, not a false "≈54,000×"
+        (200, 150, "≈30% lower"),
+        (2, 16, "≈8× higher"),
+        (-120, 45, "higher by 200, from negative to positive"),
+        (196, 196, "unchanged"),
     ],
 )
-def test_format_ratio(ratio: float, text: str) -> None:
-    assert format_ratio(ratio) == text
+def test_change_words_of_approximate_values(before: float, after: float, words: str) -> None:
+    assert metric(before, after, approximate=True).change_words() == words
 
 
 @pytest.mark.parametrize(
-    ("value", "text"), [(139, "139"), (1000000, "1,000,000"), (0.5, "0.5"), (1.91e-6, "1.91e-06"), (2.0, "2")]
+    ("before", "after", "better", "words", "verdict"),
+    [
+        (196, 196, "higher", "held", "held"),
+        (196, 197, "higher", "held, ≈0.51% higher", "held"),
+        (196, 190, "higher", "not held: ≈3.1% lower", "not-held"),
+        (1.5, 1.5, "lower", "held", "held"),
+        (1.5, 3, "lower", "not held: ≈2× higher", "not-held"),
+    ],
 )
-def test_format_number(value: float, text: str) -> None:
-    assert format_number(value) == text
+def test_a_no_regression_check_reads_held(before: float, after: float, better: str, words: str, verdict: str) -> None:
+    m = metric(before, after, better, expect="hold")
+    assert (m.change_words(), m.verdict) == (words, verdict)
 
 
 @pytest.mark.parametrize(
-    ("before", "after", "log"),
-    [(1.03e-1, 1.91e-6, True), (1, 10, True), (1, 9.9, False), (2, 16, False), (0, 139, False), (-1, -100, False)],
+    ("before", "after", "better", "verdict"),
+    [(10, 1, "lower", "better"), (10, 1, "higher", "worse"), (3, 3, "lower", "same")],
 )
-def test_log_scale_only_when_positive_values_span_ten_times(before: float, after: float, log: bool) -> None:
-    assert metric(before, after).log_scale is log
+def test_verdict_without_expect(before: float, after: float, better: str, verdict: str) -> None:
+    assert metric(before, after, better).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("value", "figures", "text"),
+    [
+        (53926.7, 2, "54,000"),
+        (8.0, 2, "8"),
+        (2.46, 2, "2.5"),
+        (2.5, 1, "3"),  # half up, not to even
+        (1.0, 2, "1"),
+        (9.96, 2, "10"),
+        (99.6, 2, "100"),
+        (0.0123, 2, "0.012"),
+        (0.5, 2, "0.5"),
+        (1.91e-6, 3, "1.91×10⁻⁶"),
+        (1234567, 2, "1,200,000"),
+        (12345678, 2, "1.2×10⁷"),
+        ("1e320", 2, "1×10³²⁰"),  # beyond a double: the ratio 1 / 1e-320
+        (-165, 3, "-165"),
+        (0, 2, "0"),
+    ],
+)
+def test_format_sig(value: float | str, figures: int, text: str) -> None:
+    assert format_sig(Decimal(value) if isinstance(value, str) else value, figures) == text
+
+
+@pytest.mark.parametrize(
+    ("value", "approximate", "text"),
+    [
+        (165, False, "165"),
+        (1000000, False, "1,000,000"),
+        (0.2, False, "0.2"),
+        (1.91e-6, False, "1.91×10⁻⁶"),
+        (165, True, "200"),
+        (1e15, False, "1×10¹⁵"),
+    ],
+)
+def test_format_difference(value: float, approximate: bool, text: str) -> None:
+    assert format_difference(value, approximate) == text
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "chart"),
+    [
+        (1.03e-1, 1.91e-6, "log"),
+        (1, 10, "log"),
+        (1, 9.9, "linear"),
+        (2, 16, "linear"),
+        (0, 139, "linear"),  # zero is a bar of length 0 from the zero baseline
+        (196, 196, "linear"),
+        (1e-320, 1, "log"),
+        (5e-324, 1.7976931348623157e308, "log"),
+        (-1, -100, None),  # a negative value: no chart, the words alone
+        (-120, 45, None),
+        (0, 0, None),
+    ],
+)
+def test_a_chart_only_where_truthful(before: float, after: float, chart: str | None) -> None:
+    m = metric(before, after)
+    assert (m.chart, m.log_scale) == (chart, chart == "log")
 
 
 @pytest.mark.parametrize(
@@ -216,8 +342,19 @@ def test_metric_text_equivalent_and_json() -> None:
         "better": "higher",
         "change": "≈8× higher",
         "headline": False,
+        "approximate": {"before": False, "after": False},
+        "expect": None,
     }
     assert metric(1, 2).as_json()["unit"] is None
+
+
+def test_approximate_and_held_in_text_and_json() -> None:
+    drift = Metric("Drift", 0.103, 1.91e-6, "~1.03e-1", "~1.91e-6", before_approximate=True, after_approximate=True)
+    assert drift.as_text() == "Drift: ~1.03e-1 before, ~1.91e-6 after (≈50,000× lower; lower is better)"
+    assert drift.as_json()["approximate"] == {"before": True, "after": True}
+    tests = Metric("Tests passed", 196, 196, "196", "196", better="higher", expect="hold")
+    assert tests.as_text() == "Tests passed: 196 before, 196 after (held; a no-regression check, higher is better)"
+    assert (tests.as_json()["change"], tests.as_json()["expect"]) == ("held", "hold")
 
 
 # -- slugs, keys and the record --------------------------------------------------------------------

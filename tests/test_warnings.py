@@ -7,8 +7,11 @@ located by the text of its source line. Adding a case is adding a row."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from io import StringIO
@@ -286,7 +289,8 @@ CASES = [
         W(
             "bad.md",
             ":units: ms",
-            "'metric': Unknown option key: 'units' (allowed: ['after', 'before', 'better', 'unit'])",
+            "'metric': Unknown option key: 'units' "
+            "(allowed: ['after', 'before', 'better', 'expect', 'headline', 'unit'])",
             "myst.directive_option",
         ),
     ),
@@ -685,6 +689,36 @@ CASES = [
         ),
     ),
     case(
+        "metric-value-too-close-to-zero",
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: 1e-400", ":after: 1")),
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            "metric 'Drift' not shown: before is too close to zero to keep the digits written, got '1e-400'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-approximate-mark-alone",
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: ~", ":after: 1")),
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got '~'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-expect-unknown",
+        page(*REQUIRED, sections=with_metric(" Tests passed", ":before: 196", ":after: 196", ":expect: same")),
+        W(
+            "bad.md",
+            ":::{metric} Tests passed",
+            "metric 'Tests passed' not shown: expect must be 'hold' (a no-regression check), got 'same'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
         "metric-without-label",
         page(*REQUIRED, sections=with_metric("", ":before: 2", ":after: 1")),
         W(
@@ -945,3 +979,152 @@ def test_footnotes_gathered_at_the_end_are_inside_their_section(
     sections = sections.replace("\nv\n", "\nv, and another[^2].\n") + "\n[^2]: Defined after the last section.\n"
     app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, sections=sections)})
     assert warnings(app) == []
+
+
+# -- warnings that stay until fixed ----------------------------------------------------------------
+
+
+def sphinx_build(srcdir: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """``python -m sphinx`` as ``make html`` runs it (``options``: ``-W --keep-going``, ``-j 2`` …), on
+    one output and doctree folder beside ``srcdir``, so each call is the next build of the same site."""
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "--no-color", *options]
+    command += ["-d", str(srcdir.parent / "doctrees"), str(srcdir), str(srcdir.parent / "html")]
+    return subprocess.run(command, capture_output=True, text=True, check=False)
+
+
+def shown(done: subprocess.CompletedProcess[str]) -> list[str]:
+    return [line for line in done.stderr.splitlines() if ": WARNING: " in line or ": ERROR: " in line]
+
+
+#: a page with a warning of each phase: read (a bad status), cross-page check (a duplicate key, on its own
+#: page) and link resolution at write time (an unknown key)
+STAYING = {
+    "bad.md": page(*REQUIRED, ":status: landed", sections=SECTIONS.replace("\np\n", "\nSee {contrib}`nope#3`.\n")),
+    "zz.md": page(":repo: someone-else/good", ":pr: 1", ":summary: S."),
+}
+STAYING_WARNINGS = (
+    W(
+        "bad.md",
+        HEADER,
+        "option ignored: status must be one of merged, open, closed, draft; got 'landed'",
+        "contrib.bad_status",
+    ),
+    W("bad.md", "See {contrib}`nope#3`.", "{contrib} target not found: 'nope#3'", "contrib.unknown_key"),
+    W(
+        "zz.md",
+        HEADER,
+        "contribution good#1 is already declared in good.md; this page is not listed",
+        "contrib.duplicate_key",
+    ),
+)
+
+
+def staying_site(rootdir: Path, tmp_path: Path) -> Path:
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-warnings", srcdir)
+    for name, text in STAYING.items():
+        (srcdir / name).write_text(text, encoding="utf-8")
+    return srcdir
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_warnings_stay_until_fixed(rootdir: Path, tmp_path: Path, jobs: str) -> None:
+    """The strict build fails; the same build again, nothing changed, fails the same way, with the same
+    lines (serial and parallel alike); each warning goes when its cause is fixed, and not before."""
+    srcdir = staying_site(rootdir, tmp_path)
+    expected = sorted(w.render(srcdir) for w in STAYING_WARNINGS)
+    strict = ("-W", "--keep-going", "-j", jobs)
+    for _ in range(2):
+        done = sphinx_build(srcdir, *strict)
+        assert (done.returncode, sorted(shown(done))) == (1, expected), done.stderr
+    # the status fixed: the link and the duplicate key still fail the build
+    bad = srcdir / "bad.md"
+    bad.write_text(bad.read_text(encoding="utf-8").replace(":status: landed\n", ""), encoding="utf-8")
+    expected = sorted(w.render(srcdir) for w in STAYING_WARNINGS[1:])
+    for _ in range(2):
+        done = sphinx_build(srcdir, *strict)
+        assert (done.returncode, sorted(shown(done))) == (1, expected), done.stderr
+    # a page with the linked key added: the link resolves, the page that links is unchanged
+    (srcdir / "nope.md").write_text(page(":repo: owner/nope", ":pr: 3", ":summary: S."), encoding="utf-8")
+    (srcdir / "zz.md").unlink()
+    for _ in range(2):
+        done = sphinx_build(srcdir, *strict)
+        assert (done.returncode, shown(done)) == (0, []), done.stderr
+
+
+def test_warnings_stay_in_the_preview(rootdir: Path, tmp_path: Path) -> None:
+    """``make serve`` is not strict: every rebuild still shows the warnings, and exits 0."""
+    srcdir = staying_site(rootdir, tmp_path)
+    expected = sorted(w.render(srcdir) for w in STAYING_WARNINGS)
+    for _ in range(3):
+        done = sphinx_build(srcdir, "-D", "contributions_include_drafts=1")
+        assert (done.returncode, sorted(shown(done))) == (0, expected), done.stderr
+
+
+def test_a_suppressed_warning_does_not_stay(rootdir: Path, tmp_path: Path) -> None:
+    srcdir = staying_site(rootdir, tmp_path)
+    (srcdir / "zz.md").unlink()
+    options = ("-W", "--keep-going", "-D", "suppress_warnings=contrib.bad_status,contrib.unknown_key")
+    for _ in range(2):
+        done = sphinx_build(srcdir, *options)
+        assert (done.returncode, shown(done)) == (0, []), done.stderr
+
+
+# -- the build's report ------------------------------------------------------------------------------
+
+
+def test_the_report_holds_records_and_warnings(rootdir: Path, tmp_path: Path) -> None:
+    srcdir = staying_site(rootdir, tmp_path)
+    assert sphinx_build(srcdir, "-W", "--keep-going").returncode == 1
+    path = tmp_path / "doctrees" / "contributions-report.html.json"
+    report = json.loads(path.read_text(encoding="utf-8"))
+    assert (report["version"], report["builder"], report["drafts"]) == (1, "html", [])
+    assert [(r["key"], r["docname"], r["path"], r["published"]) for r in report["records"]] == [
+        ("repo#1", "bad", "bad.md", True),
+        ("good#1", "good", "good.md", True),
+        ("good#1", "zz", "zz.md", False),
+    ]
+    assert report["records"][0]["sections"] == ["problem", "root-cause", "fix", "verification"]
+    assert report["warnings"] == [
+        {
+            "page": "bad",
+            "path": "bad.md",
+            "line": 3,
+            "level": "WARNING",
+            "type": "contrib.bad_status",
+            "message": "option ignored: status must be one of merged, open, closed, draft; got 'landed'",
+        },
+        {
+            "page": "bad",
+            "path": "bad.md",
+            "line": 11,
+            "level": "WARNING",
+            "type": "contrib.unknown_key",
+            "message": "{contrib} target not found: 'nope#3'",
+        },
+        {
+            "page": "zz",
+            "path": "zz.md",
+            "line": 3,
+            "level": "WARNING",
+            "type": "contrib.duplicate_key",
+            "message": "contribution good#1 is already declared in good.md; this page is not listed",
+        },
+    ]
+    first = path.read_bytes()
+    assert sphinx_build(srcdir, "-W", "--keep-going").returncode == 1  # the next build: the same report
+    assert path.read_bytes() == first
+    parallel = staying_site(rootdir, tmp_path / "parallel")  # another folder, in parallel: the same bytes
+    assert sphinx_build(parallel, "-W", "--keep-going", "-j", "2").returncode == 1
+    assert (tmp_path / "parallel" / "doctrees" / "contributions-report.html.json").read_bytes() == first
+
+
+@pytest.mark.parametrize("builder", ["text", "singlehtml", "latex"])
+def test_every_builder_writes_a_report(rootdir: Path, tmp_path: Path, builder: str) -> None:
+    srcdir = staying_site(rootdir, tmp_path)
+    command = [sys.executable, "-m", "sphinx", "-b", builder, "-q", "-d", str(tmp_path / "dt"), str(srcdir)]
+    subprocess.run([*command, str(tmp_path / "out")], capture_output=True, text=True, check=False)
+    report = json.loads((tmp_path / "dt" / f"contributions-report.{builder}.json").read_text(encoding="utf-8"))
+    assert report["builder"] == builder
+    assert [w["type"] for w in report["warnings"]][:1] == ["contrib.bad_status"]
+    assert {"contrib.bad_status", "contrib.duplicate_key"} <= {w["type"] for w in report["warnings"]}

@@ -1,9 +1,11 @@
 """How a figure is drawn: two values, the change in words, an inline SVG bar pair (HTML), or its text
 equivalent (every other builder).
 
-The SVG draws both values as bars on one axis, logarithmic when the values span an order of magnitude
-or more (so 1e-1 against 2e-6 stays readable), linear otherwise. Colours come from CSS custom
-properties, so the figure follows furo's light and dark schemes.
+The chart is drawn only where it is truthful (:attr:`.Metric.chart`): on a linear scale the bars start at
+zero and are proportional to the values; on a log scale (positive values ten times apart or more) they
+start at a power of ten below the smaller value. A negative value, or two zeros, get no chart: the
+values and the words alone. Colours come from CSS custom properties, so the figure follows furo's
+light and dark schemes.
 """
 
 from __future__ import annotations
@@ -26,40 +28,51 @@ _WIDTH = 240
 _BAR_HEIGHT = 14
 _GAP = 6
 _LABEL_WIDTH = 52
+#: the length of a bar at the top of the scale
+PLOT = _WIDTH - _LABEL_WIDTH - 4
+SCALE_NAMES = {"log": "log scale", "linear": "linear scale from 0"}
 
 
-def _bar_lengths(m: Metric) -> tuple[float, float]:
-    """Bar lengths in [4, 1] × the plot width, on a log or linear scale."""
-    plot = _WIDTH - _LABEL_WIDTH - 4
-    values = (abs(m.before), abs(m.after))
-    if m.log_scale:
-        lo = math.floor(math.log10(min(values)))
-        hi = math.ceil(math.log10(max(values)))
-        span = max(hi - lo, 1)
-        return tuple(4 + (plot - 4) * (math.log10(v) - lo) / span for v in values)  # type: ignore[return-value]
-    top = max(values) or 1.0
-    return tuple(4 + (plot - 4) * v / top for v in values)  # type: ignore[return-value]
+def bar_lengths(m: Metric) -> tuple[float, float] | None:
+    """The two bars' lengths in [0, :data:`PLOT`], or None when no chart is truthful.
+
+    Linear: proportional to the values from zero. Log: proportional to ``log10(value) - lo``, where
+    ``lo`` is the power of ten at or below the smaller value (one lower when it is exactly a power of
+    ten, so both bars show); the longer bar ends at the power of ten at or above the larger value."""
+    if m.chart is None:
+        return None
+    if m.chart == "log":
+        logs = (math.log10(m.before), math.log10(m.after))  # both positive: subnormals included
+        lo = math.floor(min(logs))
+        lo -= lo == min(logs)
+        span = max(math.ceil(max(logs)) - lo, 1)
+        return PLOT * (logs[0] - lo) / span, PLOT * (logs[1] - lo) / span
+    top = max(m.before, m.after)  # > 0, both values ≥ 0
+    return PLOT * (m.before / top), PLOT * (m.after / top)  # divide first: PLOT * 1e308 overflows
 
 
 def metric_svg(m: Metric) -> str:
-    """The inline SVG; every text from the page is escaped; the SVG itself is hidden from screen
-    readers, which read the text equivalent beside it."""
-    before_len, after_len = _bar_lengths(m)
+    """The inline SVG ("" when no chart is truthful); no text from the page is in it; hidden from
+    screen readers, which read the text equivalent beside it."""
+    lengths = bar_lengths(m)
+    if lengths is None:
+        return ""
     height = 2 * _BAR_HEIGHT + _GAP
-    scale = "log scale" if m.log_scale else "linear scale"
     rows = []
     for i, (name, length, css) in enumerate(
-        (("before", before_len, "contrib-bar-before"), ("after", after_len, "contrib-bar-after"))
+        (("before", lengths[0], "contrib-bar-before"), ("after", lengths[1], "contrib-bar-after"))
     ):
         y = i * (_BAR_HEIGHT + _GAP)
         rows.append(
             f'<text x="0" y="{y + _BAR_HEIGHT - 3}" class="contrib-bar-label">{name}</text>'
             f'<rect x="{_LABEL_WIDTH}" y="{y}" width="{length:.1f}" height="{_BAR_HEIGHT}" '
-            f'rx="2" class="{css}"></rect>'
+            f'class="{css}"></rect>'
         )
+    axis = f'<line x1="{_LABEL_WIDTH}" y1="0" x2="{_LABEL_WIDTH}" y2="{height}" class="contrib-bar-axis"></line>'
     return (
-        f'<svg class="contrib-metric-svg" viewBox="0 0 {_WIDTH} {height}" width="{_WIDTH}" '
-        f'height="{height}" aria-hidden="true" focusable="false" data-scale="{scale}">' + "".join(rows) + "</svg>"
+        f'<svg class="contrib-metric-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height}" '
+        f'width="{_WIDTH}" height="{height}" aria-hidden="true" focusable="false" '
+        f'data-scale="{SCALE_NAMES[m.chart or "linear"]}">' + "".join(rows) + axis + "</svg>"
     )
 
 
@@ -67,23 +80,32 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
     m = metric_from_node(node)
     esc = self.encode
     unit = f' <span class="contrib-metric-unit">{esc(m.unit)}</span>' if m.unit else ""
-    verdict = {True: "better", False: "worse", None: "same"}[m.improved]
-    scale = "log scale" if m.log_scale else "linear scale"
+    check = "a no-regression check, " if m.expect == "hold" else ""
+    chart = ""
+    hidden = f"{check}{m.better} is better"
+    if m.chart is not None:
+        scale = SCALE_NAMES[m.chart]
+        hidden += f"; chart on a {scale}"
+        chart = (
+            f'<span class="contrib-metric-chart">{metric_svg(m)}'
+            f'<span class="contrib-metric-scale" aria-hidden="true">{scale}</span></span>'
+        )
+    approximate = ' class="contrib-metric-approximate"'
     self.body.append(
-        f'<figure class="contrib-metric contrib-metric-{verdict}">'
+        f'<figure class="contrib-metric contrib-metric-{m.verdict}">'
         f'<figcaption class="contrib-metric-label">{esc(m.label)}</figcaption>'
         f'<div class="contrib-metric-body">'
         f'<p class="contrib-metric-values">'
         f'<span class="contrib-metric-before"><span class="contrib-metric-tag">before</span> '
-        f'<data value="{esc(repr(m.before))}">{esc(m.before_text)}</data>{unit}</span> '
+        f'<data value="{esc(repr(m.before))}"{approximate * m.before_approximate}>{esc(m.before_text)}</data>'
+        f"{unit}</span> "
         f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> '
         f'<span class="contrib-metric-after"><span class="contrib-metric-tag">after</span> '
-        f'<data value="{esc(repr(m.after))}">{esc(m.after_text)}</data>{unit}</span> '
+        f'<data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>{esc(m.after_text)}</data>'
+        f"{unit}</span> "
         f'<strong class="contrib-metric-change">{esc(m.change_words())}</strong>'
-        f'<span class="contrib-visually-hidden"> ({esc(m.better)} is better; chart on a {scale})'
-        f"</span></p>"
-        f'<span class="contrib-metric-chart">{metric_svg(m)}'
-        f'<span class="contrib-metric-scale" aria-hidden="true">{scale}</span></span></div></figure>'
+        f'<span class="contrib-visually-hidden"> ({esc(hidden)})</span></p>'
+        f"{chart}</div></figure>"
     )
     raise nodes.SkipNode
 
