@@ -93,7 +93,8 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
         )
     for part in ("title", "summary"):
         placeholder = f"contribution sglang#1: the {part} is not written yet (it is still a 'TODO' placeholder)"
-        assert f"  contributions/sglang-1.md:3: WARNING: {placeholder} [contrib.placeholder]\n" in report
+        line = {"title": 1, "summary": 6}[part]  # the heading's line; the option's line
+        assert f"  contributions/sglang-1.md:{line}: WARNING: {placeholder} [contrib.placeholder]\n" in report
     assert done.stdout.rstrip().endswith("The site would not publish: the strict build stops on 6 warnings.")
     # ... and the strict build fails the same way: check lists exactly the build's warnings
     strict = rtd_build(site, tmp_path / "strict" / "html")
@@ -320,7 +321,7 @@ def test_check_reads_plain_warnings_under_ci(site: Path) -> None:
     )
     assert done.returncode == 1
     assert "\x1b[" not in done.stdout
-    line = page.read_text(encoding="utf-8").splitlines().index(":::{contribution}") + 1
+    line = page.read_text(encoding="utf-8").splitlines().index(":status: shipped") + 1  # the option's line
     assert (
         "Warnings (1):\n"
         f"  contributions/transformers-49135.md:{line}: WARNING: option ignored: status must be one of merged, open, "
@@ -342,10 +343,8 @@ BROKEN = """# Broken
 :state: merged
 :::
 
-See {contrib}`nope#1` and [nowhere](#nowhere).
-
 :::{problem}
-p
+See {contrib}`nope#1` and [nowhere](#nowhere).
 :::
 
 :::{root-cause}
@@ -382,12 +381,12 @@ def test_check_lists_the_same_warnings_as_the_build(site: Path, tmp_path: Path) 
     lines = check_lines(done.stdout)
     assert lines == build_lines(strict.stderr, site)
     assert lines == [
-        "contributions/zz-broken.md:11: WARNING: 'myst' cross-reference target not found: 'nowhere' "
+        "contributions/zz-broken.md:12: WARNING: 'myst' cross-reference target not found: 'nowhere' "
         "[myst.xref_missing]",
-        "contributions/zz-broken.md:11: WARNING: {contrib} target not found: 'nope#1' [contrib.unknown_key]",
+        "contributions/zz-broken.md:12: WARNING: {contrib} target not found: 'nope#1' [contrib.unknown_key]",
         "contributions/zz-broken.md:3: WARNING: contribution transformers#49135 is already declared in "
         "contributions/transformers-49135.md; this page is not listed [contrib.duplicate_key]",
-        "contributions/zz-broken.md:3: WARNING: option ignored: status must be one of merged, open, closed, draft; "
+        "contributions/zz-broken.md:7: WARNING: option ignored: status must be one of merged, open, closed, draft; "
         "got 'shipped' [contrib.bad_status]",
         "contributions/zz-broken.md:8: WARNING: 'contribution': Unknown option key: 'state' (allowed: ['date', "
         "'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags']) [myst.directive_option]",

@@ -1005,7 +1005,7 @@ STAYING = {
 STAYING_WARNINGS = (
     W(
         "bad.md",
-        HEADER,
+        ":status: landed",  # the option's own line
         "option ignored: status must be one of merged, open, closed, draft; got 'landed'",
         "contrib.bad_status",
     ),
