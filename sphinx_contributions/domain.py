@@ -285,13 +285,12 @@ class ContributionsDomain(Domain):
 
     # -- cross-references and objects.inv ---------------------------------------------------------
 
-    def _find(self, target: str) -> tuple[Contribution | None, str | None, str | None]:
+    def _find(self, target: str) -> tuple[Contribution | None, str | None, tuple[str, str] | None]:
         """A ``{contrib}`` target → (its write-up or None, the section asked for or None, the link's
-        title: the write-up's, or its section's when the page has that section, else None)."""
+        anchor and title when the write-up has that section, else None)."""
         key, section = split_target(target)
         record = self.by_key(key)
-        found = None if record is None else record.link_title(section)
-        return record, section, found
+        return record, section, None if record is None else record.link_target(section)
 
     def resolve_xref(
         self,
@@ -303,7 +302,7 @@ class ContributionsDomain(Domain):
         node: pending_xref,
         contnode: Element,
     ) -> nodes.reference | None:
-        record, section, title = self._find(target)
+        record, section, found = self._find(target)
         if record is None:
             draft = env.config.contributions_draft_keys.get(key_lookup(split_target(target)[0]))
             if draft is not None:
@@ -315,8 +314,7 @@ class ContributionsDomain(Domain):
             else:
                 warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)
             return contnode  # type: ignore[return-value]  # shown as text, not dropped
-        anchor = record.anchor if section is None else section
-        if title is None:  # no such section: the link goes to the write-up itself
+        if found is None:  # no such section: the link goes to the write-up itself
             have = ", ".join(name for name, _ in record.section_titles) or "none"
             warn(
                 ContribWarning.UNKNOWN_SECTION,
@@ -324,7 +322,8 @@ class ContributionsDomain(Domain):
                 f"(its sections: {have})",
                 node,
             )
-            anchor, title = record.anchor, record.title
+            found = record.anchor, record.title
+        anchor, title = found
         if not node.get("refexplicit"):
             contnode = nodes.inline(title, title, classes=contnode["classes"])
         return make_refnode(builder, fromdocname, record.docname, anchor, contnode, record.key)
@@ -338,11 +337,10 @@ class ContributionsDomain(Domain):
         node: pending_xref,
         contnode: Element,
     ) -> list[tuple[str, nodes.reference]]:
-        record, section, title = self._find(target)
-        if record is None or title is None:
+        record, _, found = self._find(target)
+        if record is None or found is None:
             return []
-        anchor = record.anchor if section is None else section
-        return [("contrib:contrib", make_refnode(builder, fromdocname, record.docname, anchor, contnode))]
+        return [("contrib:contrib", make_refnode(builder, fromdocname, record.docname, found[0], contnode))]
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         """Each write-up (priority 0, "important" in the search) and each of its sections (-1: in

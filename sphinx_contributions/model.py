@@ -263,10 +263,10 @@ class Contribution:
         """The HTML id of the page's header block, and the object's anchor in ``objects.inv``."""
         return "contribution"
 
-    def link_title(self, section: str | None = None) -> str | None:
-        """The title of the write-up, or ``<title> — <heading>`` of one of its sections; None when the
-        page has no such section."""
-        return next((title for name, _, title in self.targets() if name == section), None)
+    def link_target(self, section: str | None = None) -> tuple[str, str] | None:
+        """(anchor, link title) of the write-up, or of one of its sections; None when the page has no such
+        section."""
+        return next(((anchor, title) for name, anchor, title in self.targets() if name == section), None)
 
     def targets(self) -> Iterator[tuple[str | None, str, str]]:
         """(section or None, anchor, link title) of the write-up and of each of its sections: what

@@ -358,7 +358,7 @@ def test_label_key_of_other_labels() -> None:
     assert label_key("release-2") == "release#2"  # harmless: no write-up has that key
 
 
-def test_record_targets_and_link_titles() -> None:
+def test_record_targets() -> None:
     record = Contribution(
         "d", "Fix it", "a/b", 3, "S.", section_titles=(("problem", "Problem"), ("fix", "What changed"))
     )
@@ -367,9 +367,9 @@ def test_record_targets_and_link_titles() -> None:
         ("problem", "problem", "Fix it — Problem"),
         ("fix", "fix", "Fix it — What changed"),
     ]
-    assert record.link_title() == "Fix it"
-    assert record.link_title("fix") == "Fix it — What changed"
-    assert record.link_title("verification") is None
+    assert record.link_target() == ("contribution", "Fix it")
+    assert record.link_target("fix") == ("fix", "Fix it — What changed")
+    assert record.link_target("verification") is None
 
 
 def test_contribution_record_derived_fields() -> None:
