@@ -240,6 +240,8 @@ def test_undated_entries_keep_their_time_across_a_commit_that_touches_no_write_u
     assert _entry_times(tmp_path / "two/html/contributions.atom") == times
     # each undated entry has its own page's last commit, not the repository's last commit
     assert sorted(times.values()) == ["2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z"]
+
+
 def test_search_objects_fix_is_needed(make_app, rootdir: Path, tmp_path: Path, monkeypatch) -> None:
     """Without :mod:`~sphinx_contributions.fixes.search_objects` the search index names each write-up by
     the display name objects.inv gives it, its title: a search for its key or PR number misses it."""

@@ -222,6 +222,7 @@ def test_metric_text_equivalent_and_json() -> None:
         "unit": "of 16",
         "better": "higher",
         "change": "≈8× higher",
+        "headline": False,
         "evidence": [],
     }
     assert metric(1, 2).as_json()["unit"] is None

@@ -268,7 +268,8 @@ CASES = [
         W(
             "bad.md",
             ":units: ms",
-            "'metric': Unknown option key: 'units' (allowed: ['after', 'before', 'better', 'evidence', 'unit'])",
+            "'metric': Unknown option key: 'units' "
+            "(allowed: ['after', 'before', 'better', 'evidence', 'headline', 'unit'])",
             "myst.directive_option",
         ),
     ),
