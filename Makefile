@@ -9,7 +9,7 @@ BUILDDIR ?= _build
 # strict: warnings are errors (nitpicky is on in conf.py); -T: full tracebacks on a crash
 SPHINXOPTS ?= -W --keep-going -T
 
-.PHONY: html test serve clean lint bench audit
+.PHONY: html test serve clean lint bench audit linkcheck
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ bench: $(STAMP)
 # Lighthouse and the Nu HTML checker (needs Node 20, Java, Chromium; installs into _build/audit-tools)
 audit: html
 	$(PY) tests/audit.py --html $(BUILDDIR)/html
+
+# every link, external ones included (needs the network); CONTRIBUTIONS_OFFLINE=1: the site's own links only
+linkcheck: $(STAMP)
+	$(PY) -m sphinx -b linkcheck $(SPHINXOPTS) -d $(BUILDDIR)/doctrees . $(BUILDDIR)/linkcheck
 
 clean:
 	rm -rf $(BUILDDIR)

@@ -2,8 +2,9 @@
 
 Each pull request is a MyST page with a ``contribution`` header, the sections ``problem``,
 ``root-cause``, ``fix`` and ``verification``, and ``metric`` figures; ``contributions`` listings, tag
-and project pages, ``contributions.json``, an Atom feed and ``objects.inv`` entries all follow from
-those pages. See ``AUTHORING.md`` for the format.
+and project pages, ``contributions.json``, an Atom feed, ``objects.inv`` entries and ``{ref}`` labels
+(for each write-up and each of its sections) all follow from those pages. See ``AUTHORING.md`` for the
+format.
 
 Layers: source → nodes (:mod:`.directives`, :mod:`.metric`, :mod:`.listing`, :mod:`.roles`); nodes →
 records (:mod:`.domain`, data only, with :mod:`.model`'s pure rules); records → output at write time
@@ -28,6 +29,7 @@ from .fixes.doc_titles import setup_doc_titles
 from .fixes.lasting_warnings import setup_lasting_warnings
 from .fixes.navigation import setup_navigation
 from .fixes.search_index import setup_search_index
+from .fixes.search_objects import setup_search_objects
 from .fixes.sitemap import setup_sitemap
 from .fixes.stale_outputs import setup_stale_outputs
 from .incremental import setup_incremental
@@ -44,6 +46,7 @@ from .render.navigation import setup_navigation_render
 from .render.pages import setup_pages
 from .render.projects import setup_projects_render
 from .report import setup_report
+from .robots import setup_robots
 from .roles import setup_roles
 
 if TYPE_CHECKING:
@@ -92,11 +95,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_exports(app)
     setup_books(app)
     setup_cards(app)
+    setup_robots(app)
     # incremental builds
     setup_incremental(app)
     setup_doc_titles(app)
     setup_navigation(app)
     setup_search_index(app)
+    setup_search_objects(app)
     setup_sitemap(app)
     setup_stale_outputs(app)
     app.connect("builder-inited", _add_static_files)

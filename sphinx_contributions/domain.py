@@ -27,9 +27,12 @@ from .model import (
     is_of_project,
     is_placeholder,
     key_lookup,
+    label,
     make_key,
     neighbours,
+    object_name,
     sort_records,
+    split_target,
 )
 from .sources import site_markdown_parser
 from .warnings import ContribWarning, warn
@@ -45,7 +48,8 @@ if TYPE_CHECKING:
 
 
 class ContribRole(XRefRole):
-    """``{contrib}`transformers#49135``` → a link to that write-up, titled with the page's title.
+    """``{contrib}`transformers#49135``` → a link to that write-up, titled with the page's title;
+    ``{contrib}`transformers#49135#verification``` → a link to one of its sections.
 
     Registered both as the domain's role and as a plain ``{contrib}`` role."""
 
@@ -58,11 +62,15 @@ class ContribRole(XRefRole):
 
 
 class ContributionsDomain(Domain):
-    """Upstream contributions: one object per write-up, keyed ``<repository name>#<pr>``."""
+    """Upstream contributions: one object per write-up, keyed ``<repository name>#<pr>``, and one per
+    section of a write-up, ``<key>#<section>``."""
 
     name = "contrib"
     label = "Upstream"
-    object_types = {"contribution": ObjType("contribution", "contrib")}  # noqa: RUF012
+    object_types = {  # noqa: RUF012
+        "contribution": ObjType("contribution", "contrib"),
+        "section": ObjType("section", "contrib"),
+    }
     roles = {"contrib": ContribRole(innernodeclass=nodes.inline)}  # noqa: RUF012
     initial_data: ClassVar[dict[str, Any]] = {
         "contributions": {},  # docname -> Contribution
@@ -170,8 +178,21 @@ class ContributionsDomain(Domain):
         check_page(env, docname, document, header, self.markdown_parser)
         if header is None:
             return
-        self.contributions[docname] = self._record(docname, header, document)
+        record = self._record(docname, header, document)
+        self.contributions[docname] = record
         self._owners_cache = self._order_cache = None
+        self._note_labels(env, record)
+
+    def _note_labels(self, env: BuildEnvironment, record: Contribution) -> None:
+        """The write-up's and its sections' ``{ref}`` labels, in the standard domain (which drops them
+        with the page, and merges them from parallel workers). A label another page already holds is
+        left to it (see :meth:`check_consistency`)."""
+        std = env.domains.standard_domain
+        for section, anchor, title in record.targets():
+            name = label(record.key, section)
+            if std.anonlabels.get(name, (record.docname,))[0] == record.docname:
+                std.anonlabels[name] = record.docname, anchor
+                std.labels[name] = record.docname, anchor, title
 
     def _record(self, docname: str, header: cn.contribution_header, document: nodes.document) -> Contribution:
         # the page's own first heading: a top-level section that is not one of the write-up sections
@@ -194,10 +215,13 @@ class ContributionsDomain(Domain):
                     f"contribution {key}: the {part} is not written yet (it is still a {PLACEHOLDER!r} placeholder)",
                     where,
                 )
-        present = [
-            node["contrib_section"]
-            for node in document.findall(nodes.section)
-            if node.get("contrib_section") and not node.get("contrib_unwritten")
+        sections = [node for node in document.findall(nodes.section) if node.get("contrib_section")]
+        present = [node["contrib_section"] for node in sections if not node.get("contrib_unwritten")]
+        # the sections with their stable anchor (a repeated section's second block has "problem-1")
+        titled = [
+            (node["contrib_section"], node[0].astext())
+            for node in sections
+            if node["ids"][0] == node["contrib_section"]
         ]
         return Contribution(
             docname=docname,
@@ -212,6 +236,7 @@ class ContributionsDomain(Domain):
             date=header.get("date"),
             metrics=self._metrics(key, document),
             sections=tuple(dict.fromkeys(present)),
+            section_titles=tuple(titled),
             lineno=header.line or 0,
         )
 
@@ -254,8 +279,28 @@ class ContributionsDomain(Domain):
                     "this page is not listed",
                     (docname, record.lineno),
                 )
+                continue
+            labels = self.env.domains.standard_domain.anonlabels
+            for section, _, _ in record.targets():
+                name = label(record.key, section)
+                holder = labels.get(name, (docname,))[0]
+                other = self.contributions.get(holder)
+                if holder != docname and (other is None or key_lookup(other.key) != key_lookup(record.key)):
+                    warn(
+                        ContribWarning.DUPLICATE_LABEL,
+                        f"contribution {record.key}: the label {name!r} is already defined in "
+                        f"{self.env.doc2path(holder, False)}; {{ref}} links to that one",
+                        (docname, record.lineno),
+                    )
 
     # -- cross-references and objects.inv ---------------------------------------------------------
+
+    def _find(self, target: str) -> tuple[Contribution | None, str | None, tuple[str, str] | None]:
+        """A ``{contrib}`` target → (its write-up or None, the section asked for or None, the link's
+        anchor and title when the write-up has that section, else None)."""
+        key, section = split_target(target)
+        record = self.by_key(key)
+        return record, section, None if record is None else record.link_target(section)
 
     def resolve_xref(
         self,
@@ -267,9 +312,9 @@ class ContributionsDomain(Domain):
         node: pending_xref,
         contnode: Element,
     ) -> nodes.reference | None:
-        record = self.by_key(target)
+        record, section, found = self._find(target)
         if record is None:
-            draft = env.config.contributions_draft_keys.get(key_lookup(target))
+            draft = env.config.contributions_draft_keys.get(key_lookup(split_target(target)[0]))
             if draft is not None:
                 warn(
                     ContribWarning.DRAFT_LINK,
@@ -279,9 +324,19 @@ class ContributionsDomain(Domain):
             else:
                 warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)
             return contnode  # type: ignore[return-value]  # shown as text, not dropped
+        if found is None:  # no such section: the link goes to the write-up itself
+            have = ", ".join(name for name, _ in record.section_titles) or "none"
+            warn(
+                ContribWarning.UNKNOWN_SECTION,
+                f"{{contrib}} target not found: {target!r}: {record.key} has no section {section!r} "
+                f"(its sections: {have})",
+                node,
+            )
+            found = record.anchor, record.title
+        anchor, title = found
         if not node.get("refexplicit"):
-            contnode = nodes.inline(record.title, record.title, classes=contnode["classes"])
-        return make_refnode(builder, fromdocname, record.docname, record.anchor, contnode, record.key)
+            contnode = nodes.inline(title, title, classes=contnode["classes"])
+        return make_refnode(builder, fromdocname, record.docname, anchor, contnode, record.key)
 
     def resolve_any_xref(
         self,
@@ -292,19 +347,25 @@ class ContributionsDomain(Domain):
         node: pending_xref,
         contnode: Element,
     ) -> list[tuple[str, nodes.reference]]:
-        record = self.by_key(target)
-        if record is None:
+        record, _, found = self._find(target)
+        if record is None or found is None:
             return []
-        return [("contrib:contrib", make_refnode(builder, fromdocname, record.docname, record.anchor, contnode))]
+        return [("contrib:contrib", make_refnode(builder, fromdocname, record.docname, found[0], contnode))]
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        # the display name is the key too: Sphinx's search matches objects by display name, so a search
-        # for "49135" or "transformers#49135" ranks the write-up first (priority 0: "important")
+        """Each write-up (priority 0, "important" in the search) and each of its sections (-1: in
+        ``objects.inv`` only), named by their lowercased key so that other sites match them in any case
+        (see :meth:`get_full_qualified_name`), shown by title. The search index shows the key instead
+        (:mod:`.fixes.search_objects`)."""
         for record in self.published():
-            yield record.key, record.key, "contribution", record.docname, record.anchor, 0
+            for section, anchor, title in record.targets():
+                kind, priority = ("contribution", 0) if section is None else ("section", -1)
+                yield object_name(record.key, section), title, kind, record.docname, anchor, priority
 
     def get_full_qualified_name(self, node: Element) -> str | None:
-        return node.get("reftarget")
+        """Intersphinx asks this when a target is not in an inventory as written: keys match in any case."""
+        key, section = split_target(node.get("reftarget", ""))
+        return object_name(key, section)
 
 
 def get_domain(env: BuildEnvironment) -> ContributionsDomain:

@@ -2,7 +2,9 @@
 rewrites exactly the pages a clean build would write differently.
 
 - a page with a ``contributions`` listing is rewritten when any record changed;
-- a page with a ``{contrib}`` link is rewritten when the record it links to changed (title, page);
+- a page with a link that shows a write-up's title (``{contrib}``, an untitled ``{ref}`` to one of its
+  labels, an untitled MyST link to one of its sections) is rewritten when that title, a section heading
+  or the page changed;
 - a write-up is rewritten when its previous or next write-up changed (page, title);
 - a tag or project page is written only when what it shows changed (its records, the navigation, the
   configuration or templates) or its file is missing; the output of one that is gone is removed.
@@ -25,7 +27,7 @@ from .builders import is_site_builder
 from .domain import get_domain
 from .fixes.navigation import nav_digest
 from .fixes.stale_outputs import remove_outputs
-from .model import digest, generated_pages, key_lookup
+from .model import digest, generated_pages, key_lookup, label_key, split_target
 from .written import changed_keys, shown
 
 if TYPE_CHECKING:
@@ -37,7 +39,8 @@ if TYPE_CHECKING:
 
     from .domain import ContributionsDomain
 
-#: the domain data key: docname → the keys its ``{contrib}`` links show the title of
+#: the domain data key: docname → what its links that may show a write-up's title point to: keys (from
+#: ``{contrib}`` links and ``{ref}`` labels) and ``doc:<docname>`` (untitled MyST links to a page)
 DATA_KEY = "contrib_links"
 
 
@@ -47,7 +50,7 @@ def _contrib_links(env: BuildEnvironment) -> dict[str, list[str]]:
 
 
 class ContribLinkCollector(EnvironmentCollector):
-    """Collects, per page, the keys its ``{contrib}`` links point to; and decides what to rewrite."""
+    """Collects, per page, the write-ups its links show the title of; and decides what to rewrite."""
 
     def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
         _contrib_links(env).pop(docname, None)
@@ -60,13 +63,17 @@ class ContribLinkCollector(EnvironmentCollector):
                 mine[docname] = theirs[docname]
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
-        keys = {
-            key_lookup(node["reftarget"])
-            for node in doctree.findall(addnodes.pending_xref)
-            if node.get("refdomain") == "contrib"
-        }
-        if keys:
-            _contrib_links(app.env)[app.env.current_document.docname] = sorted(keys)
+        targets = set()
+        for node in doctree.findall(addnodes.pending_xref):
+            domain, kind, explicit = node.get("refdomain"), node.get("reftype"), node.get("refexplicit")
+            if domain == "contrib":
+                targets.add(key_lookup(split_target(node["reftarget"])[0]))
+            elif domain == "std" and kind == "ref" and not explicit and (key := label_key(node["reftarget"])):
+                targets.add(key)
+            elif domain == "doc" and kind == "myst" and not explicit:
+                targets.add("doc:" + node["reftarget"])
+        if targets:
+            _contrib_links(app.env)[app.env.current_document.docname] = sorted(targets)
 
     def get_updated_docs(self, app: Sphinx, env: BuildEnvironment) -> list[str]:
         return updated(app, env)
@@ -74,13 +81,13 @@ class ContribLinkCollector(EnvironmentCollector):
 
 def _record_digests(domain: ContributionsDomain) -> tuple[dict[str, str], dict[str, str]]:
     """key → digest of what a listing shows of the record that owns the key (all of it but the line
-    number of its header, used for warnings only); and key → digest of what a ``{contrib}`` link shows
-    (title and page)."""
+    number of its header, used for warnings only); and key and ``doc:<docname>`` → digest of what a link
+    to the write-up or one of its sections shows (titles and page)."""
     records, links = {}, {}
     for record in domain.published():
         key = key_lookup(record.key)
         records[key] = digest(dataclasses.replace(record, lineno=0))
-        links[key] = digest((record.title, record.docname, record.anchor))
+        links[key] = links["doc:" + record.docname] = digest((record.docname, tuple(record.targets())))
     return records, links
 
 
@@ -136,7 +143,7 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         rewrite.update(domain.listings)
     rewrite.update(changed_keys(old_neighbours, around))  # previous/next links of the write-ups
     changed = changed_keys(old_links, links)
-    rewrite.update(docname for docname, keys in _contrib_links(env).items() if not changed.isdisjoint(keys))
+    rewrite.update(docname for docname, targets in _contrib_links(env).items() if not changed.isdisjoint(targets))
     return sorted(rewrite & env.found_docs)
 
 

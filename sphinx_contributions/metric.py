@@ -10,7 +10,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from . import nodes as cn
-from .model import Metric, OptionError, parse_better, parse_expect, parse_value
+from .model import Evidence, Metric, OptionError, parse_better, parse_evidence_item, parse_expect, parse_value
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 class MetricDirective(SphinxDirective):
     """``:::{metric} Label`` with ``:before:``, ``:after:`` (a number; ``~`` before it: approximate),
-    ``:unit:``, ``:better:``, ``:expect: hold`` (a no-regression check) and ``:headline:`` (the figure
-    that listings and cards show for the write-up)."""
+    ``:unit:``, ``:better:``, ``:expect: hold`` (a no-regression check), ``:headline:`` (the figure that
+    listings and cards show for the write-up) and ``:evidence:`` (the links it cites)."""
 
     required_arguments = 0
     optional_arguments = 1
@@ -33,6 +33,7 @@ class MetricDirective(SphinxDirective):
         "better": directives.unchanged,
         "headline": directives.flag,
         "expect": directives.unchanged,
+        "evidence": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -49,6 +50,7 @@ class MetricDirective(SphinxDirective):
             warn(ContribWarning.BAD_METRIC, f"{what} not shown: {error}", self.get_location())
             return []
         unit = " ".join(self.options.get("unit", "").split())
+        evidence = self._evidence(label)
         node = cn.metric(
             label=label,
             before=before,
@@ -61,9 +63,25 @@ class MetricDirective(SphinxDirective):
             before_approximate=before_approximate,
             after_approximate=after_approximate,
             expect=expect,
+            evidence=tuple((item.kind, item.text, item.url) for item in evidence),
         )
         self.set_source_info(node)
         return [node]
+
+    def _evidence(self, label: str) -> list[Evidence]:
+        """The ``:evidence:`` items that parse; each one that does not is reported and left out."""
+        document = self.state.document
+        header = next(document.findall(cn.contribution_header), None)
+        page_repo = header["repo"] if header is not None else None
+        items = []
+        for value in self.options["evidence"].split(",") if "evidence" in self.options else ():
+            try:
+                items.append(parse_evidence_item(value, page_repo))
+            except OptionError as error:
+                if page_repo is None and document.get("contrib_rejected"):
+                    continue  # the page's header was rejected (and reported): its short forms go unsaid
+                warn(ContribWarning.BAD_EVIDENCE, f"metric {label!r}: evidence left out: {error}", self.get_location())
+        return items
 
 
 def metric_from_node(node: nodes.Element) -> Metric:
@@ -79,6 +97,7 @@ def metric_from_node(node: nodes.Element) -> Metric:
         before_approximate=node.get("before_approximate", False),
         after_approximate=node.get("after_approximate", False),
         expect=node.get("expect"),
+        evidence=tuple(Evidence(*item) for item in node.get("evidence", ())),
     )
 
 

@@ -16,7 +16,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Iterator, Mapping
 
 #: the states a contribution may declare; absent means "not stated"
 STATUSES = ("merged", "open", "closed", "draft")
@@ -70,6 +70,37 @@ def make_key(repo: str, pr: int | str) -> str:
     return f"{repo.rpartition('/')[2]}#{str(pr).strip().lstrip('#')}"
 
 
+def split_target(target: str) -> tuple[str, str | None]:
+    """A ``{contrib}`` target → (key, section or None): ``CTranslate2#2103`` → (``CTranslate2#2103``,
+    None); ``CTranslate2#2103#root-cause`` → (``CTranslate2#2103``, ``root-cause``)."""
+    repo, _, rest = target.strip().partition("#")
+    number, sep, section = rest.partition("#")
+    return f"{repo}#{number}" if rest else repo, (section.strip().lower() if sep else None)
+
+
+def object_name(key: str, section: str | None = None) -> str:
+    """A write-up's (or one of its sections') name in ``objects.inv``: the key lowercased, so that other
+    sites find it in any case (``ctranslate2#2103``, ``ctranslate2#2103#root-cause``)."""
+    return key_lookup(key) + (f"#{section}" if section else "")
+
+
+def label(key: str, section: str | None = None) -> str:
+    """A write-up's (or one of its sections') ``{ref}`` label: the key lowercased with ``-`` for ``#``,
+    as the page's file name (``ctranslate2-2103``, ``ctranslate2-2103-root-cause``)."""
+    return key_lookup(key).replace("#", "-") + (f"-{section}" if section else "")
+
+
+def label_key(name: str) -> str | None:
+    """The key (lowercased) a ``{ref}`` label made by :func:`label` names, or None for another label."""
+    section = next((f"-{section}" for section in SECTION_NAMES if name.endswith(f"-{section}")), "")
+    repo, _, number = name[: len(name) - len(section)].rpartition("-")
+    return f"{repo}#{number}" if repo and _INT_RE.match(number) else None
+
+
+#: between a write-up's title and a section's heading, in link texts and ``objects.inv``
+SECTION_SEPARATOR = " — "
+
+
 def digest(value: object) -> str:
     """A short, stable digest of a value's ``repr`` (records are frozen dataclasses of plain values)."""
     return hashlib.sha256(repr(value).encode()).hexdigest()[:16]
@@ -87,6 +118,65 @@ FIGURES_APPROXIMATE = 1
 #: a change under this many percent is "<0.01%": smaller shares say nothing a reader can use
 _SMALLEST_PERCENT = Decimal("0.01")
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One link a figure cites as its evidence: a pull request, an issue, a commit or any web page."""
+
+    kind: str  # "pr", "issue", "commit" or "link"
+    text: str
+    url: str
+
+    def as_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "text": self.text, "url": self.url}
+
+
+_IN_REPO, _NUMBER, _SHA = rf"(?P<repo>{_OWNER}/{_REPO})", r"(?P<number>[1-9][0-9]{0,9})", r"(?P<sha>[0-9a-fA-F]{7,40})"
+#: (kind, form) of the GitHub items of ``:evidence:``; without ``owner/repo``, in the page's repository
+_EVIDENCE_GITHUB = tuple(
+    (kind, re.compile(form, re.I))
+    for kind, form in (
+        ("pr", rf"^pr\s+{_NUMBER}$"),
+        ("pr", rf"^(?:pr\s+)?{_IN_REPO}#{_NUMBER}$"),
+        ("issue", rf"^issue\s+(?:{_IN_REPO}#)?{_NUMBER}$"),
+        ("commit", rf"^commit\s+{_SHA}$"),
+        ("commit", rf"^(?:commit\s+)?{_IN_REPO}@{_SHA}$"),
+    )
+)
+_EVIDENCE_URL = re.compile(r"^(?:(?P<text>[^<>]*?)\s*<)?(?P<url>https?://[^\s<>/]+[^\s<>]*)(?(text)>)$")
+#: the forms an ``:evidence:`` item takes, for messages (``#12`` is not one: in MyST's directive
+#: options a ``#`` after a space starts a comment)
+EVIDENCE_FORMS = (
+    "'PR N', 'issue N' or 'commit SHA' (in the page's repository), 'owner/repo#N' (a pull request), "
+    "'issue owner/repo#N', 'owner/repo@SHA', or an http(s) URL ('text <URL>' to give its text)"
+)
+
+
+def parse_evidence_item(value: str, page_repo: str | None) -> Evidence:
+    """One ``:evidence:`` item: ``PR 12``, ``issue 34`` or ``commit 0123abc`` in ``page_repo`` (the
+    page's own repository); ``owner/repo#N`` (a pull request), ``issue owner/repo#N`` or
+    ``owner/repo@SHA`` in another; or an http(s) URL, shown without its scheme, or as ``text <URL>``."""
+    item = " ".join(value.split())
+    if not item:
+        raise OptionError("an item is empty (in directive options ' #' starts a comment: write 'PR 12', not '#12')")
+    kind, match = next(((kind, found) for kind, form in _EVIDENCE_GITHUB if (found := form.match(item))), ("", None))
+    if match is None:
+        url = _EVIDENCE_URL.match(item)
+        if url is None:
+            raise OptionError(f"evidence must be {EVIDENCE_FORMS}; got {item!r}")
+        return Evidence("link", url["text"] or url["url"].split("://", 1)[1].rstrip("/"), url["url"])
+    named = match.groupdict().get("repo") or ""
+    repo = named or page_repo
+    if repo is None:
+        raise OptionError(f"{item!r} needs 'owner/repo' outside a contribution page")
+    if kind == "commit":
+        sha = match["sha"].lower()
+        return Evidence(kind, f"commit {named}@{sha[:7]}" if named else f"commit {sha[:7]}", commit_url(repo, sha))
+    number = int(match["number"])
+    if kind == "issue":
+        return Evidence(kind, f"issue {named}#{number}", issue_url(repo, number))
+    return Evidence(kind, f"PR {named}#{number}", pr_url(repo, number))
 
 
 @dataclass(frozen=True)
@@ -112,6 +202,9 @@ class Metric:
     @property
     def approximate(self) -> bool:
         return self.before_approximate or self.after_approximate
+
+    #: the links the figure cites as its evidence, in the order given
+    evidence: tuple[Evidence, ...] = ()
 
     @property
     def improved(self) -> bool | None:
@@ -203,6 +296,7 @@ class Metric:
             "headline": self.headline,
             "approximate": {"before": self.before_approximate, "after": self.after_approximate},
             "expect": self.expect,
+            "evidence": [item.as_json() for item in self.evidence],
         }
 
 
@@ -222,6 +316,8 @@ class Contribution:
     date: str | None = None
     metrics: tuple[Metric, ...] = ()
     sections: tuple[str, ...] = field(default=())
+    #: (section name = its anchor, its heading) of every section with a stable anchor, in page order
+    section_titles: tuple[tuple[str, str], ...] = ()
     lineno: int = 0
 
     @property
@@ -236,6 +332,18 @@ class Contribution:
     def anchor(self) -> str:
         """The HTML id of the page's header block, and the object's anchor in ``objects.inv``."""
         return "contribution"
+
+    def link_target(self, section: str | None = None) -> tuple[str, str] | None:
+        """(anchor, link title) of the write-up, or of one of its sections; None when the page has no such
+        section."""
+        return next(((anchor, title) for name, anchor, title in self.targets() if name == section), None)
+
+    def targets(self) -> Iterator[tuple[str | None, str, str]]:
+        """(section or None, anchor, link title) of the write-up and of each of its sections: what
+        ``objects.inv``, ``{ref}`` labels and ``{contrib}`` links point to."""
+        yield None, self.anchor, self.title
+        for section, heading in self.section_titles:
+            yield section, section, f"{self.title}{SECTION_SEPARATOR}{heading}"
 
     @property
     def display_project(self) -> str:
@@ -360,6 +468,10 @@ def pr_url(repo: str, number: int) -> str:
 
 def issue_url(repo: str, number: int) -> str:
     return f"https://github.com/{repo}/issues/{number}"
+
+
+def commit_url(repo: str, sha: str) -> str:
+    return f"https://github.com/{repo}/commit/{sha}"
 
 
 def slugify(text: str) -> str:

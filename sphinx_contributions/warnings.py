@@ -32,6 +32,8 @@ class ContribWarning(Enum):
     BAD_STATUS = "bad_status"
     #: a ``metric`` has a missing or non-numeric value, or an unknown ``better``
     BAD_METRIC = "bad_metric"
+    #: a ``metric``'s ``:evidence:`` item is not a pull request, issue, commit or URL
+    BAD_EVIDENCE = "bad_evidence"
     #: a contribution page lacks one of the four sections
     MISSING_SECTION = "missing_section"
     #: a section directive appears twice on one page
@@ -46,6 +48,10 @@ class ContribWarning(Enum):
     DUPLICATE_KEY = "duplicate_key"
     #: ``{contrib}`` names a key that no page declares
     UNKNOWN_KEY = "unknown_key"
+    #: ``{contrib}`` names a section that the write-up does not have (``key#section``)
+    UNKNOWN_SECTION = "unknown_section"
+    #: a write-up's ``{ref}`` label (``<repository name>-<pr>[-<section>]``) is already defined elsewhere
+    DUPLICATE_LABEL = "duplicate_label"
     #: ``{contrib}`` names a draft, which the published build leaves out
     DRAFT_LINK = "draft_link"
     #: a page with ``status: draft`` that the draft scan did not leave out, so it would be published
@@ -57,7 +63,8 @@ class ContribWarning(Enum):
     BAD_LISTING = "bad_listing"
     #: a ``project`` intro that names no project with a write-up, or that sits outside a ``projects`` listing
     UNKNOWN_PROJECT = "unknown_project"
-    #: a setting the extension reads has a value it cannot use (``SOURCE_DATE_EPOCH`` that is not a Unix time)
+    #: a setting the extension reads has a value it cannot use (``SOURCE_DATE_EPOCH`` that is not a Unix
+    #: time), or settings that contradict each other (sphinx-sitemap's ``site_url`` is not ``html_baseurl``)
     CONFIG = "config"
     #: a tag or project with no Latin letter or digit, so its page gets an opaque address (``tags/tag-1a2b3c4d``)
     OPAQUE_SLUG = "opaque_slug"

@@ -63,10 +63,10 @@ def copy_site(dest: Path) -> Path:
 
 
 def rtd_build(
-    srcdir: Path, outdir: Path, *extra: str, env: dict[str, str] | None = None
+    srcdir: Path, outdir: Path, *extra: str, env: dict[str, str] | None = None, builder: str = "html"
 ) -> subprocess.CompletedProcess[str]:
     """The command Read the Docs runs for a Sphinx project (see its build log), strict; ``env`` replaces
-    the environment (e.g. to set what Read the Docs sets)."""
+    the environment (e.g. to set what Read the Docs sets, see :func:`environ_with`)."""
     command = [
         sys.executable,
         "-m",
@@ -75,7 +75,7 @@ def rtd_build(
         "-W",
         "--keep-going",
         "-b",
-        "html",
+        builder,
         "-d",
         str(outdir.parent / "doctrees"),
         "-D",
@@ -85,6 +85,12 @@ def rtd_build(
         str(outdir),
     ]
     return subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+
+
+def environ_with(**variables: str) -> dict[str, str]:
+    """This process's environment without Read the Docs' variables, plus ``variables``."""
+    environ = {name: value for name, value in os.environ.items() if not name.startswith("READTHEDOCS")}
+    return {**environ, **variables}
 
 
 @pytest.fixture(scope="session")

@@ -3,9 +3,11 @@ where it shows a warning, with exactly that warning); every directive, option, r
 target and command of the extension is documented; every command line shown parses.
 
 An example is a fenced ``markdown`` block right after a marker comment:
-``<!-- example: NAME [path=PAGE] [with=NAME,...] [warns=contrib.SUBTYPE] -->``: ``path`` is where the
-page goes in the site (default ``contributions/NAME.md``), ``with`` adds other examples to the site,
-``warns`` is the one warning expected.
+``<!-- example: NAME [path=PAGE] [with=NAME,...] [warns=contrib.SUBTYPE] [site=KIND] -->``: ``path`` is
+where the page goes in the site (default ``contributions/NAME.md``), ``with`` adds other examples to the
+site, ``warns`` is the one warning expected; ``site`` builds it as *another* site that names this one
+``portfolio`` in its ``intersphinx_mapping`` (this site's real ``objects.inv``), ``with-extension`` or
+``without-extension`` (no ``sphinx_contributions``, only MyST and intersphinx).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class Example:
     text: str
     with_: tuple[str, ...] = ()
     warns: str | None = None
+    site: str | None = None
 
 
 def _examples() -> dict[str, Example]:
@@ -64,7 +67,8 @@ def _examples() -> dict[str, Example]:
     for match in _MARKER.finditer(TEXT):
         name, *fields = match["spec"].split()
         options = dict(field.split("=", 1) for field in fields)
-        assert set(options) <= {"path", "with", "warns"}, match["spec"]
+        assert set(options) <= {"path", "with", "warns", "site"}, match["spec"]
+        assert options.get("site") in (None, "with-extension", "without-extension"), match["spec"]
         body_start = match.end()
         end = TEXT.index(f"\n{match['fence']}\n", body_start - 1)
         assert name not in examples, f"example {name!r} is given twice"
@@ -74,6 +78,7 @@ def _examples() -> dict[str, Example]:
             TEXT[body_start : end + 1],
             tuple(filter(None, options.get("with", "").split(","))),
             options.get("warns"),
+            options.get("site"),
         )
     return examples
 
@@ -81,9 +86,23 @@ def _examples() -> dict[str, Example]:
 EXAMPLES = _examples()
 
 
-def _site(srcdir: Path, example: Example) -> None:
+#: another site: this site, named ``portfolio``, through its objects.inv (``{inventory}``)
+OTHER_SITE = """\
+extensions = [{extensions}"myst_parser", "sphinx.ext.intersphinx"]
+intersphinx_mapping = {{"portfolio": ("https://the-cross-art.readthedocs.io/en/latest/", {inventory!r})}}
+html_baseurl = "https://other.example.org/"
+nitpicky = True
+"""
+
+
+def _site(srcdir: Path, example: Example, inventory: Path | None = None) -> None:
     srcdir.mkdir(parents=True)
-    (srcdir / "conf.py").write_text(CONF, encoding="utf-8")
+    if example.site is None:
+        conf = CONF
+    else:
+        extension = '"sphinx_contributions", ' if example.site == "with-extension" else ""
+        conf = OTHER_SITE.format(extensions=extension, inventory=str(inventory))
+    (srcdir / "conf.py").write_text(conf, encoding="utf-8")
     (srcdir / "index.md").write_text(INDEX, encoding="utf-8")
     for part in (*(EXAMPLES[name] for name in example.with_), example):
         path = srcdir / part.path
@@ -105,12 +124,15 @@ def test_every_markdown_block_is_an_example() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_example_builds(name: str, make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> None:
+def test_example_builds(
+    name: str, make_app: Callable[..., SphinxTestApp], tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     example = EXAMPLES[name]
     for other in example.with_:
         assert other in EXAMPLES, f"{name}: with={other} is not an example"
     srcdir = tmp_path / "src"
-    _site(srcdir, example)
+    # another site links to this one through the real site's objects.inv (built once per session)
+    _site(srcdir, example, request.getfixturevalue("site") / "objects.inv" if example.site else None)
     app = make_app("html", srcdir=srcdir, freshenv=True)
     app.build()
     warnings = strip_colors(app.warning.getvalue()).splitlines()
@@ -123,6 +145,13 @@ def test_example_builds(name: str, make_app: Callable[..., SphinxTestApp], tmp_p
     html = Path(app.outdir) / Path(example.path).with_suffix(".html")
     is_draft = ":status: draft" in example.text
     assert html.is_file() != is_draft
+    if example.site:  # every link leads to this site
+        assert all(a.startswith("https://the-cross-art.readthedocs.io/") for a in _external_links(html)), name
+        assert len(_external_links(html)) == example.text.count("portfolio")
+
+
+def _external_links(html: Path) -> list[str]:
+    return re.findall(r'<a class="reference external" href="([^"]+)"', html.read_text(encoding="utf-8"))
 
 
 def test_worked_example_is_the_real_page_header() -> None:
@@ -160,6 +189,7 @@ def test_every_setting_is_documented() -> None:
         "contributions_feed_title",
         "contributions_author",
         "contributions_social_cards",
+        "contributions_noindex",
     ):
         assert f"| `{name}` |" in TEXT, name
 

@@ -253,6 +253,49 @@ def test_metric_figure(
     assert shown is not None and shown.get_text() == scale and shown["aria-hidden"] == "true"
 
 
+EVIDENCE = [  # (text, href, kind) of the full page's first figure, in the order the page gives them
+    ("PR #49135", "https://github.com/huggingface/transformers/pull/49135", "pr"),
+    ("issue #49134", "https://github.com/huggingface/transformers/issues/49134", "issue"),
+    ("PR huggingface/transformers#47014", "https://github.com/huggingface/transformers/pull/47014", "pr"),
+    ("commit OpenNMT/CTranslate2@0123abc", "https://github.com/OpenNMT/CTranslate2/commit/0123abcdef", "commit"),
+    ("commit 89abcde", "https://github.com/huggingface/transformers/commit/89abcdef12", "commit"),
+    ("release notes", "https://example.org/notes", "link"),
+    ("example.org/ci/run/1", "https://example.org/ci/run/1/", "link"),
+]
+
+
+def test_metric_cites_its_evidence(app: SphinxTestApp) -> None:
+    """``:evidence:`` items become links beside the figure: short forms in the page's own repository."""
+    line = figures(app)["Position-0 log-probability drift"].select_one("p.contrib-metric-evidence")
+    assert line is not None
+    links = line.find_all("a")
+    assert [(a.get_text(), a["href"], a["class"][-1]) for a in links] == [
+        (text, href, f"contrib-evidence-{kind}") for text, href, kind in EVIDENCE
+    ]
+    assert all(a["rel"] == ["noopener", "noreferrer"] for a in links)
+    assert line.get_text() == "evidence " + ", ".join(text for text, _, _ in EVIDENCE)
+    assert figures(app)["Bias tables kept"].select_one(".contrib-metric-evidence") is None  # none given
+
+
+def test_metric_evidence_in_the_record_and_json(app: SphinxTestApp) -> None:
+    record = app.env.domains["contrib"].contributions["full"]  # type: ignore[attr-defined]
+    assert [(e.text, e.url, e.kind) for e in record.metrics[0].evidence] == EVIDENCE
+    data = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))
+    (full,) = (r for r in data["contributions"] if r["key"] == "transformers#49135")
+    assert full["metrics"][0]["evidence"] == [{"kind": k, "text": t, "url": u} for t, u, k in EVIDENCE]
+    assert full["metrics"][1]["evidence"] == []
+
+
+def test_metric_evidence_is_escaped(app: SphinxTestApp) -> None:
+    html = (Path(app.outdir) / "escaping.html").read_text(encoding="utf-8")
+    assert (
+        '<a class="reference external contrib-evidence-link" href="https://example.org/?q=1&amp;y=&quot;2&quot;"'
+        in html
+    )
+    (link,) = figures(app, "escaping")['<script>alert("label")</script> & "drift"'].select(".contrib-metric-evidence a")
+    assert link.get_text() == 'a "quoted" & text'
+
+
 def test_metric_values_are_machine_readable(app: SphinxTestApp) -> None:
     figure = figures(app)["Position-0 log-probability drift"]
     assert [(d["value"], d.get_text()) for d in figure.find_all("data")] == [
@@ -355,22 +398,62 @@ def test_contribution_pages_are_orphans(app: SphinxTestApp) -> None:
     assert "orphan" not in app.env.metadata["index"]
 
 
+def test_records_hold_their_section_headings(app: SphinxTestApp) -> None:
+    record = app.env.domains["contrib"].contributions["full"]  # type: ignore[attr-defined]
+    assert record.section_titles == (
+        ("problem", "Problem"),
+        ("root-cause", "Where it went wrong"),
+        ("fix", "Fix"),
+        ("verification", "Verification"),
+    )
+
+
 def test_domain_objects(app: SphinxTestApp) -> None:
-    objects = {obj[0]: obj[2:] for obj in app.env.domains["contrib"].get_objects()}
-    assert objects == {
-        "CTranslate2#2103": ("contribution", "minimal", "contribution", 0),
-        "escape-test#7": ("contribution", "escaping", "contribution", 0),
-        "transformers#49135": ("contribution", "full", "contribution", 0),
+    """Each write-up (in the search: priority 0) and each of its sections (-1: objects.inv only), named by
+    the lowercased key, shown by title."""
+    objects = {obj[0]: obj[1:] for obj in app.env.domains["contrib"].get_objects()}
+    sections = {
+        f"ctranslate2#2103#{name}": (f"Add UMT5 support to CTranslate2 — {heading}", "section", "minimal", name, -1)
+        for name, heading in (("problem", "Problem"), ("root-cause", "Root cause"), ("fix", "Fix"))
     }
+    assert {name: value for name, value in objects.items() if name.startswith("ctranslate2#")} == {
+        "ctranslate2#2103": ("Add UMT5 support to CTranslate2", "contribution", "minimal", "contribution", 0),
+        **sections,
+        "ctranslate2#2103#verification": (
+            "Add UMT5 support to CTranslate2 — Verification",
+            "section",
+            "minimal",
+            "verification",
+            -1,
+        ),
+    }
+    assert objects["transformers#49135#root-cause"] == (
+        f"{FULL_TITLE} — Where it went wrong",
+        "section",
+        "full",
+        "root-cause",
+        -1,
+    )
+    assert len(objects) == 3 * 5
 
 
-def test_objects_inv_lists_every_key(app: SphinxTestApp) -> None:
+def test_objects_inv_lists_every_key_and_section(app: SphinxTestApp) -> None:
     with open(Path(app.outdir) / "objects.inv", "rb") as stream:
         inventory = InventoryFile.load(stream, "https://example.org/", lambda base, uri: base + uri)
     entries = inventory["contrib:contribution"]
-    assert sorted(entries) == ["CTranslate2#2103", "escape-test#7", "transformers#49135"]
+    assert sorted(entries) == ["ctranslate2#2103", "escape-test#7", "transformers#49135"]
     assert entries["transformers#49135"].uri == "https://example.org/full.html#contribution"
-    assert entries["CTranslate2#2103"].uri == "https://example.org/minimal.html#contribution"
+    assert entries["transformers#49135"].display_name == FULL_TITLE
+    assert entries["ctranslate2#2103"].uri == "https://example.org/minimal.html#contribution"
+    sections = inventory["contrib:section"]
+    assert len(sections) == 3 * 4
+    assert sections["transformers#49135#root-cause"].uri == "https://example.org/full.html#root-cause"
+    assert sections["transformers#49135#root-cause"].display_name == f"{FULL_TITLE} — Where it went wrong"
+    labels = inventory["std:label"]
+    assert labels["transformers-49135"].uri == "https://example.org/full.html#contribution"
+    assert labels["transformers-49135-root-cause"].uri == "https://example.org/full.html#root-cause"
+    assert labels["transformers-49135-root-cause"].display_name == f"{FULL_TITLE} — Where it went wrong"
+    assert labels["ctranslate2-2103-fix"].display_name == "Add UMT5 support to CTranslate2 — Fix"
 
 
 # -- other builders, and the title -----------------------------------------------------------------------

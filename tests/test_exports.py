@@ -65,6 +65,7 @@ def test_contributions_json_records(listing_site: Path) -> None:
                 "headline": False,
                 "approximate": {"before": False, "after": False},
                 "expect": None,
+                "evidence": [],
             }
         ],
     }
@@ -221,6 +222,10 @@ def test_search_index_holds_keys_numbers_tags_and_projects(site: Path) -> None:
             hits += found if isinstance(found, list) else [found]
         return {docnames[i] for i in hits}
 
+    # a search for a key or a PR number finds the write-up as an object (prefix "", the key as its name),
+    # though objects.inv shows titles (fixes.search_objects); sections are in objects.inv only
+    assert [entry[4] for entry in index["objects"][""]] == ["CTranslate2#2103", "transformers#49135", "vllm-metal#1182"]
+    assert list(index["objects"]) == [""]
     assert "contributions/transformers-49135" in pages("umt5")
     assert "contributions/transformers-49135" in pages("causal")
     assert "contributions/transformers-49135" in pages("sdpa")  # a tag, from the header block
@@ -264,3 +269,31 @@ def test_undated_entries_keep_their_time_across_a_commit_that_touches_no_write_u
     assert _entry_times(tmp_path / "two/html/contributions.atom") == times
     # each undated entry has its own page's last commit, not the repository's last commit
     assert sorted(times.values()) == ["2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z"]
+
+
+def test_search_objects_fix_is_needed(make_app, rootdir: Path, tmp_path: Path, monkeypatch) -> None:
+    """Without :mod:`~sphinx_contributions.fixes.search_objects` the search index names each write-up by
+    the display name objects.inv gives it, its title: a search for its key or PR number misses it."""
+    import shutil
+
+    from sphinx_contributions.fixes import search_objects
+
+    monkeypatch.setattr(search_objects, "index_keys", lambda app: [])
+    shutil.copytree(rootdir / "test-listing", tmp_path / "src")
+    app = make_app("html", srcdir=tmp_path / "src", freshenv=True)
+    app.build()
+    text = (Path(app.outdir) / "searchindex.js").read_text(encoding="utf-8")
+    objects = json.loads(text[text.index("(") + 1 : text.rindex(")")])["objects"]
+    names = sorted(entry[4] for entries in objects.values() for entry in entries)
+    assert names == ["Beta feature", "Mu change", "Zeta fix", "alpha thing"]
+
+
+def test_search_index_names_write_ups_by_key(listing_site: Path) -> None:
+    text = (listing_site / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    assert [(entry[4], entry[3], entry[2]) for entry in index["objects"][""]] == [
+        ("alpha#1", "contribution", 0),
+        ("beta#2", "contribution", 0),
+        ("beta#4", "contribution", 0),
+        ("gamma#3", "contribution", 0),
+    ]

@@ -367,6 +367,7 @@ def _parsers() -> list[tuple[str, Any]]:
         ("number", lambda v: model.parse_number(v, "before")),
         ("better", model.parse_better),
         ("target", model.parse_target),
+        ("evidence", lambda v: model.parse_evidence_item(v, "owner/repo")),
     ]
 
 
@@ -384,6 +385,9 @@ def test_parsers_return_or_refuse_never_crash(value: str) -> None:
             assert GITHUB_URL.match(model.pr_url(result[0], result[1])), result
         if name == "key":
             assert "<" not in result and "/" not in result
+        if name == "evidence":  # a link, never a script: only http(s), no space or angle bracket in it
+            assert re.fullmatch(r"https?://[^\s<>/]+[^\s<>]*", result.url), result
+            assert result.kind == "link" or result.url.startswith("https://github.com/"), result
 
 
 @settings(max_examples=300, deadline=None)

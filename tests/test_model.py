@@ -8,14 +8,20 @@ from decimal import Decimal
 import pytest
 
 from sphinx_contributions.model import (
+    EVIDENCE_FORMS,
     Contribution,
+    Evidence,
     Metric,
     OptionError,
     format_difference,
     format_sig,
     key_lookup,
+    label,
+    label_key,
+    object_name,
     parse_better,
     parse_date,
+    parse_evidence_item,
     parse_expect,
     parse_int_list,
     parse_number,
@@ -27,6 +33,7 @@ from sphinx_contributions.model import (
     parse_text,
     parse_value,
     slugify,
+    split_target,
 )
 
 
@@ -344,6 +351,7 @@ def test_metric_text_equivalent_and_json() -> None:
         "headline": False,
         "approximate": {"before": False, "after": False},
         "expect": None,
+        "evidence": [],
     }
     assert metric(1, 2).as_json()["unit"] is None
 
@@ -355,6 +363,69 @@ def test_approximate_and_held_in_text_and_json() -> None:
     tests = Metric("Tests passed", 196, 196, "196", "196", better="higher", expect="hold")
     assert tests.as_text() == "Tests passed: 196 before, 196 after (held; a no-regression check, higher is better)"
     assert (tests.as_json()["change"], tests.as_json()["expect"]) == ("held", "hold")
+
+
+# -- evidence: the links a figure cites ---------------------------------------------------------------
+
+PAGE_REPO = "OpenNMT/CTranslate2"
+
+
+@pytest.mark.parametrize(
+    ("value", "kind", "text", "url"),
+    [
+        ("PR 2103", "pr", "PR #2103", "https://github.com/OpenNMT/CTranslate2/pull/2103"),
+        ("  pr   2103 ", "pr", "PR #2103", "https://github.com/OpenNMT/CTranslate2/pull/2103"),
+        ("issue 2102", "issue", "issue #2102", "https://github.com/OpenNMT/CTranslate2/issues/2102"),
+        ("huggingface/transformers#47014", "pr", "PR huggingface/transformers#47014",
+         "https://github.com/huggingface/transformers/pull/47014"),
+        ("PR huggingface/transformers#47014", "pr", "PR huggingface/transformers#47014",
+         "https://github.com/huggingface/transformers/pull/47014"),
+        ("Issue OpenNMT/CTranslate2#1478", "issue", "issue OpenNMT/CTranslate2#1478",
+         "https://github.com/OpenNMT/CTranslate2/issues/1478"),
+        ("commit 0123ABCdef", "commit", "commit 0123abc", "https://github.com/OpenNMT/CTranslate2/commit/0123abcdef"),
+        ("a/b@0123abc", "commit", "commit a/b@0123abc", "https://github.com/a/b/commit/0123abc"),
+        ("commit a/b@" + "f" * 40, "commit", "commit a/b@fffffff", "https://github.com/a/b/commit/" + "f" * 40),
+        ("https://example.org/ci/run/1/", "link", "example.org/ci/run/1", "https://example.org/ci/run/1/"),
+        ("the CI run <https://example.org/ci/1>", "link", "the CI run", "https://example.org/ci/1"),
+        ("<http://example.org>", "link", "example.org", "http://example.org"),
+    ],
+)  # fmt: skip
+def test_evidence_forms(value: str, kind: str, text: str, url: str) -> None:
+    assert parse_evidence_item(value, PAGE_REPO) == Evidence(kind, text, url)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("2103", f"evidence must be {EVIDENCE_FORMS}; got '2103'"),
+        ("#2103", f"evidence must be {EVIDENCE_FORMS}; got '#2103'"),
+        ("PR 0", f"evidence must be {EVIDENCE_FORMS}; got 'PR 0'"),
+        ("commit 0123ab", f"evidence must be {EVIDENCE_FORMS}; got 'commit 0123ab'"),  # 6 digits: too short
+        ("issue a/b@0123abc", f"evidence must be {EVIDENCE_FORMS}; got 'issue a/b@0123abc'"),
+        ("commit a/b#3", f"evidence must be {EVIDENCE_FORMS}; got 'commit a/b#3'"),
+        ("ftp://example.org", f"evidence must be {EVIDENCE_FORMS}; got 'ftp://example.org'"),
+        ("text <https://example.org", f"evidence must be {EVIDENCE_FORMS}; got 'text <https://example.org'"),
+        ("javascript:alert(1)", f"evidence must be {EVIDENCE_FORMS}; got 'javascript:alert(1)'"),
+        ("  ", "an item is empty (in directive options ' #' starts a comment: write 'PR 12', not '#12')"),
+    ],
+)
+def test_evidence_rejects(value: str, message: str) -> None:
+    with pytest.raises(OptionError) as error:
+        parse_evidence_item(value, PAGE_REPO)
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize("value", ["PR 3", "issue 4", "commit 0123abc"])
+def test_evidence_short_forms_need_the_page_repository(value: str) -> None:
+    with pytest.raises(OptionError) as error:
+        parse_evidence_item(value, None)
+    assert str(error.value) == f"{value!r} needs 'owner/repo' outside a contribution page"
+    assert parse_evidence_item("a/b#3", None).url == "https://github.com/a/b/pull/3"
+
+
+def test_metric_json_lists_its_evidence() -> None:
+    m = Metric("Drift", 1, 2, "1", "2", evidence=(Evidence("pr", "PR #3", "https://github.com/a/b/pull/3"),))
+    assert m.as_json()["evidence"] == [{"kind": "pr", "text": "PR #3", "url": "https://github.com/a/b/pull/3"}]
 
 
 # -- slugs, keys and the record --------------------------------------------------------------------
@@ -387,6 +458,56 @@ def test_tags_without_latin_letters_stay_apart() -> None:
 
 def test_key_lookup_ignores_case_and_spaces() -> None:
     assert key_lookup(" Transformers#49135 ") == key_lookup("transformers#49135") == "transformers#49135"
+
+
+@pytest.mark.parametrize(
+    ("target", "key", "section"),
+    [
+        ("CTranslate2#2103", "CTranslate2#2103", None),
+        ("CTranslate2#2103#root-cause", "CTranslate2#2103", "root-cause"),
+        (" ctranslate2#2103#Root-Cause ", "ctranslate2#2103", "root-cause"),
+        ("CTranslate2#2103#", "CTranslate2#2103", ""),  # an empty section is a missing one
+        ("nope", "nope", None),
+    ],
+)
+def test_split_target(target: str, key: str, section: str | None) -> None:
+    assert split_target(target) == (key, section)
+
+
+@pytest.mark.parametrize(
+    ("key", "section", "name", "label_", "back"),
+    [
+        ("CTranslate2#2103", None, "ctranslate2#2103", "ctranslate2-2103", "ctranslate2#2103"),
+        ("CTranslate2#2103", "root-cause", "ctranslate2#2103#root-cause", "ctranslate2-2103-root-cause",
+         "ctranslate2#2103"),
+        ("vllm-metal#1182", "fix", "vllm-metal#1182#fix", "vllm-metal-1182-fix", "vllm-metal#1182"),
+        ("fix-2#3", None, "fix-2#3", "fix-2-3", "fix-2#3"),  # a repository named like a section
+    ],
+)  # fmt: skip
+def test_object_names_and_labels(key: str, section: str | None, name: str, label_: str, back: str) -> None:
+    assert object_name(key, section) == name
+    assert label(key, section) == label_
+    assert label_key(label_) == back
+
+
+def test_label_key_of_other_labels() -> None:
+    assert label_key("genindex") is None
+    assert label_key("my-notes") is None
+    assert label_key("release-2") == "release#2"  # harmless: no write-up has that key
+
+
+def test_record_targets() -> None:
+    record = Contribution(
+        "d", "Fix it", "a/b", 3, "S.", section_titles=(("problem", "Problem"), ("fix", "What changed"))
+    )
+    assert list(record.targets()) == [
+        (None, "contribution", "Fix it"),
+        ("problem", "problem", "Fix it — Problem"),
+        ("fix", "fix", "Fix it — What changed"),
+    ]
+    assert record.link_target() == ("contribution", "Fix it")
+    assert record.link_target("fix") == ("fix", "Fix it — What changed")
+    assert record.link_target("verification") is None
 
 
 def test_contribution_record_derived_fields() -> None:

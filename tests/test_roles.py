@@ -1,6 +1,7 @@
 """The roles on a small, valid site (``tests/roots/test-contrib-pages``): ``{contrib}`` by key (implicit and
-explicit title, any case), ``{pr}`` and ``{issue}`` with ``owner/repo#N``, ``#N`` on a contribution page,
-and explicit text ``text <target>``. Bad targets are in ``test_warnings.py``."""
+explicit title, any case) and by key and section, the write-ups' ``{ref}`` labels and MyST links to a
+section's anchor, ``{pr}`` and ``{issue}`` with ``owner/repo#N``, ``#N`` on a contribution page, and
+explicit text ``text <target>``. Bad targets are in ``test_warnings.py``."""
 
 from __future__ import annotations
 
@@ -51,6 +52,15 @@ def test_roles_resolve_without_a_warning(app: SphinxTestApp) -> None:
         ("pr", "huggingface/transformers#47014", "https://github.com/huggingface/transformers/pull/47014"),
         ("issue", "OpenNMT/CTranslate2#1478", "https://github.com/OpenNMT/CTranslate2/issues/1478"),
         ("explicit pr", "the SDPA change", "https://github.com/huggingface/transformers/pull/47014"),
+        # a section of a write-up: {contrib} with the section, its {ref} label, a MyST link to its anchor
+        ("section", f"{FULL_TITLE} — Where it went wrong", "full.html#root-cause"),
+        ("section any case", f"{FULL_TITLE} — Where it went wrong", "full.html#root-cause"),
+        ("section explicit", "why", "full.html#root-cause"),
+        ("section ref", f"{FULL_TITLE} — Where it went wrong", "full.html#root-cause"),
+        ("page ref", MINIMAL_TITLE, "minimal.html#contribution"),  # CTranslate2-2103: labels match in any case
+        ("section path", f"{FULL_TITLE} — Where it went wrong", "full.html#root-cause"),
+        ("section path explicit", "the fix", "minimal.html#fix"),
+        ("escaped heading", "Escaping — <i>Heading</i> & more", "escaping.html#problem"),
     ],
 )
 def test_role_outside_a_contribution_page(app: SphinxTestApp, item: str, text: str, href: str) -> None:

@@ -76,15 +76,37 @@ def test_404_links_are_absolute_under_the_canonical_path(site: Path) -> None:
         assert (site / link.removeprefix("/en/latest/").split("#")[0].split("?")[0]).exists(), link
 
 
-def test_objects_inv_lists_the_three_contributions(site: Path) -> None:
+TITLES = {
+    "ctranslate2#2103": "Add UMT5 support: per-layer relative attention bias",
+    "transformers#49135": "Fix UMT5 decoder self-attention not being causal",
+    "vllm-metal#1182": "LFM2-VL image input on the paged path",
+}
+
+
+def test_objects_inv_names_each_write_up_and_its_sections(site: Path) -> None:
+    """Other sites link through ``objects.inv``: each write-up by its lowercased key, shown by its title;
+    each of its four sections as ``<key>#<section>`` and as a ``{ref}`` label."""
     with open(site / "objects.inv", "rb") as stream:
         inventory = InventoryFile.load(stream, "https://example.org/", lambda base, uri: base + uri)
     entries = inventory["contrib:contribution"]
-    assert sorted(entries) == ["CTranslate2#2103", "transformers#49135", "vllm-metal#1182"]
+    assert {name: entry.display_name for name, entry in entries.items()} == TITLES
     assert entries["transformers#49135"].uri == (
         "https://example.org/contributions/transformers-49135.html#contribution"
     )
-    assert entries["transformers#49135"].display_name == "-"  # objects.inv: "-" means the name itself
+    sections = inventory["contrib:section"]
+    assert len(sections) == 3 * 4
+    for key, title in TITLES.items():
+        page = "https://example.org/contributions/" + key.replace("#", "-") + ".html"
+        for name, heading in (
+            ("problem", "Problem"),
+            ("root-cause", "Root cause"),
+            ("fix", "Fix"),
+            ("verification", "Verification"),
+        ):
+            entry = sections[f"{key}#{name}"]
+            assert (entry.uri, entry.display_name) == (f"{page}#{name}", f"{title} — {heading}")
+            label = inventory["std:label"][key.replace("#", "-") + f"-{name}"]
+            assert (label.uri, label.display_name) == (entry.uri, entry.display_name)
 
 
 def test_contrib_links_between_pages_resolve(site: Path) -> None:

@@ -23,7 +23,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
 from sphinx_contributions.cli import SCAFFOLD
-from sphinx_contributions.model import is_placeholder
+from sphinx_contributions.model import EVIDENCE_FORMS, is_placeholder
 
 MakeApp = Callable[..., SphinxTestApp]
 
@@ -290,7 +290,7 @@ CASES = [
             "bad.md",
             ":units: ms",
             "'metric': Unknown option key: 'units' "
-            "(allowed: ['after', 'before', 'better', 'expect', 'headline', 'unit'])",
+            "(allowed: ['after', 'before', 'better', 'evidence', 'expect', 'headline', 'unit'])",
             "myst.directive_option",
         ),
     ),
@@ -728,7 +728,103 @@ CASES = [
             "contrib.bad_metric",
         ),
     ),
-    # -- roles
+    # -- evidence: the bad item is left out, the figure and the other items stay
+    case(
+        "evidence-item-malformed",
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":evidence: PR 12, see the PR")),
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            f"metric 'Drift': evidence left out: evidence must be {EVIDENCE_FORMS}; got 'see the PR'",
+            "contrib.bad_evidence",
+        ),
+    ),
+    case(
+        "evidence-with-a-comment-sign",  # MyST cuts the option at ' #': its warning, then ours for what is left
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":evidence: #12")),
+        W(
+            "bad.md",
+            ":evidence: #12",
+            "'metric': Directive options has # comments, which may not be supported in future versions.",
+            "myst.directive_comments",
+        ),
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            "metric 'Drift': evidence left out: an item is empty "
+            "(in directive options ' #' starts a comment: write 'PR 12', not '#12')",
+            "contrib.bad_evidence",
+        ),
+    ),
+    case(
+        "evidence-short-form-outside-a-contribution-page",
+        "# Figures\n\n:::{metric} Drift\n:before: 2\n:after: 1\n:evidence: PR 12, a/b#3\n:::\n",
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            "metric 'Drift': evidence left out: 'PR 12' needs 'owner/repo' outside a contribution page",
+            "contrib.bad_evidence",
+        ),
+    ),
+    # -- roles and section links
+    case(
+        "contrib-unknown-section",
+        "# Links\n\nSee {contrib}`good#1#causes`.\n",
+        W(
+            "bad.md",
+            "See {contrib}`good#1#causes`.",
+            "{contrib} target not found: 'good#1#causes': good#1 has no section 'causes' "
+            "(its sections: problem, root-cause, fix, verification)",
+            "contrib.unknown_section",
+        ),
+    ),
+    case(
+        "contrib-section-the-page-lacks",
+        {
+            "bad.md": "# Links\n\nSee {contrib}`the check <short#2#verification>`.\n",
+            "short.md": page(
+                ":repo: owner/short", ":pr: 2", ":summary: S.", sections=SECTIONS.split(":::{verification}")[0]
+            ),
+        },
+        W(
+            "short.md",
+            HEADER,
+            "contribution short#2 is missing section(s): verification",
+            "contrib.missing_section",
+        ),
+        W(
+            "bad.md",
+            "See {contrib}`the check <short#2#verification>`.",
+            "{contrib} target not found: 'short#2#verification': short#2 has no section 'verification' "
+            "(its sections: problem, root-cause, fix)",
+            "contrib.unknown_section",
+        ),
+    ),
+    case(
+        "myst-link-to-a-missing-section",  # MyST's own warning: the strict build fails as well
+        "# Links\n\nSee [the cause](good.md#causes).\n",
+        W(
+            "bad.md",
+            "See [the cause](good.md#causes).",
+            "local id not found in doc 'good': 'causes'",
+            "myst.xref_missing",
+        ),
+    ),
+    case(
+        "ref-to-a-missing-section-label",  # Sphinx's own warning
+        "# Links\n\nSee {ref}`good-1-causes`.\n",
+        W("bad.md", "See {ref}`good-1-causes`.", "undefined label: 'good-1-causes'", "ref.ref"),
+    ),
+    case(
+        "label-already-taken",
+        "# Notes\n\n(good-1-fix)=\n## My own fix notes\n\nText.\n",
+        W(
+            "good.md",
+            HEADER,
+            "contribution good#1: the label 'good-1-fix' is already defined in bad.md; {ref} links to that one",
+            "contrib.duplicate_label",
+        ),
+    ),
     case(
         "contrib-unknown-key",
         "# Links\n\nSee {contrib}`nope#3`.\n",
@@ -854,12 +950,16 @@ def test_a_bad_optional_option_keeps_the_page_listed(make_app: MakeApp, rootdir:
 def test_a_rejected_header_leaves_the_page_unlisted(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     app = build(make_app, rootdir, tmp_path, {"bad.md": page(":repo: owner/repo", ":pr: abc", ":summary: S.")})
     assert "bad" not in app.env.domains["contrib"].contributions  # type: ignore[attr-defined]
-    assert [obj[0] for obj in app.env.domains["contrib"].get_objects()] == ["good#1"]
+    assert [obj[0] for obj in app.env.domains["contrib"].get_objects() if obj[2] == "contribution"] == ["good#1"]
 
 
 def test_duplicate_key_keeps_the_first_page(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     app = build(make_app, rootdir, tmp_path, {"zz.md": page(":repo: other/good", ":pr: 1", ":summary: S.")})
-    assert [(obj[0], obj[3]) for obj in app.env.domains["contrib"].get_objects()] == [("good#1", "good")]
+    objects = app.env.domains["contrib"].get_objects()  # type: ignore[attr-defined]
+    assert [(obj[0], obj[3]) for obj in objects if obj[2] == "contribution"] == [("good#1", "good")]
+    # its labels too: {ref} links go to the page that owns the key
+    labels = app.env.domains.standard_domain.labels
+    assert {name: labels[name][0] for name in ("good-1", "good-1-fix")} == {"good-1": "good", "good-1-fix": "good"}
 
 
 def test_a_bad_metric_is_left_out_of_the_record(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:

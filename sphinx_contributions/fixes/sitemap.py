@@ -1,6 +1,10 @@
 """sphinx-sitemap lists only the pages written by the current build, in the order they were written:
 an incremental build's ``sitemap.xml`` misses every page it did not rewrite. This adds every page
-(and every generated tag and project page) and sorts the list, before sphinx-sitemap writes it."""
+(and every generated tag and project page) and sorts the list, before sphinx-sitemap writes it.
+
+sphinx-sitemap also prefers its own ``site_url`` setting to ``html_baseurl``, and any top-level
+``site_url`` in ``conf.py`` becomes that setting: a sitemap that lists another site than the canonical
+URL (on Read the Docs: another version, domain or a preview's production URLs) is reported."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..domain import get_domain
 from ..model import generated_pages
+from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -34,5 +39,19 @@ def complete_sitemap(app: Sphinx, exception: BaseException | None) -> None:
         links_queue.put(link)
 
 
+def check_sitemap_url(app: Sphinx) -> None:
+    """``builder-inited``: sphinx-sitemap's ``site_url``, when set, must be the canonical URL."""
+    site_url = app.config.site_url if "site_url" in app.config else None
+    if site_url and site_url.rstrip("/") != (app.config.html_baseurl or "").rstrip("/"):
+        warn(
+            ContribWarning.CONFIG,
+            f"site_url is {site_url!r} but html_baseurl is {app.config.html_baseurl!r}: sphinx-sitemap "
+            "prefers site_url, so the sitemap would list URLs outside the canonical site (rename a "
+            "top-level 'site_url' in conf.py)",
+            None,
+        )
+
+
 def setup_sitemap(app: Sphinx) -> None:
+    app.connect("builder-inited", check_sitemap_url)
     app.connect("build-finished", complete_sitemap, priority=400)

@@ -17,6 +17,7 @@ from docutils import nodes
 
 from .. import nodes as cn
 from ..metric import metric_from_node
+from .links import EXTERNAL_REL
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -105,9 +106,21 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
         f"{unit}</span> "
         f'<strong class="contrib-metric-change">{esc(m.change_words())}</strong>'
         f'<span class="contrib-visually-hidden"> ({esc(hidden)})</span></p>'
-        f"{chart}</div></figure>"
+        f"{chart}</div>{_evidence_html(self, m)}</figure>"
     )
     raise nodes.SkipNode
+
+
+def _evidence_html(self: HTML5Translator, m: Metric) -> str:
+    """The figure's evidence: a line of links under its values."""
+    if not m.evidence:
+        return ""
+    links = ", ".join(
+        f'<a class="reference external contrib-evidence-{item.kind}" href="{self.encode(item.url)}" '
+        f'rel="{EXTERNAL_REL}">{self.encode(item.text)}</a>'
+        for item in m.evidence
+    )
+    return f'<p class="contrib-metric-evidence"><span class="contrib-metric-tag">evidence</span> {links}</p>'
 
 
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -115,7 +128,14 @@ def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.format == "html":
         return
     for node in list(doctree.findall(cn.metric)):
-        node.replace_self(nodes.paragraph(text=metric_from_node(node).as_text()))
+        m = metric_from_node(node)
+        paragraph = nodes.paragraph(text=m.as_text())
+        for i, item in enumerate(m.evidence):
+            paragraph += nodes.Text(" Evidence: " if i == 0 else ", ")
+            paragraph += nodes.reference(item.text, item.text, refuri=item.url)
+        if m.evidence:
+            paragraph += nodes.Text(".")
+        node.replace_self(paragraph)
 
 
 def setup_metric_render(app: Sphinx) -> None:

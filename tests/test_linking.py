@@ -1,0 +1,187 @@
+"""Links to write-ups and their sections: from a page of the site (MyST links to a section's anchor,
+``{ref}`` labels, ``{contrib}`` with a section), and from another site through this site's
+``objects.inv`` (intersphinx), once with the extension installed there and once without it.
+
+Missing sections are warnings (``tests/test_warnings.py``); the forms the authoring guide shows are
+built by ``tests/test_authoring.py``."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+from sphinx.testing.util import SphinxTestApp
+from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
+
+from .conftest import copy_site, rtd_build
+
+CT2 = "Add UMT5 support: per-layer relative attention bias"
+TRANSFORMERS = "Fix UMT5 decoder self-attention not being causal"
+BASE = "https://the-cross-art.readthedocs.io/en/latest/"
+
+LINKS_PAGE = """\
+---
+orphan: true
+---
+
+# Links
+
+- path: [the root cause](../contributions/ctranslate2-2103.md#root-cause)
+- path untitled: [](../contributions/transformers-49135.md#verification)
+- ref: {ref}`ctranslate2-2103-root-cause`
+- ref any case: {ref}`Transformers-49135-Verification`
+- ref page: {ref}`vllm-metal-1182`
+- contrib: {contrib}`CTranslate2#2103#root-cause`
+- contrib any case: {contrib}`the check <TRANSFORMERS#49135#Verification>`
+"""
+
+
+def body_links(page: Path) -> dict[str, tuple[str, str]]:
+    """``- name: …`` item → (text, href) of its one link."""
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    found = {}
+    for item in soup.select('[role="main"] li'):
+        name, _, _ = item.get_text().partition(": ")
+        link = item.find("a")
+        assert isinstance(link, Tag), name
+        found[name] = (link.get_text(), str(link["href"]))
+    return found
+
+
+def test_links_to_sections_land_on_the_section(tmp_path: Path) -> None:
+    """A page of the real site links to sections of two write-ups in every form; the strict build passes
+    and each link's target page has an element with that id."""
+    src = copy_site(tmp_path / "src")
+    (src / "about/links.md").write_text(LINKS_PAGE, encoding="utf-8")
+    out = tmp_path / "out/html"
+    done = rtd_build(src, out)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    links = body_links(out / "about/links.html")
+    assert links == {
+        "path": ("the root cause", "../contributions/ctranslate2-2103.html#root-cause"),
+        "path untitled": (f"{TRANSFORMERS} — Verification", "../contributions/transformers-49135.html#verification"),
+        "ref": (f"{CT2} — Root cause", "../contributions/ctranslate2-2103.html#root-cause"),
+        "ref any case": (f"{TRANSFORMERS} — Verification", "../contributions/transformers-49135.html#verification"),
+        "ref page": ("LFM2-VL image input on the paged path", "../contributions/vllm-metal-1182.html#contribution"),
+        "contrib": (f"{CT2} — Root cause", "../contributions/ctranslate2-2103.html#root-cause"),
+        "contrib any case": ("the check", "../contributions/transformers-49135.html#verification"),
+    }
+    for _, href in links.values():
+        path, _, anchor = href.partition("#")
+        target = BeautifulSoup((out / "about" / path).resolve().read_text(encoding="utf-8"), "html.parser")
+        section = target.find(id=anchor)
+        assert isinstance(section, Tag), href
+        assert section.name in {"section", "div"}, href
+
+
+def test_links_follow_a_changed_title_on_an_incremental_build(tmp_path: Path) -> None:
+    """Untitled section links show the write-up's title: when it changes, the linking page is rewritten by
+    an incremental build, as a clean build writes it (Sphinx itself rewrites only {contrib}-free pages that
+    changed)."""
+    src = copy_site(tmp_path / "src")
+    # no {contrib} link here: those make the page depend on the write-up already
+    page = "".join(line for line in LINKS_PAGE.splitlines(keepends=True) if "{contrib}" not in line)
+    (src / "about/links.md").write_text(page, encoding="utf-8")
+    assert rtd_build(src, tmp_path / "inc/html").returncode == 0
+    edit(src / "contributions/ctranslate2-2103.md", "# Add UMT5 support:", "# Add UMT5 model support:")
+    edit(src / "contributions/transformers-49135.md", ":::{verification}", ":::{verification} How it was checked")
+    assert rtd_build(src, tmp_path / "inc/html").returncode == 0
+    assert rtd_build(src, tmp_path / "clean/html").returncode == 0
+    incremental = body_links(tmp_path / "inc/html/about/links.html")
+    assert incremental == body_links(tmp_path / "clean/html/about/links.html")
+    assert incremental["ref"][0] == "Add UMT5 model support: per-layer relative attention bias — Root cause"
+    assert incremental["path untitled"][0] == f"{TRANSFORMERS} — How it was checked"
+    assert incremental["ref any case"][0] == f"{TRANSFORMERS} — How it was checked"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    stamp = time.time() + 2  # clearly after the last build read the file (coarse file-system clocks)
+    os.utime(path, (stamp, stamp))
+
+
+# -- another site, through this site's objects.inv ------------------------------------------------------
+
+WITH_EXTENSION = """\
+# Elsewhere
+
+- write-up: {external+portfolio:contrib:contrib}`CTranslate2#2103`
+- any case: {external+portfolio:contrib:contrib}`ctranslate2#2103`
+- section: {external+portfolio:contrib:contrib}`TRANSFORMERS#49135#Verification`
+- explicit: {external+portfolio:contrib:contrib}`the UMT5 fix <transformers#49135>`
+- label: {external+portfolio:ref}`CTranslate2-2103-Root-Cause`
+"""
+
+WITHOUT_EXTENSION = """\
+# Elsewhere
+
+- write-up: [](inv:portfolio:contrib:contribution#ctranslate2#2103)
+- section: [](inv:portfolio:contrib:section#transformers#49135#verification)
+- explicit: [the UMT5 fix](inv:portfolio:contrib:contribution#transformers#49135)
+- label: {external+portfolio:ref}`CTranslate2-2103-Root-Cause`
+- label inv: [](inv:portfolio:std:label#vllm-metal-1182-fix)
+"""
+
+EXPECTED = {
+    "write-up": (CT2, BASE + "contributions/ctranslate2-2103.html#contribution"),
+    "any case": (CT2, BASE + "contributions/ctranslate2-2103.html#contribution"),
+    "section": (f"{TRANSFORMERS} — Verification", BASE + "contributions/transformers-49135.html#verification"),
+    "explicit": ("the UMT5 fix", BASE + "contributions/transformers-49135.html#contribution"),
+    "label": (f"{CT2} — Root cause", BASE + "contributions/ctranslate2-2103.html#root-cause"),
+    "label inv": ("LFM2-VL image input on the paged path — Fix", BASE + "contributions/vllm-metal-1182.html#fix"),
+}
+
+
+def other_site(srcdir: Path, inventory: Path, page: str, *, extension: bool) -> Path:
+    """A second site whose ``intersphinx_mapping`` names this site ``portfolio`` (a local objects.inv)."""
+    srcdir.mkdir(parents=True)
+    extensions = ["myst_parser", "sphinx.ext.intersphinx", *(["sphinx_contributions"] if extension else [])]
+    (srcdir / "conf.py").write_text(
+        f"extensions = {extensions!r}\n"
+        f"intersphinx_mapping = {{'portfolio': ({BASE!r}, {str(inventory)!r})}}\n"
+        "html_baseurl = 'https://other.example.org/'\n"
+        "nitpicky = True\n",
+        encoding="utf-8",
+    )
+    (srcdir / "index.md").write_text(page, encoding="utf-8")
+    return srcdir
+
+
+@pytest.mark.parametrize(
+    ("extension", "page"), [(True, WITH_EXTENSION), (False, WITHOUT_EXTENSION)], ids=["with", "without"]
+)
+def test_another_site_links_by_title(
+    make_app,
+    site: Path,
+    tmp_path: Path,
+    extension: bool,
+    page: str,  # type: ignore[no-untyped-def]
+) -> None:
+    srcdir = other_site(tmp_path / "other", site / "objects.inv", page, extension=extension)
+    app: SphinxTestApp = make_app("html", srcdir=srcdir, freshenv=True)
+    app.build()
+    assert strip_colors(app.warning.getvalue()).splitlines() == []  # type: ignore[attr-defined]
+    links = body_links(Path(app.outdir) / "index.html")
+    assert links == {name: EXPECTED[name] for name in links}
+    assert len(links) == page.count("\n- ")
+
+
+def test_another_site_without_the_extension_matches_inv_names_exactly(
+    make_app,
+    site: Path,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    """MyST's ``inv:`` links match names as objects.inv holds them (lowercase keys): the guide says so."""
+    page = "# Elsewhere\n\n- write-up: [](inv:portfolio:contrib:contribution#CTranslate2#2103)\n"
+    srcdir = other_site(tmp_path / "other", site / "objects.inv", page, extension=False)
+    app: SphinxTestApp = make_app("html", srcdir=srcdir, freshenv=True)
+    app.build()
+    assert strip_colors(app.warning.getvalue()).splitlines() == [  # type: ignore[attr-defined]
+        f"{srcdir / 'index.md'}:3: WARNING: No matches for 'portfolio:contrib:contribution:CTranslate2#2103' "
+        "[myst.iref_missing]"
+    ]
