@@ -1189,7 +1189,7 @@ def test_the_report_holds_records_and_warnings(rootdir: Path, tmp_path: Path) ->
         {
             "page": "bad",
             "path": "bad.md",
-            "line": 3,
+            "line": 7,  # the option's line
             "level": "WARNING",
             "type": "contrib.bad_status",
             "message": "option ignored: status must be one of merged, open, closed, draft; got 'landed'",
