@@ -28,6 +28,7 @@ from .fixes.navigation import setup_navigation
 from .fixes.search_index import setup_search_index
 from .fixes.sitemap import setup_sitemap
 from .fixes.stale_outputs import setup_stale_outputs
+from .i18n import setup_i18n
 from .incremental import setup_incremental
 from .listing import setup_listing
 from .metric import setup_metric
@@ -63,6 +64,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("contributions_index", "contributions/index", "env", types=frozenset({str}))
     app.add_domain(ContributionsDomain)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
+    setup_i18n(app)
     # source → nodes → records
     setup_roles(app)
     setup_directives(app)

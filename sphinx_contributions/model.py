@@ -15,7 +15,15 @@ from datetime import date as _date
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
+
+    #: a message → its translation (``sphinx_contributions.i18n._``); the model itself stays in English
+    Translate = Callable[[str], str]
+
+
+def untranslated(message: str) -> str:
+    """The English message itself: what the model's words are without a translation."""
+    return message
 
 #: the states a contribution may declare; absent means "not stated"
 STATUSES = ("merged", "open", "closed", "draft")
@@ -97,31 +105,36 @@ class Metric:
         lo, hi = sorted((abs(self.before), abs(self.after)))
         return self.before > 0 and self.after > 0 and hi / lo >= 10
 
-    def change_words(self) -> str:
+    def change_words(self, _: Translate = untranslated) -> str:
         """The change in words: ``≈54,000× lower``, ``≈8× higher``, ``≈25% lower`` (under 2×),
-        ``unchanged``, ``up from 0``."""
+        ``unchanged``, ``up from 0``; ``_`` translates the words (:mod:`.i18n`), English by default."""
         before, after = self.before, self.after
         if before == after:
-            return "unchanged"
-        direction = "lower" if after < before else "higher"
+            return _("unchanged")
+        lower = after < before
         if before > 0 and after > 0:
             ratio = max(before, after) / min(before, after)
             if ratio < 2:  # "≈1.3× lower" reads worse than a percentage
-                return f"≈{abs(after - before) / before * 100:.2g}% {direction}"
-            return f"≈{format_ratio(ratio)}× {direction}"
+                percent = f"{abs(after - before) / before * 100:.2g}"
+                return (_("≈%(percent)s%% lower") if lower else _("≈%(percent)s%% higher")) % {"percent": percent}
+            return (_("≈%(ratio)s× lower") if lower else _("≈%(ratio)s× higher")) % {"ratio": format_ratio(ratio)}
         if before == 0:
-            return "up from 0" if after > 0 else "down from 0"
+            return _("up from 0") if after > 0 else _("down from 0")
         if after == 0:
-            return "down to 0" if before > 0 else "up to 0"
-        return f"{direction} by {format_number(abs(after - before))}"
+            return _("down to 0") if before > 0 else _("up to 0")
+        amount = format_number(abs(after - before))
+        return (_("lower by %(amount)s") if lower else _("higher by %(amount)s")) % {"amount": amount}
 
-    def as_text(self) -> str:
+    def as_text(self, _: Translate = untranslated) -> str:
         """A one-line text equivalent, for screen readers and plain-text outputs."""
         unit = f" {self.unit}" if self.unit else ""
-        return (
-            f"{self.label}: {self.before_text}{unit} before, {self.after_text}{unit} after "
-            f"({self.change_words()}; {self.better} is better)"
-        )
+        return _("%(label)s: %(before)s before, %(after)s after (%(change)s; %(better)s)") % {
+            "label": self.label,
+            "before": self.before_text + unit,
+            "after": self.after_text + unit,
+            "change": self.change_words(_),
+            "better": _("lower is better") if self.better == "lower" else _("higher is better"),
+        }
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -15,6 +15,7 @@ from sphinx_design.shared import create_component
 
 from .. import nodes as cn
 from ..domain import get_domain
+from ..i18n import _
 from ..model import Contribution, Metric, tag_page
 
 if TYPE_CHECKING:
@@ -24,9 +25,16 @@ if TYPE_CHECKING:
 STATE_COLOURS = {"merged": "primary", "open": "warning", "closed": "secondary", "draft": "danger"}
 
 
+def state_label(status: str) -> str:
+    """The state as shown on a badge (its class keeps the English keyword)."""
+    labels = {"merged": _("merged"), "open": _("open"), "closed": _("closed"), "draft": _("draft")}
+    return labels[status]
+
+
 def state_badge(status: str) -> sd_badge:
     classes = [*create_bdg_classes(STATE_COLOURS[status], outline=False), "contrib-state", f"contrib-state-{status}"]
-    return sd_badge(status, status, classes=classes)
+    label = state_label(status)
+    return sd_badge(label, label, classes=classes)
 
 
 def tag_badge(tag: str) -> sd_badge:
@@ -35,7 +43,7 @@ def tag_badge(tag: str) -> sd_badge:
 
 def metric_brief(metric: Metric) -> str:
     unit = f" {metric.unit}" if metric.unit else ""
-    return f"{metric.label}: {metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words()})"
+    return f"{metric.label}: {metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words(_)})"
 
 
 def _link(url: str, *children: nodes.Node, classes: list[str]) -> nodes.reference:
@@ -47,9 +55,9 @@ def build_header(record: Contribution) -> list[nodes.Node]:
     meta = nodes.paragraph(classes=["contrib-header-meta"])
     meta += cn.page_link("", record.display_project, target=record.project_page, classes=["contrib-project"])
     meta += nodes.Text(" · ")
-    meta += _link(record.pr_url, nodes.Text(f"PR #{record.pr}"), classes=["contrib-pr-link"])
+    meta += _link(record.pr_url, nodes.Text(_("PR #%(number)s") % {"number": record.pr}), classes=["contrib-pr-link"])
     if record.issues:
-        meta += nodes.Text(" · issue " if len(record.issues) == 1 else " · issues ")
+        meta += nodes.Text(" · " + (_("issue") if len(record.issues) == 1 else _("issues")) + " ")
         for i, (number, url) in enumerate(zip(record.issues, record.issue_urls, strict=True)):
             if i:
                 meta += nodes.Text(", ")
@@ -64,7 +72,8 @@ def build_header(record: Contribution) -> list[nodes.Node]:
     body += nodes.paragraph(record.summary, record.summary, classes=["contrib-summary"])
     if record.tags:
         tags = nodes.paragraph(classes=["contrib-tags"])
-        tags += nodes.inline("Tags:", "Tags:", classes=["contrib-tags-label"])
+        label = _("Tags:")
+        tags += nodes.inline(label, label, classes=["contrib-tags-label"])
         for tag in record.tags:
             tags += nodes.Text(" ")
             tags += cn.page_link("", "", tag_badge(tag), target=tag_page(tag))
@@ -79,9 +88,9 @@ def build_header(record: Contribution) -> list[nodes.Node]:
     result: list[nodes.Node] = [card]
     if record.status == "draft":
         banner = nodes.admonition(classes=["contrib-draft-banner", "warning"])
-        banner += nodes.title("Draft", "Draft")
+        banner += nodes.title(_("Draft"), _("Draft"))
         banner += nodes.paragraph(
-            text="This write-up is a draft: it is built for preview and left out of the published site."
+            text=_("This write-up is a draft: it is built for preview and left out of the published site.")
         )
         result.insert(0, banner)
     return result
