@@ -50,33 +50,33 @@ def empty_text() -> str:
     return _("No contributions match.")
 
 
-def item_classes(record: Contribution) -> list[str]:
+def item_classes(record: Contribution, tag_slugs: Iterable[str] | None = None) -> list[str]:
     """Facet data for the filter script, as classes (no markup of our own needed)."""
     return [
         "contrib-item",
         f"contrib-project--{slugify(record.display_project)}",
         f"contrib-status--{record.status or 'unstated'}",
-        *(f"contrib-tag--{slug}" for slug in record.tag_slugs),
+        *(f"contrib-tag--{slug}" for slug in (record.tag_slugs if tag_slugs is None else tag_slugs)),
     ]
 
 
 @dataclass(frozen=True)
 class Tag:
-    """One tag of an :class:`Entry`: its name, slug (class names) and page (``None``: not linked)."""
+    """One tag of an :class:`Entry`: its name, slug (class names) and page."""
 
     name: str
     slug: str
-    url: str | None
+    url: str
 
 
 @dataclass(frozen=True)
 class Entry:
-    """What a listing template gets for one record, its links resolved for the page being written
-    (a URL of ``None``: the builder writes no page to link to, the text is shown unlinked)."""
+    """What a listing template gets for one record, its links relative to the page being written
+    (``#`` for a link to that page itself)."""
 
     record: Contribution
-    url: str | None
-    project_url: str | None
+    url: str
+    project_url: str
     tags: tuple[Tag, ...]
     classes: str
     state: str  # the state's label; "" when not stated
@@ -103,26 +103,29 @@ class Links:
         """The link to ``target`` from this page, or ``None`` where pages are not linked."""
         return self.uri(target) if self.linked else None
 
+    def href(self, target: str) -> str:
+        """The ``href`` of a link to ``target`` (``#`` on ``target`` itself, as docutils writes it)."""
+        return self.uri(target) or "#"
+
 
 def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
     result = []
+    states: dict[str, str] = {}
     for record in records:
         status = record.status
-        state_classes = ""
-        if status:
+        if status and status not in states:
             colour = create_bdg_classes(STATE_COLOURS[status], outline=False)
-            state_classes = " ".join([*colour, "contrib-state", f"contrib-state-{status}"])
+            states[status] = " ".join([*colour, "contrib-state", f"contrib-state-{status}"])
+        slugs = record.tag_slugs
         result.append(
             Entry(
                 record=record,
-                url=links.page(record.docname),
-                project_url=links.page(record.project_page),
-                tags=tuple(
-                    Tag(tag, slug, links.page(tag_page(tag))) for tag, slug in zip(record.tags, record.tag_slugs)
-                ),
-                classes=" ".join(item_classes(record)),
+                url=links.href(record.docname),
+                project_url=links.href(record.project_page),
+                tags=tuple(Tag(tag, slug, links.href(tag_page(tag))) for tag, slug in zip(record.tags, slugs, strict=True)),
+                classes=" ".join(item_classes(record, slugs)),
                 state=state_label(status) if status else "",
-                state_classes=state_classes,
+                state_classes=states[status] if status else "",
                 brief=metric_brief(record.metrics[0]) if record.metrics else "",
             )
         )
