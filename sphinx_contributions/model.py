@@ -25,6 +25,7 @@ def untranslated(message: str) -> str:
     """The English message itself: what the model's words are without a translation."""
     return message
 
+
 #: the states a contribution may declare; absent means "not stated"
 STATUSES = ("merged", "open", "closed", "draft")
 

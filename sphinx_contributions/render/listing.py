@@ -122,7 +122,9 @@ def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
                 record=record,
                 url=links.href(record.docname),
                 project_url=links.href(record.project_page),
-                tags=tuple(Tag(tag, slug, links.href(tag_page(tag))) for tag, slug in zip(record.tags, slugs, strict=True)),
+                tags=tuple(
+                    Tag(tag, slug, links.href(tag_page(tag))) for tag, slug in zip(record.tags, slugs, strict=True)
+                ),
                 classes=" ".join(item_classes(record, slugs)),
                 state=state_label(status) if status else "",
                 state_classes=states[status] if status else "",
