@@ -167,17 +167,21 @@ def _brief(page: Page) -> str:
     return f"{label}: {before} {unit} → {after} {unit} (≈{before / after:.2g}× lower)"
 
 
-def plain_page(page: Page, pages: list[Page]) -> str:
-    """The write-up as plain MyST: a header of text and links (to the hand-made project and tag pages),
-    the sections as headings, the figure as text, Markdown links instead of ``{contrib}``."""
+def plain_page(page: Page, pages: list[Page], listing_pages: bool = True) -> str:
+    """The write-up as plain MyST: a header of text and links (to the hand-made project and tag pages,
+    when there are any), the sections as headings, the figure as text, Markdown links instead of
+    ``{contrib}``."""
     label, before, after, unit = page.metric
     links = " and ".join(f"[{pages[j].title}]({pages[j].slug}.md)" for j in page.links)
-    tags = " ".join(f"[{tag}](../tags/{_slug(tag)}.md)" for tag in page.tags)
+    if listing_pages:
+        tags = " ".join(f"[{tag}](../tags/{_slug(tag)}.md)" for tag in page.tags)
+        project = f"[{_project(page)}](../projects/{_slug(_project(page))}.md)"
+    else:
+        tags, project = ", ".join(page.tags), _project(page)
     parts = [
         "---\norphan: true\n---\n",
         f"# {page.title}\n",
-        f"[{_project(page)}](../projects/{_slug(_project(page))}.md) · "
-        f"[PR #{page.pr}](https://github.com/{page.repo}/pull/{page.pr}) · {page.status} · {page.date}\n",
+        f"{project} · [PR #{page.pr}](https://github.com/{page.repo}/pull/{page.pr}) · {page.status} · {page.date}\n",
         f"{page.summary}\n",
         f"Tags: {tags}\n",
         f"- {_brief(page)}\n",
@@ -219,6 +223,13 @@ def plain_index(pages: list[Page]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def bare_index(pages: list[Page]) -> str:
+    """The write-ups alone: an index that is a bare list of links, no project or tag pages."""
+    lines = ["# Benchmark site\n", "All write-ups:\n"]
+    lines += [f"- [{page.title}](contributions/{page.slug}.md)" for page in pages]
+    return "\n".join(lines) + "\n"
+
+
 def plain_listing_page(heading: str, pages: list[Page]) -> str:
     """By hand, what a generated tag or project page shows: the count, then one entry per write-up
     (title, project, PR, state, summary, key metric, tags), newest first."""
@@ -247,19 +258,23 @@ def plain_listing_pages(pages: list[Page]) -> dict[str, str]:
 
 
 def generate(root: Path, n: int) -> dict[str, Path]:
-    """The two sites for N write-ups, under ``root/contrib`` and ``root/plain``; returns their sources."""
+    """The sites for N write-ups, under ``root/<kind>`` (``contrib``, ``plain``, ``bare``: the plain
+    write-ups without listing pages); returns their sources."""
     pages = make_pages(n)
     sites = {}
-    for kind in ("contrib", "plain"):
+    for kind in ("contrib", "plain", "bare"):
         src = root / kind / "src"
         (src / "contributions").mkdir(parents=True)
         shutil.copy2(REPO / "conf.py", src / "conf.py")
         shutil.copytree(REPO / "_static", src / "_static")
-        render = contrib_page if kind == "contrib" else plain_page
         for page in pages:
-            (src / "contributions" / f"{page.slug}.md").write_text(render(page, pages), encoding="utf-8")
-        index = contrib_index() if kind == "contrib" else plain_index(pages)
-        (src / "index.md").write_text(index, encoding="utf-8")
+            if kind == "contrib":
+                text = contrib_page(page, pages)
+            else:
+                text = plain_page(page, pages, listing_pages=kind == "plain")
+            (src / "contributions" / f"{page.slug}.md").write_text(text, encoding="utf-8")
+        index = {"contrib": contrib_index, "plain": plain_index, "bare": bare_index}[kind]
+        (src / "index.md").write_text(index() if kind == "contrib" else index(pages), encoding="utf-8")
         if kind == "plain":
             for path, text in plain_listing_pages(pages).items():
                 (src / path).parent.mkdir(exist_ok=True)
@@ -273,7 +288,7 @@ class Variant:
     """What builds a site: its name in the table, the site it builds, and what goes first on ``sys.path``."""
 
     name: str
-    site: str  # "contrib" or "plain"
+    site: str  # "contrib", "plain" or "bare"
     pythonpath: tuple[Path, ...] = ()
     options: tuple[str, ...] = ()
     #: the build's working folder: not the repository, whose ``sphinx_contributions`` would come first
@@ -355,6 +370,11 @@ def build(variant: Variant, src: Path, out: Path, *extra: str) -> Run:
     return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
 
 
+def out_dir(src: Path, variant: Variant) -> Path:
+    """Each variant's own output folder beside the site it builds."""
+    return src.parent / ("out-" + "".join(c if c.isalnum() else "-" for c in variant.name))
+
+
 def clean_build(variant: Variant, src: Path, out: Path, *extra: str) -> Run:
     shutil.rmtree(out, ignore_errors=True)
     return build(variant, src, out, *extra)
@@ -428,6 +448,7 @@ def main(argv: list[str] | None = None) -> int:
         Variant("contrib, no PyStemmer", "contrib", (no_stemmer, REPO), cards_off, workdir),
         Variant(f"contrib {args.base}", "contrib", (no_stemmer, extract_base(args.base, workdir)), (), workdir),
         Variant("plain", "plain", (), (), workdir),
+        Variant("plain, write-ups only", "bare", (), (), workdir),
     ]
     current, old, plain = variants[0], variants[2], variants[3]
     for variant in variants:
@@ -451,17 +472,17 @@ def main(argv: list[str] | None = None) -> int:
                 order = variants[i % len(variants) :] + variants[: i % len(variants)]  # who goes first rotates
                 for variant in order:
                     src = sites[variant.site]
-                    record(variant.name, n, "-j 1", i + 1, clean_build(variant, src, src.parent / "out"))
+                    record(variant.name, n, "-j 1", i + 1, clean_build(variant, src, out_dir(src, variant)))
                 if n == largest:
                     for variant in (current, plain):
                         src = sites[variant.site]
                         run = clean_build(variant, src, src.parent / "out-j2", "-j", "2")
                         record(variant.name + " -j 2", n, "-j 2", i + 1, run)
-                    for variant in (current, plain):  # one edited page on top of a full -j 1 build
+                    for variant in (current, plain):  # one edited page on top of its full -j 1 build
                         src = sites[variant.site]
-                        clean_build(variant, src, src.parent / "out")
                         edit_one(src)
-                        record(variant.name + ", one edit", n, "incr", i + 1, build(variant, src, src.parent / "out"))
+                        run = build(variant, src, out_dir(src, variant))
+                        record(variant.name + ", one edit", n, "incr", i + 1, run)
     finally:
         if args.keep:
             print(f"sites kept in {workdir}")
@@ -493,6 +514,7 @@ def main(argv: list[str] | None = None) -> int:
         (f"whole build (contrib / {old.name}, N={big})", ratio("contrib", old.name), "≤ 0.75"),
         (f"  contrib without PyStemmer / {old.name}", ratio("contrib, no PyStemmer", old.name), ""),
         (f"  {old.name} / plain", ratio(old.name, "plain"), ""),
+        ("  contrib / plain, write-ups only (no listing pages)", ratio("contrib", "plain, write-ups only"), ""),
     ]
     if mid is not None:
         ratios += [

@@ -31,14 +31,23 @@ def state_label(status: str) -> str:
     return labels[status]
 
 
+def state_classes(status: str) -> list[str]:
+    """The classes of a state's badge (sphinx-design's colour, then the site's own)."""
+    return [*create_bdg_classes(STATE_COLOURS[status], outline=False), "contrib-state", f"contrib-state-{status}"]
+
+
+def tag_classes() -> list[str]:
+    """The classes of a tag's badge."""
+    return [*create_bdg_classes("secondary", outline=True), "contrib-tag"]
+
+
 def state_badge(status: str) -> sd_badge:
-    classes = [*create_bdg_classes(STATE_COLOURS[status], outline=False), "contrib-state", f"contrib-state-{status}"]
     label = state_label(status)
-    return sd_badge(label, label, classes=classes)
+    return sd_badge(label, label, classes=state_classes(status))
 
 
 def tag_badge(tag: str) -> sd_badge:
-    return sd_badge(tag, tag, classes=[*create_bdg_classes("secondary", outline=True), "contrib-tag"])
+    return sd_badge(tag, tag, classes=tag_classes())
 
 
 def metric_brief(metric: Metric) -> str:

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from sphinx_design.badges_buttons import create_bdg_classes
 from sphinx_design.shared import create_component
 
 from .. import nodes as cn
@@ -24,7 +23,7 @@ from ..builders import is_site_builder
 from ..domain import get_domain
 from ..i18n import _
 from ..model import Contribution, select, slugify, tag_page
-from .header import STATE_COLOURS, metric_brief, state_badge, state_label, tag_badge
+from .header import metric_brief, state_badge, state_classes, state_label, tag_badge, tag_classes
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -50,13 +49,13 @@ def empty_text() -> str:
     return _("No contributions match.")
 
 
-def item_classes(record: Contribution, tag_slugs: Iterable[str] | None = None) -> list[str]:
+def item_classes(record: Contribution) -> list[str]:
     """Facet data for the filter script, as classes (no markup of our own needed)."""
     return [
         "contrib-item",
         f"contrib-project--{slugify(record.display_project)}",
         f"contrib-status--{record.status or 'unstated'}",
-        *(f"contrib-tag--{slug}" for slug in (record.tag_slugs if tag_slugs is None else tag_slugs)),
+        *(f"contrib-tag--{slug}" for slug in record.tag_slugs),
     ]
 
 
@@ -114,18 +113,17 @@ def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
     for record in records:
         status = record.status
         if status and status not in states:
-            colour = create_bdg_classes(STATE_COLOURS[status], outline=False)
-            states[status] = " ".join([*colour, "contrib-state", f"contrib-state-{status}"])
-        slugs = record.tag_slugs
+            states[status] = " ".join(state_classes(status))
         result.append(
             Entry(
                 record=record,
                 url=links.href(record.docname),
                 project_url=links.href(record.project_page),
                 tags=tuple(
-                    Tag(tag, slug, links.href(tag_page(tag))) for tag, slug in zip(record.tags, slugs, strict=True)
+                    Tag(tag, slug, links.href(tag_page(tag)))
+                    for tag, slug in zip(record.tags, record.tag_slugs, strict=True)
                 ),
-                classes=" ".join(item_classes(record, slugs)),
+                classes=" ".join(item_classes(record)),
                 state=state_label(status) if status else "",
                 state_classes=states[status] if status else "",
                 brief=metric_brief(record.metrics[0]) if record.metrics else "",
@@ -141,7 +139,7 @@ def listing_context(records: list[Contribution], links: Links, layout: str, filt
         "layout": layout,
         "filterable": filterable,
         "headings": table_headings(),
-        "tag_badge_classes": " ".join([*create_bdg_classes("secondary", outline=True), "contrib-tag"]),
+        "tag_badge_classes": " ".join(tag_classes()),
         "tr": _,
     }
 
