@@ -38,6 +38,7 @@ from .render.links import setup_links
 from .render.listing import setup_listing_render
 from .render.metric import setup_metric_render
 from .render.pages import setup_pages
+from .render.templates import setup_templates
 from .roles import setup_roles
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_page_metadata(app)
     setup_drafts(app)
     # records → output, at write time
+    setup_templates(app)
     setup_header(app)
     setup_metric_render(app)
     setup_listing_render(app)

@@ -1,13 +1,16 @@
-"""The header block at the top of a write-up, built from sphinx-design components.
+"""The header block at the top of a write-up: a sphinx-design card.
 
 It shows the project, the PR and issue links, the state badge (only when a state is stated), the
-summary, the tags and the page's metrics in brief. Links to the generated project and tag pages are
+summary, the tags and the page's metrics in brief. Site builders render it from the template
+``contributions/header.html`` (a site overrides it from its ``templates_path``); every other builder
+gets it as nodes, whose links to the generated project and tag pages are
 :class:`~sphinx_contributions.nodes.page_link` nodes, resolved for the builder at write time.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx_design.badges_buttons import create_bdg_classes, sd_badge
@@ -17,9 +20,14 @@ from .. import nodes as cn
 from ..domain import get_domain
 from ..i18n import _
 from ..model import Contribution, Metric, tag_page
+from .links import Links
+from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+#: the template of the header on site builders
+HEADER_TEMPLATE = "contributions/header.html"
 
 #: sphinx-design colour of each state's badge; the site's CSS refines them (merged in violet …)
 STATE_COLOURS = {"merged": "primary", "open": "warning", "closed": "secondary", "draft": "danger"}
@@ -94,25 +102,70 @@ def build_header(record: Contribution) -> list[nodes.Node]:
         body += brief
     card = create_component("card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm", "contrib-header-card"])
     card += body
-    result: list[nodes.Node] = [card]
-    if record.status == "draft":
-        banner = nodes.admonition(classes=["contrib-draft-banner", "warning"])
-        banner += nodes.title(_("Draft"), _("Draft"))
-        banner += nodes.paragraph(
-            text=_("This write-up is a draft: it is built for preview and left out of the published site.")
-        )
-        result.insert(0, banner)
-    return result
+    return [*draft_banner(record), card]
+
+
+def draft_banner(record: Contribution) -> list[nodes.Node]:
+    """The banner above a draft's header (none on other pages)."""
+    if record.status != "draft":
+        return []
+    banner = nodes.admonition(classes=["contrib-draft-banner", "warning"])
+    banner += nodes.title(_("Draft"), _("Draft"))
+    banner += nodes.paragraph(
+        text=_("This write-up is a draft: it is built for preview and left out of the published site.")
+    )
+    return [banner]
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A tag as a template shows it: its name, slug (class names) and the link to its page."""
+
+    name: str
+    slug: str
+    url: str
+
+
+def tag_links(record: Contribution, links: Links) -> tuple[Tag, ...]:
+    pairs = zip(record.tags, record.tag_slugs, strict=True)
+    return tuple(Tag(tag, slug, links.href(tag_page(tag))) for tag, slug in pairs)
+
+
+def header_context(record: Contribution, links: Links) -> dict[str, Any]:
+    """What ``contributions/header.html`` gets (see the template's first comment)."""
+    status = record.status
+    return {
+        "record": record,
+        "project_url": links.href(record.project_page),
+        "pr_text": _("PR #%(number)s") % {"number": record.pr},
+        "issues": [{"number": n, "url": url} for n, url in zip(record.issues, record.issue_urls, strict=True)],
+        "issues_word": _("issue") if len(record.issues) == 1 else _("issues"),
+        "state": state_label(status) if status else "",
+        "state_classes": " ".join(state_classes(status)) if status else "",
+        "tags": tag_links(record, links),
+        "tags_label": _("Tags:"),
+        "tag_badge_classes": " ".join(tag_classes()),
+        "briefs": [metric_brief(metric) for metric in record.metrics],
+        "tr": _,
+    }
 
 
 def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's record
-    (before :mod:`.links` resolves the block's links to tag and project pages)."""
+    """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's record:
+    on site builders from the template ``contributions/header.html`` (one raw HTML node), elsewhere as
+    nodes (before :mod:`.links` resolves their links to tag and project pages)."""
     domain = get_domain(app.env)
-    for node in doctree.findall(cn.contribution_header):
+    templates = templates_of(app.builder)
+    links = Links(app.builder, docname)
+    for node in list(doctree.findall(cn.contribution_header)):
         record = domain.contributions.get(node["docname"])
-        if record is not None and not node.children:
+        if record is None or node.children:
+            continue
+        if templates is None:
             node.extend(build_header(record))
+        else:
+            html = render_html(templates, HEADER_TEMPLATE, header_context(record, links))
+            node.extend([*draft_banner(record), nodes.raw("", html, format="html")])
 
 
 def _visit_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:

@@ -12,29 +12,26 @@ same listing as docutils nodes (:class:`Renderer`), which its own transforms and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx_design.shared import create_component
 
 from .. import nodes as cn
-from ..builders import is_site_builder
 from ..domain import get_domain
 from ..i18n import _
 from ..model import Contribution, select, slugify, tag_page
-from .header import metric_brief, state_badge, state_classes, state_label, tag_badge, tag_classes
+from .header import Tag, metric_brief, state_badge, state_classes, state_label, tag_badge, tag_classes, tag_links
+from .links import Links
+from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
-    from sphinx.config import Config
     from sphinx.jinja2glue import BuiltinTemplateLoader
 
-#: the extension's templates (``contributions/…``), searched after the site's own ``templates_path``
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 
 #: the template of a listing; it includes ``listing_<layout>.html``
 LISTING_TEMPLATE = "contributions/listing.html"
@@ -60,15 +57,6 @@ def item_classes(record: Contribution) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Tag:
-    """One tag of an :class:`Entry`: its name, slug (class names) and page."""
-
-    name: str
-    slug: str
-    url: str
-
-
-@dataclass(frozen=True)
 class Entry:
     """What a listing template gets for one record, its links relative to the page being written
     (``#`` for a link to that page itself)."""
@@ -83,30 +71,6 @@ class Entry:
     brief: str  # the first figure in brief; "" when there is none
 
 
-class Links:
-    """Relative links from one page of one builder, each target resolved once."""
-
-    def __init__(self, builder: Builder, fromdoc: str) -> None:
-        self.builder = builder
-        self.fromdoc = fromdoc
-        self.linked = is_site_builder(builder)
-        self._uris: dict[str, str] = {}
-
-    def uri(self, target: str) -> str:
-        uri = self._uris.get(target)
-        if uri is None:
-            uri = self._uris[target] = self.builder.get_relative_uri(self.fromdoc, target)
-        return uri
-
-    def page(self, target: str) -> str | None:
-        """The link to ``target`` from this page, or ``None`` where pages are not linked."""
-        return self.uri(target) if self.linked else None
-
-    def href(self, target: str) -> str:
-        """The ``href`` of a link to ``target`` (``#`` on ``target`` itself, as docutils writes it)."""
-        return self.uri(target) or "#"
-
-
 def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
     result = []
     states: dict[str, str] = {}
@@ -119,10 +83,7 @@ def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
                 record=record,
                 url=links.href(record.docname),
                 project_url=links.href(record.project_page),
-                tags=tuple(
-                    Tag(tag, slug, links.href(tag_page(tag)))
-                    for tag, slug in zip(record.tags, record.tag_slugs, strict=True)
-                ),
+                tags=tag_links(record, links),
                 classes=" ".join(item_classes(record)),
                 state=state_label(status) if status else "",
                 state_classes=states[status] if status else "",
@@ -148,9 +109,9 @@ def render_listing_html(
     templates: BuiltinTemplateLoader, records: list[Contribution], links: Links, options: dict[str, object]
 ) -> str:
     layout = str(options.get("layout", "table"))
-    context = listing_context(records, links, layout, bool(options.get("filter")))
-    html = templates.render(LISTING_TEMPLATE, context)
-    return html if html.endswith("\n") else html + "\n"
+    return render_html(
+        templates, LISTING_TEMPLATE, listing_context(records, links, layout, bool(options.get("filter")))
+    )
 
 
 class Renderer:
@@ -254,12 +215,6 @@ class Renderer:
         return container
 
 
-def templates_of(builder: Builder) -> BuiltinTemplateLoader | None:
-    """The template loader of a site builder; ``None`` for the others, which get nodes (so their own
-    transforms see the links: epub's ``epub_show_urls``, LaTeX's footnotes…)."""
-    return getattr(builder, "templates", None) if is_site_builder(builder) else None
-
-
 def _node_options(node: cn.contribution_list) -> dict[str, object]:
     names = ("layout", "project", "tag", "status", "sort", "limit", "filter")
     return {name: node[name] for name in names if name in node.attributes}
@@ -284,12 +239,6 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
             node.replace_self(renderer.render(chosen, options))
 
 
-def add_templates_path(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the extension's templates after the site's, so a site overrides any of them."""
-    config.templates_path = [*config.templates_path, str(TEMPLATES_DIR)]
-
-
 def setup_listing_render(app: Sphinx) -> None:
     app.add_node(cn.contribution_list)
-    app.connect("config-inited", add_templates_path)
     app.connect("doctree-resolved", resolve_listings)

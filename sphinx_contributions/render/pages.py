@@ -13,7 +13,8 @@ from ..domain import get_domain
 from ..i18n import _, ngettext
 from ..incremental import generated_page_is_current
 from ..model import GeneratedPage, generated_pages, slugify
-from .listing import Links, listing_context
+from .links import Links
+from .listing import listing_context
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
