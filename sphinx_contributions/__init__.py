@@ -32,6 +32,7 @@ from .fixes.search_index import setup_search_index
 from .fixes.search_objects import setup_search_objects
 from .fixes.sitemap import setup_sitemap
 from .fixes.stale_outputs import setup_stale_outputs
+from .i18n import setup_i18n
 from .incremental import setup_incremental
 from .listing import setup_listing
 from .metric import setup_metric
@@ -45,6 +46,7 @@ from .render.metric import setup_metric_render
 from .render.navigation import setup_navigation_render
 from .render.pages import setup_pages
 from .render.projects import setup_projects_render
+from .render.templates import setup_templates
 from .report import setup_report
 from .robots import setup_robots
 from .roles import setup_roles
@@ -76,6 +78,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_lasting_warnings(app)
     app.add_domain(ContributionsDomain)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
+    setup_i18n(app)
     # source → nodes → records
     setup_roles(app)
     setup_directives(app)
@@ -85,6 +88,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_page_metadata(app)
     setup_drafts(app)
     # records → output, at write time
+    setup_templates(app)
     setup_header(app)
     setup_metric_render(app)
     setup_listing_render(app)

@@ -175,15 +175,19 @@ class SectionDirective(SphinxDirective):
             anchor = document.set_id(nodes.section(), suggested_prefix=name)  # "problem-1", …
         else:
             anchor = name
-        heading = self.arguments[0] if self.arguments else dict(SECTIONS)[name]
         section = nodes.section(ids=[anchor], names=[], contrib_section=name, classes=["contrib-section"])
         self.set_source_info(section)
-        title_nodes, messages = self.state.inline_text(heading, self.lineno)
-        title = nodes.title(heading, "", *title_nodes)
-        for raw in list(title.findall(nodes.raw)):  # inline markup yes, raw HTML from an argument no
-            raw.replace_self(nodes.Text(raw.astext()))
-        section += title
-        section += messages
+        if self.arguments:  # the author's heading: inline markup yes, raw HTML no
+            heading = self.arguments[0]
+            title_nodes, messages = self.state.inline_text(heading, self.lineno)
+            title = nodes.title(heading, "", *title_nodes)
+            for raw in list(title.findall(nodes.raw)):
+                raw.replace_self(nodes.Text(raw.astext()))
+            section += title
+            section += messages
+        else:  # the default heading is plain text: no inline parse (one per section of every page)
+            heading = dict(SECTIONS)[name]
+            section += nodes.title(heading, heading)
         body = self.parse_content_to_nodes(allow_section_headings=True)
         section += body
         if not any(is_written(node) for node in body):

@@ -16,7 +16,16 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Mapping
+    from collections.abc import Callable, Iterable, Iterator, Mapping
+
+    #: a message → its translation (``sphinx_contributions.i18n._``); the model itself stays in English
+    Translate = Callable[[str], str]
+
+
+def untranslated(message: str) -> str:
+    """The English message itself: what the model's words are without a translation."""
+    return message
+
 
 #: the states a contribution may declare; absent means "not stated"
 STATUSES = ("merged", "open", "closed", "draft")
@@ -235,25 +244,26 @@ class Metric:
     def log_scale(self) -> bool:
         return self.chart == "log"
 
-    def change_words(self) -> str:
+    def change_words(self, _: Translate = untranslated) -> str:
         """The change in words: ``≈54,000× lower``; under 2× as a percentage, ``≈25% lower``; ``≈1×10³²⁰×
         higher``; ``unchanged``; ``up from 0``, ``down to 0``; between negative values or across zero
         the difference, ``lower by 2``. A no-regression check reads ``held``, ``held, ≈1% higher`` or
-        ``not held: ≈1% lower``. Never raises for finite values."""
-        words = self._change()
+        ``not held: ≈1% lower``. ``_`` translates the words (:mod:`.i18n`), English by default. Never
+        raises for finite values."""
+        words = self._change(_)
         if self.expect != "hold":
             return words
         if self.improved is None:
-            return "held"
-        return f"held, {words}" if self.improved else f"not held: {words}"
+            return _("held")
+        return (_("held, %(change)s") if self.improved else _("not held: %(change)s")) % {"change": words}
 
-    def _change(self) -> str:
+    def _change(self, _: Translate) -> str:
         if self.before == self.after:
-            return "unchanged"
+            return _("unchanged")
         figures = FIGURES_APPROXIMATE if self.approximate else FIGURES_EXACT
         # exact decimal arithmetic on the binary values: no overflow (1e308 - -1e308), no log of zero
         before, after = Decimal(self.before), Decimal(self.after)
-        direction = "lower" if after < before else "higher"
+        lower = after < before
         with localcontext() as context:
             context.prec = 40
             if before > 0 and after > 0:
@@ -261,29 +271,36 @@ class Metric:
                 if ratio < 2:  # "≈1.3× lower" reads worse than a percentage
                     percent = abs(after - before) / before * 100
                     if _round_sig(percent, figures) < _SMALLEST_PERCENT:
-                        return f"<{_SMALLEST_PERCENT}% {direction}"
-                    return f"≈{format_sig(percent, figures)}% {direction}"
-                return f"≈{format_sig(ratio, figures)}× {direction}"
+                        words = _("<%(percent)s%% lower") if lower else _("<%(percent)s%% higher")
+                        return words % {"percent": _SMALLEST_PERCENT}
+                    words = _("≈%(percent)s%% lower") if lower else _("≈%(percent)s%% higher")
+                    return words % {"percent": format_sig(percent, figures)}
+                words = _("≈%(ratio)s× lower") if lower else _("≈%(ratio)s× higher")
+                return words % {"ratio": format_sig(ratio, figures)}
             if before == 0:
-                return "up from 0" if after > 0 else "down from 0"
+                return _("up from 0") if after > 0 else _("down from 0")
             if after == 0:
-                return "down to 0" if before > 0 else "up to 0"
-            difference = format_difference(abs(after - before), self.approximate)
+                return _("down to 0") if before > 0 else _("up to 0")
+            amount = format_difference(abs(after - before), self.approximate)
+            words = (_("lower by %(amount)s") if lower else _("higher by %(amount)s")) % {"amount": amount}
             if (before < 0) != (after < 0):
-                crossing = "from negative to positive" if after > 0 else "from positive to negative"
-                return f"{direction} by {difference}, {crossing}"
-            return f"{direction} by {difference}"
+                crossing = _("from negative to positive") if after > 0 else _("from positive to negative")
+                return f"{words}, {crossing}"
+            return words
 
-    def as_text(self) -> str:
+    def as_text(self, _: Translate = untranslated) -> str:
         """A one-line text equivalent, for screen readers and plain-text outputs."""
         unit = f" {self.unit}" if self.unit else ""
-        what = f"{self.better} is better"
+        better = _("lower is better") if self.better == "lower" else _("higher is better")
         if self.expect == "hold":
-            what = f"a no-regression check, {what}"
-        return (
-            f"{self.label}: {self.before_text}{unit} before, {self.after_text}{unit} after "
-            f"({self.change_words()}; {what})"
-        )
+            better = _("a no-regression check, %(better)s") % {"better": better}
+        return _("%(label)s: %(before)s before, %(after)s after (%(change)s; %(better)s)") % {
+            "label": self.label,
+            "before": self.before_text + unit,
+            "after": self.after_text + unit,
+            "change": self.change_words(_),
+            "better": better,
+        }
 
     def as_json(self) -> dict[str, object]:
         return {

@@ -135,3 +135,28 @@ def test_rebuild_with_nothing_changed_still_writes_generated_pages(rootdir: Path
     assert again.returncode == 0, again.stderr
     assert "0 source files that are out of date" in again.stdout
     assert _listed(_soup(out / "tags/shared-tag.html")) == ["Beta feature", "Zeta fix"]
+
+
+def test_site_templates_override_the_extensions(make_app, rootdir: Path, tmp_path: Path) -> None:
+    """A site's ``templates_path`` comes before the extension's templates: its
+    ``contributions/listing_cards.html`` draws every cards listing (the table keeps the extension's),
+    its ``contributions/generated.html`` every tag and project page."""
+    shutil.copytree(rootdir / "test-templates", tmp_path / "src")
+    app = make_app("html", srcdir=tmp_path / "src", freshenv=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    out = Path(app.outdir)
+    index = _soup(out / "index.html")
+    cards = _section(index, "cards")
+    assert [li.get_text() for li in cards.select("ul.site-cards li")] == ["Zeta fix (alpha)"]
+    assert cards.select_one("ul.site-cards a")["href"] == "a-1.html"
+    assert not cards.select(".sd-card")
+    assert _listed(_section(index, "table")) == ["Zeta fix"]  # listing_table.html is the extension's
+    tag = _soup(out / "tags/shared-tag.html")
+    assert tag.select_one("p.site-intro").get_text() == "Everything filed under Shared Tag (1)."
+    assert tag.find("h1").get_text() == "Tag: Shared Tag"
+    assert tag.select_one("ul.site-cards a")["href"] == "../a-1.html"
+    assert tag.select_one("title").get_text().startswith("Tag: Shared Tag")
+    assert _soup(out / "projects/alpha.html").select_one("p.site-intro").get_text() == (
+        "Everything filed under alpha (1)."
+    )

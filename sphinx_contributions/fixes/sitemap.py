@@ -18,25 +18,39 @@ from ..warnings import ContribWarning, warn
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+#: a sitemap entry: the page's URL and its last-updated date (if any)
+Link = tuple[str, str | None]
+
+
+def _drain(source: queue.Queue[Link], into: set[Link]) -> None:
+    while True:
+        try:
+            into.add(source.get_nowait())
+        except queue.Empty:
+            return
+
 
 def complete_sitemap(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``, before sphinx-sitemap writes: add pages not rewritten this build, sorted."""
-    links_queue = getattr(app, "sitemap_links", None)
-    if exception is not None or links_queue is None or app.builder.format != "html":
+    """``build-finished``, before sphinx-sitemap writes: add pages not rewritten this build, sorted.
+
+    sphinx-sitemap collects links in a queue served by another process (so parallel writers can add
+    to it); once the writers are done, the links are read from it once and handed back in a local
+    queue, so neither this nor sphinx-sitemap pays a round trip per page."""
+    shared = getattr(app, "sitemap_links", None)
+    if exception is not None or shared is None or app.builder.format != "html":
         return
     from sphinx_sitemap import add_html_link
 
+    links: set[Link] = set()
+    _drain(shared, links)  # the pages this build wrote
+    local: queue.Queue[Link] = queue.Queue()
+    app.sitemap_links = local  # type: ignore[attr-defined]  # sphinx-sitemap's own attribute
     generated = generated_pages(get_domain(app.env).published())
     for pagename in sorted({*app.env.found_docs, *generated}):
         add_html_link(app, pagename, None, {}, None)
-    links: set[tuple[str, str | None]] = set()
-    while True:
-        try:
-            links.add(links_queue.get_nowait())
-        except queue.Empty:
-            break
+    _drain(local, links)
     for link in sorted(links, key=lambda item: (item[0], item[1] or "")):
-        links_queue.put(link)
+        local.put(link)
 
 
 def check_sitemap_url(app: Sphinx) -> None:

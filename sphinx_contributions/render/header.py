@@ -1,13 +1,16 @@
-"""The header block at the top of a write-up, built from sphinx-design components.
+"""The header block at the top of a write-up: a sphinx-design card.
 
 It shows the project, the PR and issue links, the state badge (only when a state is stated), the
-summary, the tags and the page's metrics in brief. Links to the generated project and tag pages are
+summary, the tags and the page's metrics in brief. Site builders render it from the template
+``contributions/header.html`` (a site overrides it from its ``templates_path``); every other builder
+gets it as nodes, whose links to the generated project and tag pages are
 :class:`~sphinx_contributions.nodes.page_link` nodes, resolved for the builder at write time.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx_design.badges_buttons import create_bdg_classes, sd_badge
@@ -16,27 +19,49 @@ from sphinx_design.shared import create_component
 from .. import nodes as cn
 from ..builders import is_site_builder
 from ..domain import get_domain
+from ..i18n import _
 from ..model import Contribution, Metric, tag_page
+from .links import Links
+from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+#: the template of the header on site builders
+HEADER_TEMPLATE = "contributions/header.html"
 
 #: sphinx-design colour of each state's badge; the site's CSS refines them (merged in violet …)
 STATE_COLOURS = {"merged": "primary", "open": "warning", "closed": "secondary", "draft": "danger"}
 
 
+def state_label(status: str) -> str:
+    """The state as shown on a badge (its class keeps the English keyword)."""
+    labels = {"merged": _("merged"), "open": _("open"), "closed": _("closed"), "draft": _("draft")}
+    return labels[status]
+
+
+def state_classes(status: str) -> list[str]:
+    """The classes of a state's badge (sphinx-design's colour, then the site's own)."""
+    return [*create_bdg_classes(STATE_COLOURS[status], outline=False), "contrib-state", f"contrib-state-{status}"]
+
+
+def tag_classes() -> list[str]:
+    """The classes of a tag's badge."""
+    return [*create_bdg_classes("secondary", outline=True), "contrib-tag"]
+
+
 def state_badge(status: str) -> sd_badge:
-    classes = [*create_bdg_classes(STATE_COLOURS[status], outline=False), "contrib-state", f"contrib-state-{status}"]
-    return sd_badge(status, status, classes=classes)
+    label = state_label(status)
+    return sd_badge(label, label, classes=state_classes(status))
 
 
 def tag_badge(tag: str) -> sd_badge:
-    return sd_badge(tag, tag, classes=[*create_bdg_classes("secondary", outline=True), "contrib-tag"])
+    return sd_badge(tag, tag, classes=tag_classes())
 
 
 def metric_brief(metric: Metric) -> str:
     unit = f" {metric.unit}" if metric.unit else ""
-    return f"{metric.label}: {metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words()})"
+    return f"{metric.label}: {metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words(_)})"
 
 
 def _link(url: str, *children: nodes.Node, classes: list[str]) -> nodes.reference:
@@ -48,9 +73,9 @@ def build_header(record: Contribution) -> list[nodes.Node]:
     meta = nodes.paragraph(classes=["contrib-header-meta"])
     meta += cn.page_link("", record.display_project, target=record.project_page, classes=["contrib-project"])
     meta += nodes.Text(" · ")
-    meta += _link(record.pr_url, nodes.Text(f"PR #{record.pr}"), classes=["contrib-pr-link"])
+    meta += _link(record.pr_url, nodes.Text(_("PR #%(number)s") % {"number": record.pr}), classes=["contrib-pr-link"])
     if record.issues:
-        meta += nodes.Text(" · issue " if len(record.issues) == 1 else " · issues ")
+        meta += nodes.Text(" · " + (_("issue") if len(record.issues) == 1 else _("issues")) + " ")
         for i, (number, url) in enumerate(zip(record.issues, record.issue_urls, strict=True)):
             if i:
                 meta += nodes.Text(", ")
@@ -65,7 +90,8 @@ def build_header(record: Contribution) -> list[nodes.Node]:
     body += nodes.paragraph(record.summary, record.summary, classes=["contrib-summary"])
     if record.tags:
         tags = nodes.paragraph(classes=["contrib-tags"])
-        tags += nodes.inline("Tags:", "Tags:", classes=["contrib-tags-label"])
+        label = _("Tags:")
+        tags += nodes.inline(label, label, classes=["contrib-tags-label"])
         for tag in record.tags:
             tags += nodes.Text(" ")
             tags += cn.page_link("", "", tag_badge(tag), target=tag_page(tag))
@@ -77,27 +103,72 @@ def build_header(record: Contribution) -> list[nodes.Node]:
         body += brief
     card = create_component("card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm", "contrib-header-card"])
     card += body
-    result: list[nodes.Node] = [card]
-    if record.status == "draft":
-        banner = nodes.admonition(classes=["contrib-draft-banner", "warning"])
-        banner += nodes.title("Draft", "Draft")
-        banner += nodes.paragraph(
-            text="This write-up is a draft: it is built for preview and left out of the published site."
-        )
-        result.insert(0, banner)
-    return result
+    return [*draft_banner(record), card]
+
+
+def draft_banner(record: Contribution) -> list[nodes.Node]:
+    """The banner above a draft's header (none on other pages)."""
+    if record.status != "draft":
+        return []
+    banner = nodes.admonition(classes=["contrib-draft-banner", "warning"])
+    banner += nodes.title(_("Draft"), _("Draft"))
+    banner += nodes.paragraph(
+        text=_("This write-up is a draft: it is built for preview and left out of the published site.")
+    )
+    return [banner]
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A tag as a template shows it: its name, slug (class names) and the link to its page."""
+
+    name: str
+    slug: str
+    url: str
+
+
+def tag_links(record: Contribution, links: Links) -> tuple[Tag, ...]:
+    pairs = zip(record.tags, record.tag_slugs, strict=True)
+    return tuple(Tag(tag, slug, links.href(tag_page(tag))) for tag, slug in pairs)
+
+
+def header_context(record: Contribution, links: Links) -> dict[str, Any]:
+    """What ``contributions/header.html`` gets (see the template's first comment)."""
+    status = record.status
+    return {
+        "record": record,
+        "project_url": links.href(record.project_page),
+        "pr_text": _("PR #%(number)s") % {"number": record.pr},
+        "issues": [{"number": n, "url": url} for n, url in zip(record.issues, record.issue_urls, strict=True)],
+        "issues_word": _("issue") if len(record.issues) == 1 else _("issues"),
+        "state": state_label(status) if status else "",
+        "state_classes": " ".join(state_classes(status)) if status else "",
+        "tags": tag_links(record, links),
+        "tags_label": _("Tags:"),
+        "tag_badge_classes": " ".join(tag_classes()),
+        "briefs": [metric_brief(metric) for metric in record.metrics],
+        "tr": _,
+    }
 
 
 def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's record
-    (before :mod:`.links` resolves the block's links to tag and project pages)."""
+    """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's record:
+    on site builders from the template ``contributions/header.html`` (one raw HTML node), elsewhere as
+    nodes (before :mod:`.links` resolves their links to tag and project pages)."""
     domain = get_domain(app.env)
-    for node in doctree.findall(cn.contribution_header):
+    templates = templates_of(app.builder)
+    links = Links(app.builder, docname)
+    for node in list(doctree.findall(cn.contribution_header)):
         record = domain.contributions.get(node["docname"])
-        if record is not None and not node.children:
+        if record is None or node.children:
+            continue
+        if templates is None:
             node.extend(build_header(record))
             if is_site_builder(app.builder):
                 node.insert(0, breadcrumb(app, docname, record))
+        else:
+            html = render_html(templates, HEADER_TEMPLATE, header_context(record, links))
+            node.extend([breadcrumb(app, docname, record), *draft_banner(record), nodes.raw("", html, format="html")])
 
 
 def breadcrumb(app: Sphinx, docname: str, record: Contribution) -> nodes.paragraph:

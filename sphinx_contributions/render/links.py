@@ -22,8 +22,33 @@ from ..builders import is_site_builder
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.builders import Builder
 
 EXTERNAL_REL = "noopener noreferrer"
+
+
+class Links:
+    """Relative links from one page of one builder, each target resolved once."""
+
+    def __init__(self, builder: Builder, fromdoc: str) -> None:
+        self.builder = builder
+        self.fromdoc = fromdoc
+        self.linked = is_site_builder(builder)
+        self._uris: dict[str, str] = {}
+
+    def uri(self, target: str) -> str:
+        uri = self._uris.get(target)
+        if uri is None:
+            uri = self._uris[target] = self.builder.get_relative_uri(self.fromdoc, target)
+        return uri
+
+    def page(self, target: str) -> str | None:
+        """The link to ``target`` from this page, or ``None`` where pages are not linked."""
+        return self.uri(target) if self.linked else None
+
+    def href(self, target: str) -> str:
+        """The ``href`` of a link to ``target`` (``#`` on ``target`` itself, as docutils writes it)."""
+        return self.uri(target) or "#"
 
 
 def mark_external_links(tree: nodes.Node) -> None:

@@ -1,43 +1,131 @@
 """Listings rendered at write time: each ``contributions`` node becomes a table or cards, from the
 domain's records, so it always reflects every page of the current build (:mod:`..incremental`
-rewrites listing pages when those records change)."""
+rewrites listing pages when those records change).
+
+Site builders (``html``, ``dirhtml``) render a listing with the templates under
+``templates/contributions/`` (a site overrides them from its ``templates_path``): one raw HTML node
+instead of thousands of docutils nodes, so a long listing costs a template render, not a tree walk per
+Sphinx transform. Every other builder (``singlehtml``, ``epub``, LaTeX, text, man, texinfo…) gets the
+same listing as docutils nodes (:class:`Renderer`), which its own transforms and writers handle.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx_design.shared import create_component
 
 from .. import nodes as cn
-from ..builders import is_site_builder
 from ..domain import get_domain
+from ..i18n import _
 from ..model import Contribution, select, slugify, tag_page
-from .header import metric_brief, state_badge, tag_badge
+from .header import Tag, metric_brief, state_badge, state_classes, state_label, tag_badge, tag_classes, tag_links
+from .links import Links
+from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
+    from sphinx.jinja2glue import BuiltinTemplateLoader
+
+
+#: the template of a listing; it includes ``listing_<layout>.html``
+LISTING_TEMPLATE = "contributions/listing.html"
+
+
+def table_headings() -> tuple[str, ...]:
+    """The column headings of a listing table, translated."""
+    return (_("Project"), _("PR"), _("Contribution"), _("Impact"), _("State"), _("Key metric"))
+
+
+def empty_text() -> str:
+    return _("No contributions match.")
+
+
+def item_classes(record: Contribution) -> list[str]:
+    """Facet data for the filter script, as classes (no markup of our own needed)."""
+    return [
+        "contrib-item",
+        f"contrib-project--{slugify(record.display_project)}",
+        f"contrib-status--{record.status or 'unstated'}",
+        *(f"contrib-tag--{slug}" for slug in record.tag_slugs),
+    ]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What a listing template gets for one record, its links relative to the page being written
+    (``#`` for a link to that page itself)."""
+
+    record: Contribution
+    url: str
+    project_url: str
+    tags: tuple[Tag, ...]
+    classes: str
+    state: str  # the state's label; "" when not stated
+    state_classes: str
+    brief: str  # the first figure in brief; "" when there is none
+
+
+def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
+    result = []
+    states: dict[str, str] = {}
+    for record in records:
+        status = record.status
+        if status and status not in states:
+            states[status] = " ".join(state_classes(status))
+        result.append(
+            Entry(
+                record=record,
+                url=links.href(record.docname),
+                project_url=links.href(record.project_page),
+                tags=tag_links(record, links),
+                classes=" ".join(item_classes(record)),
+                state=state_label(status) if status else "",
+                state_classes=states[status] if status else "",
+                brief=metric_brief(record.metrics[0]) if record.metrics else "",
+            )
+        )
+    return result
+
+
+def listing_context(records: list[Contribution], links: Links, layout: str, filterable: bool) -> dict[str, Any]:
+    """What ``contributions/listing.html`` gets (and the tag and project pages, which include it)."""
+    return {
+        "entries": entries(records, links),
+        "layout": layout,
+        "filterable": filterable,
+        "headings": table_headings(),
+        "tag_badge_classes": " ".join(tag_classes()),
+        "tr": _,
+    }
+
+
+def render_listing_html(
+    templates: BuiltinTemplateLoader, records: list[Contribution], links: Links, options: dict[str, object]
+) -> str:
+    layout = str(options.get("layout", "table"))
+    return render_html(
+        templates, LISTING_TEMPLATE, listing_context(records, links, layout, bool(options.get("filter")))
+    )
 
 
 class Renderer:
-    """Builds listing nodes for one page of one builder; links are relative to that page."""
+    """Builds listing nodes for one page of one builder (those without HTML templates); links are
+    relative to that page."""
 
     def __init__(self, builder: Builder, fromdoc: str) -> None:
-        self.builder = builder
-        self.fromdoc = fromdoc
-        self.linked = is_site_builder(builder)
+        self.links = Links(builder, fromdoc)
 
-    def uri(self, target: str, anchor: str = "") -> str:
-        uri = self.builder.get_relative_uri(self.fromdoc, target)
-        return f"{uri}#{anchor}" if anchor else uri
-
-    def link(self, target: str, *children: nodes.Node, anchor: str = "", classes: Iterable[str] = ()) -> nodes.Node:
-        if not self.linked:
+    def link(self, target: str, *children: nodes.Node, classes: Iterable[str] = ()) -> nodes.Node:
+        uri = self.links.page(target)
+        if uri is None:
             return nodes.inline("", "", *children, classes=list(classes))
-        return nodes.reference("", "", *children, internal=True, refuri=self.uri(target, anchor), classes=list(classes))
+        return nodes.reference("", "", *children, internal=True, refuri=uri, classes=list(classes))
 
     def title_link(self, record: Contribution) -> nodes.Node:
         return self.link(record.docname, nodes.Text(record.title), classes=["contrib-title-link"])
@@ -56,17 +144,8 @@ class Renderer:
             paragraph += self.link(tag_page(tag), tag_badge(tag), classes=[f"contrib-facet-tag-{slugify(tag)}"])
         return paragraph
 
-    def item_classes(self, record: Contribution) -> list[str]:
-        """Facet data for the filter script, as classes (no markup of our own needed)."""
-        return [
-            "contrib-item",
-            f"contrib-project--{slugify(record.display_project)}",
-            f"contrib-status--{record.status or 'unstated'}",
-            *(f"contrib-tag--{slug}" for slug in record.tag_slugs),
-        ]
-
     def table(self, records: list[Contribution]) -> nodes.table:
-        headings = ("Project", "PR", "Contribution", "Impact", "State", "Key metric")
+        headings = table_headings()
         widths = (10, 8, 22, 36, 8, 16)
         table = nodes.table(classes=["contrib-table"])
         group = nodes.tgroup(cols=len(headings))
@@ -79,7 +158,7 @@ class Renderer:
         group += nodes.thead("", head_row)
         tbody = nodes.tbody()
         for record in records:
-            row = nodes.row(classes=self.item_classes(record))
+            row = nodes.row(classes=item_classes(record))
             cells: list[list[nodes.Node]] = [
                 [nodes.paragraph("", "", self.project_link(record))],
                 [nodes.paragraph("", "", self.pr_link(record))],
@@ -99,7 +178,7 @@ class Renderer:
         row = create_component("grid-row", ["sd-row", "sd-row-cols-1", "sd-row-cols-md-2", "sd-g-3"])
         grid += row
         for record in records:
-            item = create_component("grid-item", ["sd-col", "sd-d-flex-row", *self.item_classes(record)])
+            item = create_component("grid-item", ["sd-col", "sd-d-flex-row", *item_classes(record)])
             card = create_component(
                 "card", ["sd-card", "sd-sphinx-override", "sd-w-100", "sd-shadow-sm", "contrib-card"]
             )
@@ -127,7 +206,7 @@ class Renderer:
 
     def render(self, records: list[Contribution], options: dict[str, object]) -> nodes.Node:
         if not records:
-            return nodes.paragraph(text="No contributions match.", classes=["contrib-empty"])
+            return nodes.paragraph(text=empty_text(), classes=["contrib-empty"])
         built = self.cards(records) if options.get("layout") == "cards" else self.table(records)
         container = nodes.container(classes=["contrib-listing"])
         if options.get("filter"):
@@ -146,12 +225,18 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
     nodes_found = list(doctree.findall(cn.contribution_list))
     if not nodes_found:
         return
-    domain = get_domain(app.env)
+    records = get_domain(app.env).published()
+    templates = templates_of(app.builder)
+    links = Links(app.builder, docname)
     renderer = Renderer(app.builder, docname)
-    records = domain.published()
     for node in nodes_found:
         options = _node_options(node)
-        node.replace_self(renderer.render(select(records, options), options))
+        chosen = select(records, options)
+        if templates is not None:
+            html = render_listing_html(templates, chosen, links, options)
+            node.replace_self(nodes.raw("", html, format="html"))
+        else:
+            node.replace_self(renderer.render(chosen, options))
 
 
 def setup_listing_render(app: Sphinx) -> None:

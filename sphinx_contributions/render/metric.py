@@ -11,11 +11,13 @@ light and dark schemes.
 from __future__ import annotations
 
 import math
+from html import escape
 from typing import TYPE_CHECKING
 
 from docutils import nodes
 
 from .. import nodes as cn
+from ..i18n import _
 from ..metric import metric_from_node
 from .links import EXTERNAL_REL
 
@@ -61,11 +63,11 @@ def metric_svg(m: Metric) -> str:
     height = 2 * _BAR_HEIGHT + _GAP
     rows = []
     for i, (name, length, css) in enumerate(
-        (("before", lengths[0], "contrib-bar-before"), ("after", lengths[1], "contrib-bar-after"))
+        ((_("before"), lengths[0], "contrib-bar-before"), (_("after"), lengths[1], "contrib-bar-after"))
     ):
         y = i * (_BAR_HEIGHT + _GAP)
         rows.append(
-            f'<text x="0" y="{y + _BAR_HEIGHT - 3}" class="contrib-bar-label">{name}</text>'
+            f'<text x="0" y="{y + _BAR_HEIGHT - 3}" class="contrib-bar-label">{escape(name)}</text>'
             f'<rect x="{_LABEL_WIDTH}" y="{y}" width="{length:.1f}" height="{_BAR_HEIGHT}" '
             f'class="{css}"></rect>'
         )
@@ -81,15 +83,16 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
     m = metric_from_node(node)
     esc = self.encode
     unit = f' <span class="contrib-metric-unit">{esc(m.unit)}</span>' if m.unit else ""
-    check = "a no-regression check, " if m.expect == "hold" else ""
+    check = _("a no-regression check, ") if m.expect == "hold" else ""
     chart = ""
-    hidden = f"{check}{m.better} is better"
+    better = _("lower is better") if m.better == "lower" else _("higher is better")
+    hidden = f"{check}{better}"
     if m.chart is not None:
-        scale = SCALE_NAMES[m.chart]
-        hidden += f"; chart on a {scale}"
+        scale = _(SCALE_NAMES[m.chart])
+        hidden += "; " + _("chart on a %(scale)s") % {"scale": scale}
         chart = (
             f'<span class="contrib-metric-chart">{metric_svg(m)}'
-            f'<span class="contrib-metric-scale" aria-hidden="true">{scale}</span></span>'
+            f'<span class="contrib-metric-scale" aria-hidden="true">{esc(scale)}</span></span>'
         )
     approximate = ' class="contrib-metric-approximate"'
     self.body.append(
@@ -97,14 +100,14 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
         f'<figcaption class="contrib-metric-label">{esc(m.label)}</figcaption>'
         f'<div class="contrib-metric-body">'
         f'<p class="contrib-metric-values">'
-        f'<span class="contrib-metric-before"><span class="contrib-metric-tag">before</span> '
+        f'<span class="contrib-metric-before"><span class="contrib-metric-tag">{esc(_("before"))}</span> '
         f'<data value="{esc(repr(m.before))}"{approximate * m.before_approximate}>{esc(m.before_text)}</data>'
         f"{unit}</span> "
         f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> '
-        f'<span class="contrib-metric-after"><span class="contrib-metric-tag">after</span> '
+        f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(_("after"))}</span> '
         f'<data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>{esc(m.after_text)}</data>'
         f"{unit}</span> "
-        f'<strong class="contrib-metric-change">{esc(m.change_words())}</strong>'
+        f'<strong class="contrib-metric-change">{esc(m.change_words(_))}</strong>'
         f'<span class="contrib-visually-hidden"> ({esc(hidden)})</span></p>'
         f"{chart}</div>{_evidence_html(self, m)}</figure>"
     )
@@ -129,9 +132,9 @@ def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         return
     for node in list(doctree.findall(cn.metric)):
         m = metric_from_node(node)
-        paragraph = nodes.paragraph(text=m.as_text())
+        paragraph = nodes.paragraph(text=m.as_text(_))
         for i, item in enumerate(m.evidence):
-            paragraph += nodes.Text(" Evidence: " if i == 0 else ", ")
+            paragraph += nodes.Text(_(" Evidence: ") if i == 0 else ", ")
             paragraph += nodes.reference(item.text, item.text, refuri=item.url)
         if m.evidence:
             paragraph += nodes.Text(".")

@@ -1,58 +1,65 @@
 """Generated pages: one per tag (``tags/<slug>``) and one per upstream project (``projects/<slug>``),
-each listing its contributions, written by site builders only."""
+each listing its contributions, written by site builders only, from the template
+``contributions/generated.html`` (a site overrides it from its ``templates_path``, as with ablog's
+``collection.html``)."""
 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
-
-from docutils import nodes
+from typing import TYPE_CHECKING, Any
 
 from ..builders import is_site_builder
 from ..domain import get_domain
+from ..i18n import _, ngettext
 from ..incremental import generated_page_is_current
-from ..model import generated_pages, slugify
-from .links import mark_external_links
-from .listing import Renderer
+from ..model import GeneratedPage, generated_pages, slugify
+from .links import Links
+from .listing import listing_context
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from sphinx.application import Sphinx
-    from sphinx.builders.html import StandaloneHTMLBuilder
+
+#: the page template of every tag and project page
+GENERATED_TEMPLATE = "contributions/generated.html"
 
 
-#: the heading word of each kind of generated page
-KIND_LABELS = {"tag": "Tag", "project": "Project"}
+def heading(page: GeneratedPage) -> str:
+    """``Tag: <name>`` or ``Project: <name>``, translated."""
+    words = _("Tag: %(name)s") if page.kind == "tag" else _("Project: %(name)s")
+    return words % {"name": page.name}
 
 
-def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
-    """``html-collect-pages``: render each tag and project page with the theme's page template."""
+def page_context(app: Sphinx, pagename: str, page: GeneratedPage) -> dict[str, Any]:
+    links = Links(app.builder, pagename)
+    records = list(page.records)
+    index = app.config.contributions_index
+    count = ngettext("%(count)s contribution.", "%(count)s contributions.", len(records))
+    title = heading(page)
+    return {
+        **listing_context(records, links, "cards", filterable=False),
+        "contrib_page": {
+            "kind": page.kind,
+            "name": page.name,
+            "slug": slugify(page.name),
+            "heading": title,
+            "count": count % {"count": len(records)},
+            "records": records,
+            "index_url": links.uri(index) if index in app.env.found_docs else None,
+        },
+        "title": escape(title),
+        "display_toc": False,
+    }
+
+
+def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: each tag and project page whose output is not current."""
     if not is_site_builder(app.builder):
         return
-    builder: StandaloneHTMLBuilder = app.builder  # type: ignore[assignment]
     for pagename, page in generated_pages(get_domain(app.env).published()).items():
-        if generated_page_is_current(app, pagename):
-            continue
-        renderer = Renderer(builder, pagename)
-        records = list(page.records)
-        name = page.name
-        title = f"{KIND_LABELS[page.kind]}: {name}"
-        body = nodes.container(classes=["contrib-generated"])
-        count = f"{len(records)} contribution" + ("" if len(records) == 1 else "s")
-        body += nodes.paragraph(text=count + ".", classes=["contrib-count"])
-        body += renderer.render(records, {"layout": "cards"})
-        if app.config.contributions_index in app.env.found_docs:
-            back = nodes.paragraph()
-            back += renderer.link(app.config.contributions_index, nodes.Text("All contributions"))
-            body += back
-        mark_external_links(body)
-        # the heading is written here: a docutils title outside a document needs figure numbers that
-        # the builder only has while writing a document, and a build may write none
-        fragment = builder.render_partial(body)["fragment"]
-        html = f'<section id="{slugify(name)}">\n<h1>{escape(title)}</h1>\n{fragment}</section>\n'
-        context = {"title": escape(title), "body": html, "display_toc": False}
-        yield pagename, context, "page.html"
+        if not generated_page_is_current(app, pagename):
+            yield pagename, page_context(app, pagename, page), GENERATED_TEMPLATE
 
 
 def setup_pages(app: Sphinx) -> None:

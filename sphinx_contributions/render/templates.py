@@ -1,0 +1,44 @@
+"""The extension's Jinja templates (``templates/contributions/…``): the header of a write-up, listings,
+and the tag and project pages, rendered on site builders with the builder's own template loader, so a
+file of the same name under the site's ``templates_path`` replaces the extension's (Sphinx searches
+``templates_path`` first, then the theme).
+
+Like Sphinx's own templates they do not autoescape: every text from a page goes through ``|e``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..builders import is_site_builder
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+    from sphinx.config import Config
+    from sphinx.jinja2glue import BuiltinTemplateLoader
+
+#: the extension's templates, searched after the site's own ``templates_path``
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+
+
+def templates_of(builder: Builder) -> BuiltinTemplateLoader | None:
+    """The template loader of a site builder; ``None`` for the others, which get docutils nodes (so
+    their own transforms and writers see the links: epub's ``epub_show_urls``, LaTeX's footnotes…)."""
+    return getattr(builder, "templates", None) if is_site_builder(builder) else None
+
+
+def render_html(templates: BuiltinTemplateLoader, name: str, context: dict[str, Any]) -> str:
+    """A template rendered as a block of HTML (ending in a newline, as docutils writes blocks)."""
+    html = templates.render(name, context)
+    return html if html.endswith("\n") else html + "\n"
+
+
+def add_templates_path(app: Sphinx, config: Config) -> None:
+    """``config-inited``: the extension's templates after the site's, so a site overrides any of them."""
+    config.templates_path = [*config.templates_path, str(TEMPLATES_DIR)]
+
+
+def setup_templates(app: Sphinx) -> None:
+    app.connect("config-inited", add_templates_path)

@@ -1,0 +1,8 @@
+project = "Templates test"
+author = "Tester"
+extensions = ["myst_parser", "sphinx_contributions"]
+myst_enable_extensions = ["colon_fence"]
+html_baseurl = "https://example.org/portfolio/"
+contributions_index = "index"
+#: the site's own versions of two of the extension's templates
+templates_path = ["_templates"]
