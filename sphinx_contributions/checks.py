@@ -401,7 +401,7 @@ def _holds_header(page: Page, node: nodes.Node) -> bool:
     """Whether ``node`` holds the page's header (nested in another directive); reported here, unless the
     header is a draft's, whose ``[contrib.draft_not_excluded]`` says the same."""
     header = next(node.findall(cn.contribution_header), None) if isinstance(node, nodes.Element) else None
-    if header is None:
+    if header is None or not isinstance(node, nodes.Element):
         return False
     if header.get("status") != "draft" or page.env.config.contributions_include_drafts:
         line = page.directive_line(header, "contribution")

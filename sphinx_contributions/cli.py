@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .drafts import SourcePage, markdown_parser, scan_file, scan_sources
+from .drafts import SourcePage, scan_file, scan_sources
 from .exports import JSON_NAME
 from .model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
 from .report import read_report, report_path
+from .sources import markdown_parser
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

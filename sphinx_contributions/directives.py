@@ -35,13 +35,14 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from sphinx.application import Sphinx
+    from sphinx.util.typing import OptionSpec
 
 
 class ContributionDirective(SphinxDirective):
     """The header of a write-up: one per page, before its sections."""
 
     has_content = False
-    option_spec: ClassVar[dict[str, object]] = {
+    option_spec: ClassVar[OptionSpec] = {
         "repo": directives.unchanged,
         "pr": directives.unchanged,
         "summary": directives.unchanged,
@@ -81,6 +82,7 @@ class ContributionDirective(SphinxDirective):
                 return []
         attributes.update(self._parse_optional())
         node = cn.contribution_header(
+            "",
             ids=["contribution"],
             docname=self.env.docname,
             summary_line=self.option_line("summary"),

@@ -92,11 +92,13 @@ class ContributionsDomain(Domain):
 
     @property
     def contributions(self) -> dict[str, Contribution]:
-        return self.data["contributions"]
+        records: dict[str, Contribution] = self.data["contributions"]
+        return records
 
     @property
     def listings(self) -> dict[str, str]:
-        return self.data["listings"]
+        listings: dict[str, str] = self.data["listings"]
+        return listings
 
     def neighbours(self, index: str, docname: str) -> tuple[Contribution | None, Contribution | None]:
         """The write-ups before and after page ``docname``, in the order of the first listing on page

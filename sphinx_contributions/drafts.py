@@ -84,7 +84,8 @@ class SourcePage:
 
 def _parse_directive(name: str, token: Token) -> tuple[dict[str, str], list[str]]:
     """(options, body lines) of a directive token, as MyST reads them."""
-    from myst_parser.parsers.directives import MarkupError, parse_directive_text
+    from docutils.parsers.rst.states import MarkupError
+    from myst_parser.parsers.directives import parse_directive_text
 
     from .directives import ContributionDirective, SectionDirective
 

@@ -192,7 +192,8 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
         for tag in record.tags:
             sub(entry, "category", term=tag)
     ET.indent(feed)
-    return b'<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="utf-8") + b"\n"
+    body: bytes = ET.tostring(feed, encoding="utf-8")
+    return b'<?xml version="1.0" encoding="utf-8"?>\n' + body + b"\n"
 
 
 def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from .warnings import ContribWarning, warn
 if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
+    from sphinx.util.typing import OptionSpec
 
 
 class ContributionsDirective(SphinxDirective):
@@ -25,7 +26,7 @@ class ContributionsDirective(SphinxDirective):
     ``:limit:`` and ``:filter:`` (faceted filter controls, added by the site's script)."""
 
     has_content = False
-    option_spec: ClassVar[dict[str, object]] = {
+    option_spec: ClassVar[OptionSpec] = {
         "layout": directives.unchanged,
         "project": directives.unchanged,
         "tag": directives.unchanged,
@@ -45,7 +46,7 @@ class ContributionsDirective(SphinxDirective):
                 self.get_location(),
             )
             options = {"layout": "table", "sort": "date"}
-        node = cn.contribution_list(**options)
+        node = cn.contribution_list("", **options)
         self.set_source_info(node)
         return [node]
 

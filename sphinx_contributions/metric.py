@@ -15,6 +15,7 @@ from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.util.typing import OptionSpec
 
 
 class MetricDirective(SphinxDirective):
@@ -26,7 +27,7 @@ class MetricDirective(SphinxDirective):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = False
-    option_spec: ClassVar[dict[str, object]] = {
+    option_spec: ClassVar[OptionSpec] = {
         "before": directives.unchanged,
         "after": directives.unchanged,
         "unit": directives.unchanged,
@@ -84,6 +85,12 @@ class MetricDirective(SphinxDirective):
         return items
 
 
+def _evidence_items(node: nodes.Element) -> tuple[tuple[str, str, str], ...]:
+    """The node's ``evidence`` attribute: (kind, text, URL) of each link it cites."""
+    items: tuple[tuple[str, str, str], ...] = node.get("evidence", ())
+    return items
+
+
 def metric_from_node(node: nodes.Element) -> Metric:
     return Metric(
         label=node["label"],
@@ -97,7 +104,7 @@ def metric_from_node(node: nodes.Element) -> Metric:
         before_approximate=node.get("before_approximate", False),
         after_approximate=node.get("after_approximate", False),
         expect=node.get("expect"),
-        evidence=tuple(Evidence(*item) for item in node.get("evidence", ())),
+        evidence=tuple(Evidence(*item) for item in _evidence_items(node)),
     )
 
 
