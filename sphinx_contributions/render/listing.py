@@ -87,7 +87,7 @@ def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
                 classes=" ".join(item_classes(record)),
                 state=state_label(status) if status else "",
                 state_classes=states[status] if status else "",
-                brief=metric_brief(record.metrics[0]) if record.metrics else "",
+                brief=metric_brief(record.headline) if record.headline else "",
             )
         )
     return result
