@@ -54,12 +54,13 @@ def template_dirs() -> dict[str, list[Path]]:
             module = __import__(name)
         except ImportError:
             continue
+        assert module.__file__ is not None, name
         upstream.append(Path(module.__file__).parent)
     return {"project": [REPO / "_templates", REPO / "sphinx_contributions"], "upstream": upstream}
 
 
-def run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload]
+def run(command: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True, check=False, env=env)
 
 
 def install_tools() -> None:
@@ -131,7 +132,8 @@ def lighthouse(url: str, chromium: str, out: Path) -> dict[str, object]:
     done = run(command, env={**os.environ, "CHROME_PATH": chromium})
     if done.returncode != 0 or not out.is_file():
         sys.exit(f"lighthouse failed on {url}:\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
-    return json.loads(out.read_text(encoding="utf-8"))
+    report: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
+    return report
 
 
 def report_lighthouse(name: str, report: dict[str, object]) -> dict[str, int]:

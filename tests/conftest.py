@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
 
@@ -20,6 +21,8 @@ ROOTS = Path(__file__).resolve().parent / "roots"
 #: an unpacked sdist (it has PKG-INFO at its top; the repository does not): it carries the extension and
 #: these tests, not the portfolio's pages, which are the owner's content and not under the MIT licence
 IN_SDIST = (REPO / "PKG-INFO").is_file()
+#: the type of ``sphinx.testing``'s ``make_app`` fixture: it takes ``SphinxTestApp``'s arguments
+MakeApp = Callable[..., SphinxTestApp]
 
 
 def need_site() -> None:
@@ -111,7 +114,7 @@ def listing_site(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -> Pat
     app = SphinxTestApp("html", srcdir=srcdir, status=StringIO(), warning=StringIO())
     try:
         app.build(force_all=True)
-        assert app.warning.getvalue() == ""  # type: ignore[attr-defined]
+        assert app.warning.getvalue() == ""
     finally:
         app.cleanup()
     return Path(app.outdir)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
+from sphinx.util.console import strip_colors
 
 from sphinx_contributions.cli import build_parser
 from sphinx_contributions.directives import ContributionDirective

@@ -23,7 +23,7 @@ from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from io import BytesIO
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import quote, urlsplit
 
 import pytest
@@ -64,7 +64,7 @@ SEARCH_TIMEOUT_MS = 30_000
 TIMEOUT_MS = 15_000
 
 
-def unavailable(reason: str) -> None:
+def unavailable(reason: str) -> NoReturn:
     """Skip locally; under CI the browser tests must run, so a missing piece fails them."""
     if os.environ.get("CI"):
         pytest.fail(f"{reason} (CI is set: browser tests must not be skipped)", pytrace=False)
@@ -222,7 +222,8 @@ def open_page(context: Any, watch: Watch, url: str) -> Any:
 
 @pytest.fixture(scope="session")
 def contributions(site: Path) -> list[dict[str, Any]]:
-    return json.loads((site / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+    data: dict[str, list[dict[str, Any]]] = json.loads((site / "contributions.json").read_text(encoding="utf-8"))
+    return data["contributions"]
 
 
 # -- every page type loads cleanly ----------------------------------------------------------------------
@@ -278,23 +279,26 @@ def test_search_finds_the_write_up(browser: Any, base_url: str, query: str, expe
 
 def visible_items(page: Any) -> list[str]:
     """Titles of the listing's items the reader can see."""
-    return page.eval_on_selector_all(
+    titles: list[str] = page.eval_on_selector_all(
         ".contrib-filterable .contrib-item",
         "items => items.filter(i => i.offsetParent !== null)"
         ".map(i => i.querySelector('.contrib-title-link').textContent.trim())",
     )
+    return titles
 
 
 def search(page: Any) -> str:
     """The address's query, read in the page (``page.url`` follows pushState only asynchronously)."""
-    return page.evaluate("location.search")
+    query: str = page.evaluate("location.search")
+    return query
 
 
 def items_with(page: Any, css_class: str) -> list[str]:
-    return page.eval_on_selector_all(
+    titles: list[str] = page.eval_on_selector_all(
         f".contrib-filterable .contrib-item.{css_class} .contrib-title-link",
         "links => links.map(a => a.textContent.trim())",
     )
+    return titles
 
 
 def test_filter_by_click_url_reload_and_reset(browser: Any, base_url: str, contributions: list[dict[str, Any]]) -> None:
@@ -446,7 +450,8 @@ def proto_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def status_of(page: Any) -> str:
-    return page.inner_text(".contrib-facet-status")
+    status: str = page.inner_text(".contrib-facet-status")
+    return status
 
 
 def test_tags_named_like_built_in_properties_filter(browser: Any, proto_site: Path) -> None:
@@ -626,9 +631,9 @@ class Screenshot:
             width=read["width"],
             height=read["height"],
             page_height=state["height"],
-            mode=tuple(read["mode"]),  # type: ignore[arg-type]
+            mode=tuple(read["mode"]),
             background=rgb(state["background"]),
-            bars=[(rgb(bar["fill"]), tuple(at)) for bar, at in zip(state["bars"], read["at"], strict=True)],  # type: ignore[misc]
+            bars=[(rgb(bar["fill"]), tuple(at)) for bar, at in zip(state["bars"], read["at"], strict=True)],
         )
 
     def assert_shows_the_page(self, scheme: str, width: int) -> None:

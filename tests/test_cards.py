@@ -222,8 +222,8 @@ def pages(tmp_path: Path) -> Path:
 
 def test_every_write_up_has_its_card(pages: Path) -> None:
     app = build(pages, freshenv=True)
-    assert app.warning.getvalue() == ""  # type: ignore[attr-defined]
-    assert "matplotlib" not in app.status.getvalue()  # type: ignore[attr-defined]
+    assert app.warning.getvalue() == ""
+    assert "matplotlib" not in app.status.getvalue()
     outdir = Path(app.outdir)
     for docname, (title, key, status) in WRITE_UPS.items():
         meta = head_meta(outdir / f"{docname}.html")
@@ -263,8 +263,8 @@ def test_no_card_when_the_setting_is_off(pages: Path) -> None:
 def test_cards_need_a_base_url(pages: Path) -> None:
     app = build(pages, freshenv=True, html_baseurl="")
     assert not (Path(app.outdir) / CARD_DIR).exists()
-    assert app.warning.getvalue() == ""  # type: ignore[attr-defined]  # a valid site: no warning, strict passes
-    status = app.status.getvalue()  # type: ignore[attr-defined]
+    assert app.warning.getvalue() == ""  # a valid site: no warning, strict passes
+    status = app.status.getvalue()
     assert "html_baseurl is not set: no social cards are written (og:image needs an absolute URL)" in status
 
 

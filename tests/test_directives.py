@@ -19,9 +19,10 @@ from docutils import nodes
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 
+from sphinx_contributions.domain import get_domain
 from sphinx_contributions.render.metric import PLOT
 
-from .conftest import ROOTS
+from .conftest import ROOTS, MakeApp
 
 FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
 
@@ -42,7 +43,7 @@ def header(app: SphinxTestApp, page: str) -> Tag:
 
 
 def test_valid_pages_build_strictly_without_a_warning(app: SphinxTestApp) -> None:
-    assert app.warning.getvalue() == ""  # type: ignore[attr-defined]
+    assert app.warning.getvalue() == ""
     assert app.statuscode == 0
 
 
@@ -278,7 +279,7 @@ def test_metric_cites_its_evidence(app: SphinxTestApp) -> None:
 
 
 def test_metric_evidence_in_the_record_and_json(app: SphinxTestApp) -> None:
-    record = app.env.domains["contrib"].contributions["full"]  # type: ignore[attr-defined]
+    record = get_domain(app.env).contributions["full"]
     assert [(e.text, e.url, e.kind) for e in record.metrics[0].evidence] == EVIDENCE
     data = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))
     (full,) = (r for r in data["contributions"] if r["key"] == "transformers#49135")
@@ -314,11 +315,13 @@ def test_metric_log_scale_keeps_tiny_values_visible(app: SphinxTestApp) -> None:
 
 def test_metric_linear_scale_is_proportional_from_zero(app: SphinxTestApp) -> None:
     before, after = bar_widths(figures(app)["Bias tables kept"])  # 2 → 16
-    assert (before, after) == (pytest.approx(PLOT * 2 / 16, abs=0.05), pytest.approx(PLOT, abs=0.05))
+    assert before == pytest.approx(PLOT * 2 / 16, abs=0.05)
+    assert after == pytest.approx(PLOT, abs=0.05)
     before, after = bar_widths(figures(app)["Tests passed"])
     assert before == after == pytest.approx(PLOT, abs=0.05)
     before, after = bar_widths(figures(app)["Valid prompts"])  # 0 → 139: zero is no bar at all
-    assert (before, after) == (0, pytest.approx(PLOT, abs=0.05))
+    assert before == 0
+    assert after == pytest.approx(PLOT, abs=0.05)
 
 
 def test_metric_colours_come_from_css_custom_properties(app: SphinxTestApp) -> None:
@@ -368,7 +371,7 @@ def test_page_text_round_trips_through_json(app: SphinxTestApp) -> None:
 
 
 def test_records_hold_every_option(app: SphinxTestApp) -> None:
-    record = app.env.domains["contrib"].contributions["full"]  # type: ignore[attr-defined]
+    record = get_domain(app.env).contributions["full"]
     assert (record.title, record.key, record.repo, record.pr) == (
         FULL_TITLE,
         "transformers#49135",
@@ -388,7 +391,7 @@ def test_records_hold_every_option(app: SphinxTestApp) -> None:
         "Valid prompts",
     ]
     assert record.lineno == 3
-    minimal = app.env.domains["contrib"].contributions["minimal"]  # type: ignore[attr-defined]
+    minimal = get_domain(app.env).contributions["minimal"]
     assert (minimal.status, minimal.issues, minimal.tags, minimal.project, minimal.date) == (None, (), (), "", None)
 
 
@@ -399,7 +402,7 @@ def test_contribution_pages_are_orphans(app: SphinxTestApp) -> None:
 
 
 def test_records_hold_their_section_headings(app: SphinxTestApp) -> None:
-    record = app.env.domains["contrib"].contributions["full"]  # type: ignore[attr-defined]
+    record = get_domain(app.env).contributions["full"]
     assert record.section_titles == (
         ("problem", "Problem"),
         ("root-cause", "Where it went wrong"),
@@ -411,7 +414,7 @@ def test_records_hold_their_section_headings(app: SphinxTestApp) -> None:
 def test_domain_objects(app: SphinxTestApp) -> None:
     """Each write-up (in the search: priority 0) and each of its sections (-1: objects.inv only), named by
     the lowercased key, shown by title."""
-    objects = {obj[0]: obj[1:] for obj in app.env.domains["contrib"].get_objects()}
+    objects = {obj[0]: obj[1:] for obj in get_domain(app.env).get_objects()}
     sections = {
         f"ctranslate2#2103#{name}": (f"Add UMT5 support to CTranslate2 — {heading}", "section", "minimal", name, -1)
         for name, heading in (("problem", "Problem"), ("root-cause", "Root cause"), ("fix", "Fix"))
@@ -459,14 +462,14 @@ def test_objects_inv_lists_every_key_and_section(app: SphinxTestApp) -> None:
 # -- other builders, and the title -----------------------------------------------------------------------
 
 
-def test_a_text_build_holds_each_metric_as_text(make_app, rootdir: Path, tmp_path: Path) -> None:
+def test_a_text_build_holds_each_metric_as_text(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     """Builders without the HTML visitor (text, latex, man …) get each figure's text equivalent."""
     srcdir = tmp_path / "src"
     shutil.copytree(rootdir / "test-contrib-pages", srcdir)
     app = make_app("text", srcdir=srcdir, freshenv=True)
     app.build()
     assert app.warning.getvalue() == ""
-    record = app.env.domains["contrib"].contributions["full"]
+    record = get_domain(app.env).contributions["full"]
     assert len(record.metrics) == 4
     text = "".join((Path(app.outdir) / "full.txt").read_text(encoding="utf-8").split())  # lines are wrapped
     for metric in record.metrics:
@@ -476,7 +479,7 @@ def test_a_text_build_holds_each_metric_as_text(make_app, rootdir: Path, tmp_pat
 RAW_TITLE = "Fix <b>bold</b> & co"
 
 
-def test_raw_html_in_a_title_is_text_everywhere(make_app, tmp_path: Path) -> None:
+def test_raw_html_in_a_title_is_text_everywhere(make_app: MakeApp, tmp_path: Path) -> None:
     """The page's heading, its <title>, the listings, the feed and the JSON all show the same text."""
     srcdir = tmp_path / "src"
     srcdir.mkdir()

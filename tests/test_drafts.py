@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
+from sphinx.util.console import strip_colors
 from sphinx.util.inventory import InventoryFile
 
-from sphinx_contributions.drafts import markdown_parser, scan_markdown
+from sphinx_contributions.drafts import scan_markdown
+from sphinx_contributions.sources import markdown_parser
 
 if TYPE_CHECKING:
     from collections.abc import Callable

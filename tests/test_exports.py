@@ -8,21 +8,24 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import jsonschema
 import pytest
 from bs4 import BeautifulSoup
-from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
+from sphinx.util.console import strip_colors
 
-from .conftest import copy_site, rtd_build
+from .conftest import MakeApp, copy_site, rtd_build
+from .html import one, xml_one, xml_text
 
 BASE = "https://example.org/portfolio/"
 ATOM = "{http://www.w3.org/2005/Atom}"
 
 
-def _json(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+def _json(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 def test_contributions_json_validates_against_its_published_schema(listing_site: Path) -> None:
@@ -91,7 +94,7 @@ def test_atom_feed(listing_site: Path) -> None:
     assert feed.findtext(ATOM + "id") == BASE + "contributions.atom"
     assert feed.findtext(ATOM + "title") == "Listing test: contributions"
     assert feed.findtext(ATOM + "updated") == "2025-05-05T00:00:00Z"  # the newest entry
-    assert feed.find(f"{ATOM}author/{ATOM}name").text == "Tester"
+    assert xml_one(feed, f"{ATOM}author/{ATOM}name").text == "Tester"
     self_links = [link for link in feed.findall(ATOM + "link") if link.get("rel") == "self"]
     assert [link.get("href") for link in self_links] == [BASE + "contributions.atom"]
     entries = feed.findall(ATOM + "entry")
@@ -99,14 +102,16 @@ def test_atom_feed(listing_site: Path) -> None:
     for entry in entries:
         for required in ("id", "title", "updated"):
             assert entry.findtext(ATOM + required), required
-        assert entry.findtext(ATOM + "updated").endswith("Z")
+        assert xml_text(entry, ATOM + "updated").endswith("Z")
     hrefs = [link.get("href") for link in feed.iter(ATOM + "link")]
-    assert all(href.startswith("https://") for href in hrefs), hrefs
-    assert entries[0].find(ATOM + "link").get("href") == BASE + "b-2.html"
+    assert all(href is not None and href.startswith("https://") for href in hrefs), hrefs
+    assert xml_one(entries[0], ATOM + "link").get("href") == BASE + "b-2.html"
     assert [c.get("term") for c in entries[1].findall(ATOM + "category")] == ["Shared Tag", "one"]
 
 
-def test_undated_entries_use_source_date_epoch(make_app, rootdir: Path, tmp_path: Path, monkeypatch) -> None:
+def test_undated_entries_use_source_date_epoch(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import shutil
 
     shutil.copytree(rootdir / "test-listing", tmp_path / "src")
@@ -117,12 +122,16 @@ def test_undated_entries_use_source_date_epoch(make_app, rootdir: Path, tmp_path
     app.build()
     feed = ET.parse(Path(app.outdir) / "contributions.atom").getroot()
     assert feed.findtext(ATOM + "updated") == "2023-11-14T22:13:20Z"
-    assert feed.find(ATOM + "entry").findtext(ATOM + "updated") == "2023-11-14T22:13:20Z"
+    assert xml_one(feed, ATOM + "entry").findtext(ATOM + "updated") == "2023-11-14T22:13:20Z"
 
 
 @pytest.mark.parametrize("epoch", ["99999999999999999", "²", "17e8"])
 def test_an_odd_source_date_epoch_is_reported_and_ignored(
-    make_app, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, epoch: str
+    make_app: MakeApp,
+    rootdir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    epoch: str,
 ) -> None:
     """Never a traceback: a value that is not a Unix time in whole seconds is a warning, and the feed is
     dated as if it were unset (no git here: 1970-01-01 for an undated page)."""
@@ -141,12 +150,13 @@ def test_an_odd_source_date_epoch_is_reported_and_ignored(
         "date can hold: it is ignored, as if unset [contrib.config]"
     ]
     feed = ET.parse(Path(app.outdir) / "contributions.atom").getroot()
-    assert feed.find(ATOM + "entry").findtext(ATOM + "updated") == "1970-01-01T00:00:00Z"
+    assert xml_one(feed, ATOM + "entry").findtext(ATOM + "updated") == "1970-01-01T00:00:00Z"
 
 
 def test_json_ld_and_descriptions_on_a_write_up(listing_site: Path) -> None:
     soup = BeautifulSoup((listing_site / "b-2.html").read_text(encoding="utf-8"), "html.parser")
     (script,) = soup.select('script[type="application/ld+json"]')
+    assert script.string is not None
     data = json.loads(script.string)
     assert data == {
         "@context": "https://schema.org",
@@ -162,7 +172,7 @@ def test_json_ld_and_descriptions_on_a_write_up(listing_site: Path) -> None:
         "datePublished": "2025-05-05",
     }
     assert [m["content"] for m in soup.select('meta[name="description"]')] == ["Beta summary."]
-    feed = soup.select_one('link[rel="alternate"][type="application/atom+xml"]')
+    feed = one(soup, 'link[rel="alternate"][type="application/atom+xml"]')
     assert feed["href"] == BASE + "contributions.atom"
 
 
@@ -178,7 +188,7 @@ def test_opengraph_description_from_summary(site: Path) -> None:
 
 def test_sitemap_lists_every_page_with_absolute_urls(listing_site: Path) -> None:
     root = ET.parse(listing_site / "sitemap.xml").getroot()
-    locs = [loc.text for loc in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    locs = [loc.text or "" for loc in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
     assert locs == sorted(locs)
     assert set(locs) == {
         BASE + page
@@ -237,10 +247,7 @@ def test_search_index_holds_keys_numbers_tags_and_projects(site: Path) -> None:
 def _entry_times(feed: Path) -> dict[str, str]:
     root = ET.parse(feed).getroot()
     ns = {"a": "http://www.w3.org/2005/Atom"}
-    return {
-        e.findtext("a:title", namespaces=ns): e.findtext("a:updated", namespaces=ns)
-        for e in root.iterfind("a:entry", ns)
-    }
+    return {xml_text(e, "a:title", ns): xml_text(e, "a:updated", ns) for e in root.iterfind("a:entry", ns)}
 
 
 def test_undated_entries_keep_their_time_across_a_commit_that_touches_no_write_up(tmp_path: Path) -> None:
@@ -271,7 +278,9 @@ def test_undated_entries_keep_their_time_across_a_commit_that_touches_no_write_u
     assert sorted(times.values()) == ["2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z"]
 
 
-def test_search_objects_fix_is_needed(make_app, rootdir: Path, tmp_path: Path, monkeypatch) -> None:
+def test_search_objects_fix_is_needed(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Without :mod:`~sphinx_contributions.fixes.search_objects` the search index names each write-up by
     the display name objects.inv gives it, its title: a search for its key or PR number misses it."""
     import shutil

@@ -81,7 +81,7 @@ def build(rootdir: Path, tmp_path: Path, builder: str) -> SphinxTestApp:
         app.build(force_all=True)  # an exception here is the failure
     finally:
         app.cleanup()
-    assert app.warning.getvalue() == ""  # type: ignore[attr-defined]
+    assert app.warning.getvalue() == ""
     assert app.statuscode == 0
     return app
 

@@ -8,11 +8,11 @@ import shutil
 from io import StringIO
 from pathlib import Path
 
-from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
 from .conftest import ROOTS
+from .html import one, soup
 
 PAGE = """\
 # Two figures
@@ -68,12 +68,11 @@ def build(tmp_path: Path, headline: str, second: str) -> tuple[list[str], Path]:
         app.build(force_all=True)
     finally:
         app.cleanup()
-    return strip_colors(app.warning.getvalue()).splitlines(), Path(app.outdir)  # type: ignore[attr-defined]
+    return strip_colors(app.warning.getvalue()).splitlines(), Path(app.outdir)
 
 
 def _shown(out: Path) -> str:
-    soup = BeautifulSoup((out / "index.html").read_text(encoding="utf-8"), "html.parser")
-    row = soup.select_one("section#default tr.contrib-project--omega")
+    row = one(soup(out / "index.html"), "section#default tr.contrib-project--omega")
     return row.select("td")[-1].get_text(strip=True)
 
 

@@ -194,7 +194,7 @@ def summary(app: SphinxTestApp) -> str:
 
 
 def warnings_of(app: SphinxTestApp) -> list[str]:
-    text = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())  # type: ignore[attr-defined]
+    text = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
     return [line for line in text.splitlines() if "WARNING" in line or "ERROR" in line]
 
 
@@ -473,7 +473,7 @@ def test_any_input_builds_with_output_or_a_warning(**fields: str) -> None:
         app = SphinxTestApp("html", srcdir=srcdir, freshenv=True, status=StringIO(), warning=StringIO())
         try:
             app.build(force_all=True)  # an exception here is the failure: never a traceback
-            warnings = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())  # type: ignore[attr-defined]
+            warnings = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
             outdir = Path(app.outdir)
             listed = json.loads((outdir / "contributions.json").read_text(encoding="utf-8"))["contributions"]
             if not listed:  # dropped: only with a warning on the page that says so

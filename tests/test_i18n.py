@@ -16,8 +16,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
-from bs4 import BeautifulSoup
-from sphinx.util.console import strip_escape_sequences
+from sphinx.util.console import strip_colors
+
+from .conftest import MakeApp
+from .html import soup
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sphinx_contributions"
 POT = PACKAGE / "locale" / "sphinx_contributions.pot"
@@ -56,21 +58,20 @@ def _site(rootdir: Path, tmp_path: Path) -> Path:
     return src
 
 
-def _build(make_app, src: Path, **overrides: object) -> Path:
+def _build(make_app: MakeApp, src: Path, **overrides: object) -> Path:
     """Build; the only warnings allowed are docutils' own about the made-up language (once per page)."""
     app = make_app("html", srcdir=src, freshenv=True, confoverrides=overrides)
     app.build()
-    warnings = strip_escape_sequences(app.warning.getvalue()).splitlines()
+    warnings = strip_colors(app.warning.getvalue()).splitlines()
     assert [line for line in warnings if 'Language "xx" not supported' not in line] == []
     return Path(app.outdir)
 
 
 def _text(path: Path, selector: str) -> list[str]:
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-    return [node.get_text(" ", strip=True) for node in soup.select(selector)]
+    return [node.get_text(" ", strip=True) for node in soup(path).select(selector)]
 
 
-def test_a_sites_catalog_translates_the_extensions_words(make_app, rootdir: Path, tmp_path: Path) -> None:
+def test_a_sites_catalog_translates_the_extensions_words(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     src = _site(rootdir, tmp_path)
     messages = src / "locales" / "xx" / "LC_MESSAGES"
     messages.mkdir(parents=True)
@@ -95,7 +96,7 @@ def test_a_sites_catalog_translates_the_extensions_words(make_app, rootdir: Path
     assert "Alle Beiträge" in _text(tag, ".contrib-generated > p a")
 
 
-def test_a_po_file_is_compiled_when_the_build_starts(make_app, rootdir: Path, tmp_path: Path) -> None:
+def test_a_po_file_is_compiled_when_the_build_starts(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     src = _site(rootdir, tmp_path)
     messages = src / "locales" / "xx" / "LC_MESSAGES"
     messages.mkdir(parents=True)
@@ -106,7 +107,7 @@ def test_a_po_file_is_compiled_when_the_build_starts(make_app, rootdir: Path, tm
     assert _text(out / "b-2.html", ".contrib-tags-label") == ["Etiketten:"]
 
 
-def test_without_a_catalog_the_words_stay_english(make_app, rootdir: Path, tmp_path: Path) -> None:
+def test_without_a_catalog_the_words_stay_english(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     # "xx" with no catalog of ours: English, as in a build without the language set
     out = _build(make_app, _site(rootdir, tmp_path), language="xx")
     assert _text(out / "b-2.html", ".contrib-tags-label") == ["Tags:"]

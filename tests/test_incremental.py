@@ -210,10 +210,7 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "doc-title": edit_doc_title,
 }
 #: what a change needs in the copy of the site before its first build
-PREPARE: dict[str, Callable[[Path], None]] = {"doc-title": add_doc_link}
-
-#: what a change needs in the site before the first build
-PREPARE: dict[str, Callable[[Path], None]] = {"far-title": link_from_about}
+PREPARE: dict[str, Callable[[Path], None]] = {"far-title": link_from_about, "doc-title": add_doc_link}
 
 #: pages (besides ALWAYS_WRITTEN) an incremental build may write after each change: what depends on it
 LISTINGS = {"index.html", "contributions/index.html", "open-source/index.html"}

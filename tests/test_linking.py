@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup, Tag
-from sphinx.testing.util import SphinxTestApp
-from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
+from sphinx.util.console import strip_colors
 
-from .conftest import copy_site, rtd_build
+from .conftest import MakeApp, copy_site, rtd_build
 
 CT2 = "Add UMT5 support: per-layer relative attention bias"
 TRANSFORMERS = "Fix UMT5 decoder self-attention not being causal"
@@ -156,32 +155,32 @@ def other_site(srcdir: Path, inventory: Path, page: str, *, extension: bool) -> 
     ("extension", "page"), [(True, WITH_EXTENSION), (False, WITHOUT_EXTENSION)], ids=["with", "without"]
 )
 def test_another_site_links_by_title(
-    make_app,
+    make_app: MakeApp,
     site: Path,
     tmp_path: Path,
     extension: bool,
-    page: str,  # type: ignore[no-untyped-def]
+    page: str,
 ) -> None:
     srcdir = other_site(tmp_path / "other", site / "objects.inv", page, extension=extension)
-    app: SphinxTestApp = make_app("html", srcdir=srcdir, freshenv=True)
+    app = make_app("html", srcdir=srcdir, freshenv=True)
     app.build()
-    assert strip_colors(app.warning.getvalue()).splitlines() == []  # type: ignore[attr-defined]
+    assert strip_colors(app.warning.getvalue()).splitlines() == []
     links = body_links(Path(app.outdir) / "index.html")
     assert links == {name: EXPECTED[name] for name in links}
     assert len(links) == page.count("\n- ")
 
 
 def test_another_site_without_the_extension_matches_inv_names_exactly(
-    make_app,
+    make_app: MakeApp,
     site: Path,
-    tmp_path: Path,  # type: ignore[no-untyped-def]
+    tmp_path: Path,
 ) -> None:
     """MyST's ``inv:`` links match names as objects.inv holds them (lowercase keys): the guide says so."""
     page = "# Elsewhere\n\n- write-up: [](inv:portfolio:contrib:contribution#CTranslate2#2103)\n"
     srcdir = other_site(tmp_path / "other", site / "objects.inv", page, extension=False)
-    app: SphinxTestApp = make_app("html", srcdir=srcdir, freshenv=True)
+    app = make_app("html", srcdir=srcdir, freshenv=True)
     app.build()
-    assert strip_colors(app.warning.getvalue()).splitlines() == [  # type: ignore[attr-defined]
+    assert strip_colors(app.warning.getvalue()).splitlines() == [
         f"{srcdir / 'index.md'}:3: WARNING: No matches for 'portfolio:contrib:contribution:CTranslate2#2103' "
         "[myst.iref_missing]"
     ]

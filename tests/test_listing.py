@@ -8,13 +8,11 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup, Tag
 
-from .conftest import rtd_build
+from .conftest import MakeApp, rtd_build
+from .html import one
+from .html import soup as _soup
 
 TITLES = {"a-1": "Zeta fix", "b-2": "Beta feature", "c-3": "alpha thing", "d-4": "Mu change"}
-
-
-def _soup(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
 def _section(soup: BeautifulSoup, section_id: str) -> Tag:
@@ -25,7 +23,7 @@ def _section(soup: BeautifulSoup, section_id: str) -> Tag:
 
 def _listed(section: Tag) -> list[str]:
     """The titles of the listed contributions, in order."""
-    return [item.select_one(".contrib-title-link").get_text() for item in section.select(".contrib-item")]
+    return [one(item, ".contrib-title-link").get_text() for item in section.select(".contrib-item")]
 
 
 @pytest.mark.parametrize(
@@ -46,7 +44,7 @@ def test_listing_filters_sorts_and_limits(listing_site: Path, section_id: str, e
 
 
 def test_table_columns(listing_site: Path) -> None:
-    table = _section(_soup(listing_site / "index.html"), "default").select_one("table.contrib-table")
+    table = one(_section(_soup(listing_site / "index.html"), "default"), "table.contrib-table")
     assert [th.get_text(strip=True) for th in table.select("thead th")] == [
         "Project",
         "PR",
@@ -55,12 +53,12 @@ def test_table_columns(listing_site: Path) -> None:
         "State",
         "Key metric",
     ]
-    first = table.select_one("tbody tr")
+    first = one(table, "tbody tr")
     cells = [td.get_text(" ", strip=True) for td in first.select("td")]
     assert cells == ["beta", "#2", "Beta feature", "Beta summary.", "open", "Latency: 200 ms → 50 ms (≈4× lower)"]
-    assert first.select_one(".contrib-pr-link")["href"] == "https://github.com/org/beta/pull/2"
-    assert first.select_one(".contrib-title-link")["href"] == "b-2.html"
-    assert first.select_one(".contrib-project")["href"] == "projects/beta.html"
+    assert one(first, ".contrib-pr-link")["href"] == "https://github.com/org/beta/pull/2"
+    assert one(first, ".contrib-title-link")["href"] == "b-2.html"
+    assert one(first, ".contrib-project")["href"] == "projects/beta.html"
     undated = table.select("tbody tr")[-1]
     assert undated.select("td")[4].get_text(strip=True) == ""  # no state stated: none shown
 
@@ -78,14 +76,14 @@ def test_cards_use_sphinx_design_and_carry_facets(listing_site: Path) -> None:
 
 def test_empty_listing_says_so(listing_site: Path) -> None:
     section = _section(_soup(listing_site / "index.html"), "nothing")
-    assert section.select_one(".contrib-empty").get_text() == "No contributions match."
+    assert one(section, ".contrib-empty").get_text() == "No contributions match."
 
 
 def test_tag_and_project_pages(listing_site: Path) -> None:
     tag = _soup(listing_site / "tags/shared-tag.html")
-    assert tag.find("h1").get_text(strip=True).rstrip("¶") == "Tag: Shared Tag"
+    assert one(tag, "h1").get_text(strip=True).rstrip("¶") == "Tag: Shared Tag"
     assert _listed(tag) == ["Beta feature", "Zeta fix"]
-    assert tag.select_one(".contrib-title-link")["href"] == "../b-2.html"
+    assert one(tag, ".contrib-title-link")["href"] == "../b-2.html"
     project = _soup(listing_site / "projects/beta.html")
     assert _listed(project) == ["Beta feature", "Mu change"]
     assert sorted(p.name for p in (listing_site / "tags").iterdir()) == ["one.html", "shared-tag.html", "two.html"]
@@ -93,8 +91,8 @@ def test_tag_and_project_pages(listing_site: Path) -> None:
 
 
 def test_header_links_to_tag_and_project_pages(listing_site: Path) -> None:
-    header = _soup(listing_site / "a-1.html").select_one("#contribution")
-    assert header.select_one(".contrib-project")["href"] == "projects/alpha.html"
+    header = one(_soup(listing_site / "a-1.html"), "#contribution")
+    assert one(header, ".contrib-project")["href"] == "projects/alpha.html"
     assert [a["href"] for a in header.select(".contrib-tags a")] == ["tags/shared-tag.html", "tags/one.html"]
 
 
@@ -109,7 +107,7 @@ def test_header_links_to_tag_and_project_pages(listing_site: Path) -> None:
     ],
 )
 def test_bad_listing_option_warns_and_shows_the_full_table(
-    make_app, tmp_path: Path, options: str, message: str
+    make_app: MakeApp, tmp_path: Path, options: str, message: str
 ) -> None:
     (tmp_path / "conf.py").write_text(
         'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
@@ -137,7 +135,7 @@ def test_rebuild_with_nothing_changed_still_writes_generated_pages(rootdir: Path
     assert _listed(_soup(out / "tags/shared-tag.html")) == ["Beta feature", "Zeta fix"]
 
 
-def test_site_templates_override_the_extensions(make_app, rootdir: Path, tmp_path: Path) -> None:
+def test_site_templates_override_the_extensions(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     """A site's ``templates_path`` comes before the extension's templates: its
     ``contributions/listing_cards.html`` draws every cards listing (the table keeps the extension's),
     its ``contributions/generated.html`` every tag and project page."""
@@ -149,14 +147,12 @@ def test_site_templates_override_the_extensions(make_app, rootdir: Path, tmp_pat
     index = _soup(out / "index.html")
     cards = _section(index, "cards")
     assert [li.get_text() for li in cards.select("ul.site-cards li")] == ["Zeta fix (alpha)"]
-    assert cards.select_one("ul.site-cards a")["href"] == "a-1.html"
+    assert one(cards, "ul.site-cards a")["href"] == "a-1.html"
     assert not cards.select(".sd-card")
     assert _listed(_section(index, "table")) == ["Zeta fix"]  # listing_table.html is the extension's
     tag = _soup(out / "tags/shared-tag.html")
-    assert tag.select_one("p.site-intro").get_text() == "Everything filed under Shared Tag (1)."
-    assert tag.find("h1").get_text() == "Tag: Shared Tag"
-    assert tag.select_one("ul.site-cards a")["href"] == "../a-1.html"
-    assert tag.select_one("title").get_text().startswith("Tag: Shared Tag")
-    assert _soup(out / "projects/alpha.html").select_one("p.site-intro").get_text() == (
-        "Everything filed under alpha (1)."
-    )
+    assert one(tag, "p.site-intro").get_text() == "Everything filed under Shared Tag (1)."
+    assert one(tag, "h1").get_text() == "Tag: Shared Tag"
+    assert one(tag, "ul.site-cards a")["href"] == "../a-1.html"
+    assert one(tag, "title").get_text().startswith("Tag: Shared Tag")
+    assert one(_soup(out / "projects/alpha.html"), "p.site-intro").get_text() == "Everything filed under alpha (1)."

@@ -7,11 +7,11 @@ import shutil
 from io import StringIO
 from pathlib import Path
 
-from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
 from .conftest import ROOTS, copy_site, rtd_build
+from .html import attr, one, soup
 
 SGLANG_PAGE = """\
 # A write-up for a project the site has never shown
@@ -43,14 +43,13 @@ Verification text.
 
 def _sections(html: Path) -> list[tuple[str, str, list[str]]]:
     """(id, heading, write-up titles) of each project section of a page."""
-    soup = BeautifulSoup(html.read_text(encoding="utf-8"), "html.parser")
     return [
         (
-            section["id"],
-            section.find("h2").get_text().rstrip("¶"),
+            attr(section, "id"),
+            one(section, "h2").get_text().rstrip("¶"),
             [a.get_text() for a in section.select(".contrib-title-link")],
         )
-        for section in soup.select("section.contrib-project-section")
+        for section in soup(html).select("section.contrib-project-section")
     ]
 
 
@@ -90,7 +89,7 @@ def _build(tmp_path: Path, pages: dict[str, str]) -> tuple[str, Path]:
         app.build(force_all=True)
     finally:
         app.cleanup()
-    return strip_colors(app.warning.getvalue()), Path(app.outdir)  # type: ignore[attr-defined]
+    return strip_colors(app.warning.getvalue()), Path(app.outdir)
 
 
 OVERVIEW = """\

