@@ -1,5 +1,5 @@
-"""Links, resolved per builder at write time: links to generated tag and project pages (a relative
-link on site builders, text elsewhere), and external links.
+"""Links, resolved per builder at write time: links to generated tag and project pages and to the
+exports (a relative link on site builders, text elsewhere), and external links.
 
 Links that leave the site carry ``rel="noopener noreferrer"``: the linked page gets neither a
 handle on this window nor the address it was reached from.
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from docutils import nodes
+from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
 from ..builders import is_site_builder
@@ -71,6 +72,14 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
             new = nodes.inline("", "", *node.children)
         new["classes"] = list(node["classes"])
         node.replace_self(new)
+    for node in list(doctree.findall(cn.export_link)):
+        if is_site_builder(builder):
+            uri = relative_uri(builder.get_target_uri(docname), node["target"])
+            node.replace_self(
+                nodes.reference("", "", *node.children, internal=True, refuri=uri, classes=["contrib-export"])
+            )
+        else:
+            node.replace_self(nodes.inline("", "", *node.children, classes=["contrib-export"]))
 
 
 def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -80,5 +89,6 @@ def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def setup_links(app: Sphinx) -> None:
     app.add_node(cn.page_link)
+    app.add_node(cn.export_link)
     app.connect("doctree-resolved", resolve_page_links)
     app.connect("doctree-resolved", _resolved, priority=900)  # after the listings (default 500)
