@@ -31,6 +31,16 @@ def writes_html(builder: Builder) -> bool:
     return builder.format == "html"
 
 
+#: books that hold every write-up (see :mod:`.books`) and write links inside themselves
+_LINKING_BOOKS = frozenset({"singlehtml", "epub", "latex", "texinfo"})
+
+
+def links_inside(builder: Builder) -> bool:
+    """Whether a link to a write-up is a link in ``builder``'s output: on the site, and in the books that
+    hold every write-up (a reference inside the book); text and man have no links."""
+    return is_site_builder(builder) or builder.name in _LINKING_BOOKS
+
+
 def writes_one_page(builder: Builder) -> bool:
     """Whether ``builder`` writes the whole site as one HTML page (``singlehtml``): every document's ids
     share one page, and it writes no index or search page."""

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from docutils import nodes
+from sphinx.errors import NoUri
 from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
-from ..builders import is_site_builder
+from ..builders import is_site_builder, links_inside
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -46,6 +47,18 @@ class Links:
     def page(self, target: str) -> str | None:
         """The link to ``target`` from this page, or ``None`` where pages are not linked."""
         return self.uri(target) if self.linked else None
+
+    def document(self, docname: str) -> str | None:
+        """The link to the document ``docname``: on the site, and in the books that hold it (a reference
+        inside the book); ``None`` elsewhere (text, man) or when the book does not hold it."""
+        if self.linked:
+            return self.uri(docname)
+        if not links_inside(self.builder):
+            return None
+        try:
+            return self.builder.get_relative_uri(self.fromdoc, docname)
+        except NoUri:
+            return None
 
     def href(self, target: str) -> str:
         """The ``href`` of a link to ``target`` (``#`` on ``target`` itself, as docutils writes it)."""
