@@ -261,7 +261,8 @@ def test_latex_has_a_chapter_per_writeup_after_the_profile_pages(builds: Builds,
             table = figure[: figure.index(r"\end{tabular}")]
             assert re.search(r"^before & .* & .*\\rule\{[\d.]+pt\}", table, re.M), label
             assert re.search(r"^after & .* & .*\\rule\{[\d.]+pt\}", table, re.M), label
-            assert re.search(r"is better; bars on a (log scale|linear scale from 0)\)", figure[: figure.index(r"\par\medskip", 30)])
+            words = figure[: figure.index(r"\par\medskip", 30)]
+            assert re.search(r"is better; bars on a (log scale|linear scale from 0)\)", words), label
         # the listings' title links are references inside the book
         assert rf"\hyperref[\detokenize{{{writeup.docname}::doc}}]" in tex
 
