@@ -28,7 +28,7 @@ from sphinx.builders.manpage import ManualPageBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.builders.texinfo import TexinfoBuilder
 from sphinx.transforms.post_transforms import SphinxPostTransform
-from sphinx.util.console import darkgreen
+from sphinx.util.console import darkgreen  # type: ignore[attr-defined]
 from sphinx.util.nodes import inline_all_toctrees
 
 from .builders import writes_one_page
@@ -130,7 +130,7 @@ class WriteupChapters(SphinxPostTransform):
             last.parent.insert(last.parent.index(last) + 1, toctree)
         else:
             root = next((node for node in self.document.children if isinstance(node, nodes.section)), self.document)
-            root += toctree
+            root.append(toctree)
 
 
 def _reached(includes: dict[str, list[str]], root: str) -> set[str]:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
-from sphinx.util.console import strip_colors  # type: ignore[attr-defined]
+from sphinx.util.console import strip_colors
 
 FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
 MINIMAL_TITLE = "Add UMT5 support to CTranslate2"
@@ -40,7 +40,7 @@ def index_item(app: SphinxTestApp, name: str) -> Tag:
 
 
 def test_roles_resolve_without_a_warning(app: SphinxTestApp) -> None:
-    assert app.warning.getvalue() == ""  # type: ignore[attr-defined]
+    assert app.warning.getvalue() == ""
     assert app.statuscode == 0
 
 

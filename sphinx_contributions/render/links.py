@@ -85,14 +85,14 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
             new = nodes.inline("", "", *node.children)
         new["classes"] = list(node["classes"])
         node.replace_self(new)
-    for node in list(doctree.findall(cn.export_link)):
+    for export in list(doctree.findall(cn.export_link)):
         if is_site_builder(builder):
-            uri = relative_uri(builder.get_target_uri(docname), node["target"])
-            node.replace_self(
-                nodes.reference("", "", *node.children, internal=True, refuri=uri, classes=["contrib-export"])
-            )
+            uri = relative_uri(builder.get_target_uri(docname), export["target"])
+            new = nodes.reference("", "", *export.children, internal=True, refuri=uri)
         else:
-            node.replace_self(nodes.inline("", "", *node.children, classes=["contrib-export"]))
+            new = nodes.inline("", "", *export.children)
+        new["classes"] = ["contrib-export"]
+        export.replace_self(new)
 
 
 def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
