@@ -262,7 +262,7 @@ def test_latex_has_a_chapter_per_writeup_after_the_profile_pages(builds: Builds,
             assert re.search(r"^before & .* & .*\\rule\{[\d.]+pt\}", table, re.M), label
             assert re.search(r"^after & .* & .*\\rule\{[\d.]+pt\}", table, re.M), label
             words = figure[: figure.index(r"\par\medskip", 30)]
-            assert re.search(r"is better; bars on a (log scale|linear scale from 0)\)", words), label
+            assert re.search(r"is better; chart on a (log scale|linear scale from 0)\)", words), label
         # the listings' title links are references inside the book
         assert rf"\hyperref[\detokenize{{{writeup.docname}::doc}}]" in tex
 
