@@ -20,16 +20,18 @@ from typing import TYPE_CHECKING
 from docutils.nodes import inline
 
 from .books import setup_books
-from .builders import is_site_builder
+from .builders import is_site_builder, setup_builders
 from .directives import setup_directives
 from .domain import ContribRole, ContributionsDomain
 from .drafts import setup_drafts
 from .exports import setup_exports
 from .fixes.doc_titles import setup_doc_titles
+from .fixes.epub_svg import setup_epub_svg
 from .fixes.lasting_warnings import setup_lasting_warnings
 from .fixes.navigation import setup_navigation
 from .fixes.search_index import setup_search_index
 from .fixes.search_objects import setup_search_objects
+from .fixes.singlehtml_anchors import setup_singlehtml_anchors
 from .fixes.sitemap import setup_sitemap
 from .fixes.stale_outputs import setup_stale_outputs
 from .i18n import setup_i18n
@@ -100,6 +102,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_books(app)
     setup_cards(app)
     setup_robots(app)
+    setup_builders(app)
     # incremental builds
     setup_incremental(app)
     setup_doc_titles(app)
@@ -107,6 +110,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_search_index(app)
     setup_search_objects(app)
     setup_sitemap(app)
+    setup_singlehtml_anchors(app)
+    setup_epub_svg(app)
     setup_stale_outputs(app)
     app.connect("builder-inited", _add_static_files)
     return {

@@ -9,6 +9,11 @@ a post-transform changes only the tree the book builder is about to write, and o
 document. For the builders that inline the root's toctrees (latex, texinfo, man, singlehtml) it inlines
 the write-ups after them, as Sphinx does for toctree entries; for ePub, which writes a page per document
 and takes its reading order and table of contents from the root's toctrees, it adds a hidden toctree.
+
+Every write-up has the same anchors (``#contribution``, ``#problem`` …). On the site and in the ePub each
+is a page of its own; ``singlehtml`` puts them all on one page, so there each write-up's ids take its
+page's name as a prefix (``#ctranslate2-2103-problem``), and the links to them follow. LaTeX and Texinfo
+qualify every label with its document already.
 """
 
 from __future__ import annotations
@@ -23,10 +28,12 @@ from sphinx.builders.manpage import ManualPageBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 from sphinx.builders.texinfo import TexinfoBuilder
 from sphinx.transforms.post_transforms import SphinxPostTransform
-from sphinx.util.console import darkgreen
+from sphinx.util.console import darkgreen  # type: ignore[attr-defined]
 from sphinx.util.nodes import inline_all_toctrees
 
-from .model import Contribution, key_lookup
+from .builders import writes_one_page
+from .domain import get_domain
+from .model import Contribution, key_lookup, slugify
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -123,7 +130,7 @@ class WriteupChapters(SphinxPostTransform):
             last.parent.insert(last.parent.index(last) + 1, toctree)
         else:
             root = next((node for node in self.document.children if isinstance(node, nodes.section)), self.document)
-            root += toctree
+            root.append(toctree)
 
 
 def _reached(includes: dict[str, list[str]], root: str) -> set[str]:
@@ -146,5 +153,35 @@ def _inside_start_of_file(node: nodes.Node) -> bool:
     return False
 
 
+def unique_writeup_ids(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved`` (``singlehtml``, after every handler that writes links, before
+    :mod:`.fixes.singlehtml_anchors`): each write-up's ids get its page's name as a prefix; links to them,
+    ``#document-<page>#<id>`` or a reference inside the write-up, follow."""
+    if not writes_one_page(app.builder) or docname != app.config.root_doc:
+        return
+    writeups = {record.docname for record in get_domain(app.env).published()}
+    renamed: dict[str, dict[str, str]] = {}
+    for part in doctree.findall(addnodes.start_of_file):
+        if part["docname"] not in writeups:
+            continue
+        prefix = slugify(part["docname"].rsplit("/", 1)[-1])
+        ids = renamed.setdefault(part["docname"], {})
+        elements = list(part.findall(nodes.Element))
+        for node in elements:
+            if node["ids"]:
+                ids.update((old, f"{prefix}-{old}") for old in node["ids"])
+                node["ids"] = [ids[old] for old in node["ids"]]
+        for node in elements:
+            if node.get("refid") in ids:
+                node["refid"] = ids[node["refid"]]
+            if node.get("backrefs"):
+                node["backrefs"] = [ids.get(old, old) for old in node["backrefs"]]
+    for node in doctree.findall(nodes.reference):
+        document, hash_, anchor = node.get("refuri", "").removeprefix("#document-").partition("#")
+        if node.get("refuri", "").startswith("#document-") and hash_ and anchor in renamed.get(document, {}):
+            node["refuri"] = f"#document-{document}#{renamed[document][anchor]}"
+
+
 def setup_books(app: Sphinx) -> None:
     app.add_post_transform(WriteupChapters)
+    app.connect("doctree-resolved", unique_writeup_ids, priority=940)

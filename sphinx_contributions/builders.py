@@ -9,9 +9,12 @@ builder makes one document of the whole site (``singlehtml``, ``epub``, ``latex`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 
 if TYPE_CHECKING:
+    from sphinx.application import Sphinx
     from sphinx.builders import Builder
 
 #: HTML builders that do not write a website of separate pages
@@ -26,3 +29,37 @@ def is_site_builder(builder: Builder) -> bool:
 def writes_html(builder: Builder) -> bool:
     """Whether ``builder`` writes HTML (the site builders, ``singlehtml``, ``epub``)."""
     return builder.format == "html"
+
+
+#: books that hold every write-up (see :mod:`.books`) and write links inside themselves
+_LINKING_BOOKS = frozenset({"singlehtml", "epub", "latex", "texinfo"})
+
+
+def links_inside(builder: Builder) -> bool:
+    """Whether a link to a write-up is a link in ``builder``'s output: on the site, and in the books that
+    hold every write-up (a reference inside the book); text and man have no links."""
+    return is_site_builder(builder) or builder.name in _LINKING_BOOKS
+
+
+def writes_one_page(builder: Builder) -> bool:
+    """Whether ``builder`` writes the whole site as one HTML page (``singlehtml``): every document's ids
+    share one page, and it writes no index or search page."""
+    return isinstance(builder, SingleFileHTMLBuilder)
+
+
+#: pages a site builder writes besides the documents, which ``singlehtml`` does not write
+_NOT_WRITTEN_BY_ONE_PAGE = frozenset({"genindex", "search"})
+
+
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
+    """``html-page-context``: on ``singlehtml`` the theme links to no index or search page and shows no
+    search box, as the builder writes neither page (themes ask ``hasdoc``; furo's search box is a sidebar)."""
+    if not writes_one_page(app.builder):
+        return
+    hasdoc = context["hasdoc"]
+    context["hasdoc"] = lambda name: name not in _NOT_WRITTEN_BY_ONE_PAGE and hasdoc(name)
+    context["sidebars"] = [name for name in context.get("sidebars", ()) if "search" not in name]
+
+
+def setup_builders(app: Sphinx) -> None:
+    app.connect("html-page-context", page_context, priority=400)  # before the theme's own handler

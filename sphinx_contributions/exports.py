@@ -35,6 +35,8 @@ SCHEMA_VERSION = 1
 JSON_NAME = "contributions.json"
 SCHEMA_NAME = "contributions.schema.json"
 FEED_NAME = "contributions.atom"
+#: the files the extension writes beside the site's pages, which ``{export}`` links to
+EXPORT_NAMES = (JSON_NAME, SCHEMA_NAME, FEED_NAME)
 ATOM = "http://www.w3.org/2005/Atom"
 
 

@@ -26,6 +26,11 @@ class page_link(nodes.Inline, nodes.TextElement):  # noqa: N801
     """A link to a generated page (``tags/…``, ``projects/…``), resolved per builder at write time."""
 
 
+class export_link(nodes.Inline, nodes.TextElement):  # noqa: N801
+    """A link to one of the extension's exports (attribute ``target``: ``contributions.json`` …): a link
+    on site builders, which write the file, its text elsewhere."""
+
+
 class contribution_projects(nodes.General, nodes.Element):  # noqa: N801
     """A ``projects`` listing: one section per project with a write-up; its children are the
     ``project`` intros written for some of them. Replaced when the page is written."""

@@ -1,4 +1,5 @@
-"""Roles: ``{contrib}`` (a write-up by key), ``{pr}`` and ``{issue}`` (GitHub links)."""
+"""Roles: ``{contrib}`` (a write-up by key), ``{pr}`` and ``{issue}`` (GitHub links), ``{export}`` (a
+link to one of the extension's exports, ``contributions.json`` …)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxRole
 
 from . import nodes as cn
+from .exports import EXPORT_NAMES
 from .model import OptionError, issue_url, parse_target, pr_url
 from .warnings import ContribWarning, warn
 
@@ -64,6 +66,22 @@ class ResolveShortLinks(SphinxTransform):
             node.replace_self(nodes.literal(node.rawsource, node["role_text"]))
 
 
+class ExportRole(SphinxRole):
+    """``{export}`contributions.json``` or ``{export}`the feed <contributions.atom>```: a link to the
+    export on the site; the text alone in books, which do not hold the file."""
+
+    def run(self) -> tuple[list[Node], list[system_message]]:
+        text, target = _split_explicit(self.text)
+        if target not in EXPORT_NAMES:
+            warn(
+                ContribWarning.UNKNOWN_EXPORT,
+                f"{{export}} '{target}' is not one of the exports ({', '.join(EXPORT_NAMES)}); shown as text",
+                self.get_location(),
+            )
+            return [nodes.Text(text if text is not None else target)], []
+        return [cn.export_link(self.rawtext, text if text is not None else target, target=target)], []
+
+
 def _split_explicit(text: str) -> tuple[str | None, str]:
     """``title <target>`` → (title, target); ``target`` → (None, target)."""
     text = text.strip()
@@ -78,3 +96,4 @@ def setup_roles(app: Sphinx) -> None:
     app.add_role("issue", GitHubRole())
     app.add_node(cn.pending_github_link)
     app.add_transform(ResolveShortLinks)
+    app.add_role("export", ExportRole())

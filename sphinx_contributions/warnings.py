@@ -58,6 +58,8 @@ class ContribWarning(Enum):
     DRAFT_NOT_EXCLUDED = "draft_not_excluded"
     #: ``{pr}`` / ``{issue}`` target that is not ``owner/repo#N`` or ``#N``
     BAD_TARGET = "bad_target"
+    #: ``{export}`` names a file that is not one of the extension's exports
+    UNKNOWN_EXPORT = "unknown_export"
     #: a ``contributions`` listing option that does not parse, or content in a ``projects`` listing
     #: that is not a ``project`` intro
     BAD_LISTING = "bad_listing"

@@ -173,7 +173,7 @@ def test_every_directive_and_option_is_documented() -> None:
 
 
 def test_every_role_is_documented() -> None:
-    for role in ("contrib", "pr", "issue"):
+    for role in ("contrib", "pr", "issue", "export"):
         assert f"{{{role}}}`" in TEXT, role
 
 

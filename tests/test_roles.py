@@ -6,10 +6,12 @@ explicit text ``text <target>``. Bad targets are in ``test_warnings.py``."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup, Tag
 from sphinx.testing.util import SphinxTestApp
+from sphinx.util.console import strip_colors
 
 FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
 MINIMAL_TITLE = "Add UMT5 support to CTranslate2"
@@ -95,3 +97,51 @@ def test_short_targets_on_a_contribution_page_use_its_repository(app: SphinxTest
 def test_contrib_links_between_contribution_pages(app: SphinxTestApp) -> None:
     assert links(app, "full", "section#fix p a") == [(MINIMAL_TITLE, "minimal.html#contribution")]
     assert links(app, "minimal", "section#verification p a") == [(FULL_TITLE, "full.html#contribution")]
+
+
+EXPORTS_CONF = 'extensions = ["myst_parser", "sphinx_contributions"]\nhtml_baseurl = "https://example.org/"\n'
+EXPORTS_PAGE = "# Feeds\n\nAs {export}`JSON <contributions.json>` and {export}`contributions.atom`.\n"
+
+
+def _exports_site(srcdir: Path, page: str = EXPORTS_PAGE) -> Path:
+    (srcdir / "feeds").mkdir(parents=True)
+    (srcdir / "conf.py").write_text(EXPORTS_CONF, encoding="utf-8")
+    (srcdir / "index.md").write_text("# Home\n\n```{toctree}\nfeeds/index\n```\n", encoding="utf-8")
+    (srcdir / "feeds" / "index.md").write_text(page, encoding="utf-8")
+    return srcdir
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_export_role_links_to_the_export_on_the_website(make_app: Any, tmp_path: Path, builder: str) -> None:
+    app = make_app(builder, srcdir=_exports_site(tmp_path / "src"), freshenv=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    html = (Path(app.outdir) / "feeds" / "index.html").read_text(encoding="utf-8")
+    body = BeautifulSoup(html, "html.parser").select_one("div.body")
+    assert isinstance(body, Tag)
+    found = [(a.get_text(), a["href"]) for a in body.select("a.contrib-export")]
+    assert found == [("JSON", "../contributions.json"), ("contributions.atom", "../contributions.atom")]
+    assert all((Path(app.outdir) / name).is_file() for name in ("contributions.json", "contributions.atom"))
+
+
+@pytest.mark.parametrize("builder", ["singlehtml", "epub"])
+def test_export_role_is_text_in_a_book(make_app: Any, tmp_path: Path, builder: str) -> None:
+    """A book does not hold the exports: no link that would leave it, the text alone."""
+    app = make_app(builder, srcdir=_exports_site(tmp_path / "src"), freshenv=True)
+    app.build()
+    page = "index.html" if builder == "singlehtml" else "feeds/index.xhtml"
+    soup = BeautifulSoup((Path(app.outdir) / page).read_text(encoding="utf-8"), "html.parser")
+    assert "As JSON and contributions.atom." in " ".join(soup.get_text().split())
+    assert not [a for a in soup.select("a[href]") if "contributions." in str(a["href"])]
+
+
+def test_export_role_warns_about_a_file_that_is_not_an_export(make_app: Any, tmp_path: Path) -> None:
+    srcdir = _exports_site(tmp_path / "src", "# Feeds\n\nSee {export}`the list <secrets.txt>`.\n")
+    app = make_app("html", srcdir=srcdir, freshenv=True)
+    app.build()
+    assert strip_colors(app.warning.getvalue()).splitlines() == [
+        f"{srcdir / 'feeds' / 'index.md'}:3: WARNING: {{export}} 'secrets.txt' is not one of the exports "
+        "(contributions.json, contributions.schema.json, contributions.atom); shown as text [contrib.unknown_export]"
+    ]
+    html = (Path(app.outdir) / "feeds" / "index.html").read_text(encoding="utf-8")
+    assert "See the list." in html

@@ -1,10 +1,12 @@
-"""The header block at the top of a write-up: a sphinx-design card.
+"""The header block at the top of a write-up, built at write time from the page's record, per builder.
 
 It shows the project, the PR and issue links, the state badge (only when a state is stated), the
 summary, the tags and the page's metrics in brief. Site builders render it from the template
-``contributions/header.html`` (a site overrides it from its ``templates_path``); every other builder
-gets it as nodes, whose links to the generated project and tag pages are
-:class:`~sphinx_contributions.nodes.page_link` nodes, resolved for the builder at write time.
+``contributions/header.html`` (a site overrides it from its ``templates_path``); singlehtml and the ePub
+get it as a card of sphinx-design nodes; the builders that write no HTML get the same facts as a field
+list, which LaTeX frames (``sphinxShadowBox``) and text, man and Texinfo write as text. Links to the
+generated project and tag pages are :class:`~sphinx_contributions.nodes.page_link` nodes, resolved for
+the builder at write time.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from sphinx_design.badges_buttons import create_bdg_classes, sd_badge
 from sphinx_design.shared import create_component
 
 from .. import nodes as cn
-from ..builders import is_site_builder
+from ..builders import is_site_builder, writes_html
 from ..domain import get_domain
 from ..i18n import _
 from ..model import Contribution, Metric, tag_page
@@ -26,6 +28,8 @@ from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.writers.latex import LaTeXTranslator
+    from sphinx.writers.texinfo import TexinfoTranslator
 
 #: the template of the header on site builders
 HEADER_TEMPLATE = "contributions/header.html"
@@ -151,6 +155,42 @@ def header_context(record: Contribution, links: Links) -> dict[str, Any]:
     }
 
 
+def _field(name: str, *body: nodes.Node) -> nodes.field:
+    content = [nodes.paragraph("", "", *body)] if all(isinstance(n, (nodes.Text, nodes.Inline)) for n in body) else body
+    return nodes.field("", nodes.field_name(name, name), nodes.field_body("", *content))
+
+
+def build_book_header(record: Contribution) -> list[nodes.Node]:
+    """The header's facts for builders that write no HTML, as a field list: the project, repository,
+    pull request, issues, state, date, tags, summary and the figures in brief."""
+    facts = nodes.field_list(classes=["contrib-header-facts"])
+    facts += _field(
+        _("Project"), cn.page_link("", record.display_project, target=record.project_page, classes=["contrib-project"])
+    )
+    facts += _field(_("Repository"), _link(record.repo_url, nodes.Text(record.repo), classes=["contrib-repo-link"]))
+    facts += _field(_("Pull request"), _link(record.pr_url, nodes.Text(f"#{record.pr}"), classes=["contrib-pr-link"]))
+    if record.issues:
+        links: list[nodes.Node] = []
+        for number, url in zip(record.issues, record.issue_urls, strict=True):
+            if links:
+                links.append(nodes.Text(", "))
+            links.append(_link(url, nodes.Text(f"#{number}"), classes=["contrib-issue-link"]))
+        facts += _field(_("Issue") if len(record.issues) == 1 else _("Issues"), *links)
+    if record.status:
+        facts += _field(_("State"), nodes.Text(state_label(record.status)))
+    if record.date:
+        facts += _field(_("Date"), nodes.Text(record.date))
+    if record.tags:
+        facts += _field(_("Tags"), nodes.Text(", ".join(record.tags)))
+    facts += _field(_("Summary"), nodes.Text(record.summary))
+    if record.metrics:
+        brief = nodes.bullet_list(classes=["contrib-metrics-brief"])
+        for metric in record.metrics:
+            brief += nodes.list_item("", nodes.paragraph(text=metric_brief(metric)))
+        facts += _field(_("Figures"), brief)
+    return [*draft_banner(record), facts]
+
+
 def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's record:
     on site builders from the template ``contributions/header.html`` (one raw HTML node), elsewhere as
@@ -163,7 +203,7 @@ def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         if record is None or node.children:
             continue
         if templates is None:
-            node.extend(build_header(record))
+            node.extend(build_header(record) if writes_html(app.builder) else build_book_header(record))
             if is_site_builder(app.builder):
                 node.insert(0, breadcrumb(app, docname, record))
         else:
@@ -192,8 +232,24 @@ def _depart_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
     self.body.append("</div>\n")  # type: ignore[attr-defined]
 
 
+def _visit_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
+    """A framed box, with a label for each of the header's ids (``{contrib}`` links point at it)."""
+    self.in_minipage += 1
+    self.body.append("\n" + self.hypertarget_to(node, anchor=True) + "\n\\begin{sphinxShadowBox}\n")
+
+
+def _depart_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
+    self.in_minipage -= 1
+    self.body.append("\\end{sphinxShadowBox}\n")
+
+
+def _visit_texinfo(self: TexinfoTranslator, node: nodes.Element) -> None:
+    for node_id in node["ids"]:
+        self.add_anchor(node_id, node)
+
+
 def _pass(self: nodes.NodeVisitor, node: nodes.Element) -> None:
-    """Non-HTML builders render the header's children only."""
+    """Text and man render the header's children only."""
 
 
 def setup_header(app: Sphinx) -> None:
@@ -201,9 +257,9 @@ def setup_header(app: Sphinx) -> None:
     app.add_node(
         cn.contribution_header,
         html=(_visit_container, _depart_container),
+        latex=(_visit_latex, _depart_latex),
+        texinfo=(_visit_texinfo, _pass),
         text=passthrough,
-        latex=passthrough,
         man=passthrough,
-        texinfo=passthrough,
     )
     app.connect("doctree-resolved", render_headers, priority=400)

@@ -1,5 +1,5 @@
-"""Links, resolved per builder at write time: links to generated tag and project pages (a relative
-link on site builders, text elsewhere), and external links.
+"""Links, resolved per builder at write time: links to generated tag and project pages and to the
+exports (a relative link on site builders, text elsewhere), and external links.
 
 Links that leave the site carry ``rel="noopener noreferrer"``: the linked page gets neither a
 handle on this window nor the address it was reached from.
@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from docutils import nodes
+from sphinx.errors import NoUri
+from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
-from ..builders import is_site_builder
+from ..builders import is_site_builder, links_inside
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -46,6 +48,18 @@ class Links:
         """The link to ``target`` from this page, or ``None`` where pages are not linked."""
         return self.uri(target) if self.linked else None
 
+    def document(self, docname: str) -> str | None:
+        """The link to the document ``docname``: on the site, and in the books that hold it (a reference
+        inside the book); ``None`` elsewhere (text, man) or when the book does not hold it."""
+        if self.linked:
+            return self.uri(docname)
+        if not links_inside(self.builder):
+            return None
+        try:
+            return self.builder.get_relative_uri(self.fromdoc, docname)
+        except NoUri:
+            return None
+
     def href(self, target: str) -> str:
         """The ``href`` of a link to ``target`` (``#`` on ``target`` itself, as docutils writes it)."""
         return self.uri(target) or "#"
@@ -71,6 +85,14 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
             new = nodes.inline("", "", *node.children)
         new["classes"] = list(node["classes"])
         node.replace_self(new)
+    for export in list(doctree.findall(cn.export_link)):
+        if is_site_builder(builder):
+            uri = relative_uri(builder.get_target_uri(docname), export["target"])
+            new = nodes.reference("", "", *export.children, internal=True, refuri=uri)
+        else:
+            new = nodes.inline("", "", *export.children)
+        new["classes"] = ["contrib-export"]
+        export.replace_self(new)
 
 
 def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -80,5 +102,6 @@ def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def setup_links(app: Sphinx) -> None:
     app.add_node(cn.page_link)
+    app.add_node(cn.export_link)
     app.connect("doctree-resolved", resolve_page_links)
     app.connect("doctree-resolved", _resolved, priority=900)  # after the listings (default 500)

@@ -128,7 +128,12 @@ class Renderer:
         return nodes.reference("", "", *children, internal=True, refuri=uri, classes=list(classes))
 
     def title_link(self, record: Contribution) -> nodes.Node:
-        return self.link(record.docname, nodes.Text(record.title), classes=["contrib-title-link"])
+        uri = self.links.document(record.docname)  # in a book too: a reference to the write-up's chapter
+        if uri is None:
+            return nodes.inline("", "", nodes.Text(record.title), classes=["contrib-title-link"])
+        return nodes.reference(
+            "", "", nodes.Text(record.title), internal=True, refuri=uri, classes=["contrib-title-link"]
+        )
 
     def pr_link(self, record: Contribution) -> nodes.reference:
         return nodes.reference("", f"#{record.pr}", refuri=record.pr_url, classes=["contrib-pr-link"])

@@ -1,5 +1,5 @@
-"""How a figure is drawn: two values, the change in words, an inline SVG bar pair (HTML), or its text
-equivalent (every other builder).
+"""How a figure is drawn: two values, the change in words, an inline SVG bar pair (HTML and ePub), a small
+table with drawn bars (LaTeX), or its text equivalent (text, man, Texinfo, …).
 
 The chart is drawn only where it is truthful (:attr:`.Metric.chart`): on a linear scale the bars start at
 zero and are proportional to the values; on a log scale (positive values ten times apart or more) they
@@ -24,6 +24,7 @@ from .links import EXTERNAL_REL
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.writers.html5 import HTML5Translator
+    from sphinx.writers.latex import LaTeXTranslator
 
     from ..model import Metric
 
@@ -34,6 +35,8 @@ _LABEL_WIDTH = 52
 #: the length of a bar at the top of the scale
 PLOT = _WIDTH - _LABEL_WIDTH - 4
 SCALE_NAMES = {"log": "log scale", "linear": "linear scale from 0"}
+#: the LaTeX bars' longest length, in points
+_LATEX_BAR = 120
 
 
 def bar_lengths(m: Metric) -> tuple[float, float] | None:
@@ -126,9 +129,47 @@ def _evidence_html(self: HTML5Translator, m: Metric) -> str:
     return f'<p class="contrib-metric-evidence"><span class="contrib-metric-tag">evidence</span> {links}</p>'
 
 
+def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
+    """A small table: the label; before and after, each with its value and, where a chart is truthful, a
+    bar drawn to the same scale as the HTML chart; the change in words, which way is better, and the
+    evidence as links."""
+    m = metric_from_node(node)
+    esc = self.encode
+    unit = f"~{esc(m.unit)}" if m.unit else ""
+    lengths = bar_lengths(m)
+    bars = ("", "")
+    check = _("a no-regression check, ") if m.expect == "hold" else ""
+    notes = check + (_("lower is better") if m.better == "lower" else _("higher is better"))
+    if lengths is not None and m.chart is not None:
+        before_len, after_len = (length * _LATEX_BAR / PLOT for length in lengths)
+        bars = (
+            rf" & \textcolor{{gray}}{{\rule{{{before_len:.1f}pt}}{{1.4ex}}}}",
+            rf" & \rule{{{after_len:.1f}pt}}{{1.4ex}}",
+        )
+        notes += "; " + _("chart on a %(scale)s") % {"scale": _(SCALE_NAMES[m.chart])}
+    evidence = ", ".join(rf"\sphinxhref{{{self.encode_uri(item.url)}}}{{{esc(item.text)}}}" for item in m.evidence)
+    self.body.append(
+        "\n\\par\\medskip\\noindent"
+        rf"\sphinxstylestrong{{{esc(m.label)}}}\par\nobreak\noindent"
+        "\n"
+        "\\begin{tabular}{@{}lrl@{}}\n"
+        rf"{esc(_('before'))} & {esc(m.before_text)}{unit}{bars[0]}\\"
+        "\n"
+        rf"{esc(_('after'))} & {esc(m.after_text)}{unit}{bars[1]}\\"
+        "\n"
+        "\\end{tabular}\\par\\nobreak\\noindent\n"
+        rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} ({esc(notes)})"
+        "\n"
+        + (rf"\par\nobreak\noindent {esc(_('evidence'))}: {evidence}" "\n" if evidence else "")
+        + "\\par\\medskip\n"
+    )
+    raise nodes.SkipNode
+
+
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: builders without an HTML visitor get each metric's text equivalent."""
-    if app.builder.format == "html":
+    """``doctree-resolved``: builders without a visitor of their own (text, man, Texinfo, …) get each
+    metric's text equivalent."""
+    if app.builder.format in {"html", "latex"}:
         return
     for node in list(doctree.findall(cn.metric)):
         m = metric_from_node(node)
@@ -142,5 +183,5 @@ def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def setup_metric_render(app: Sphinx) -> None:
-    app.add_node(cn.metric, html=(visit_metric_html, None))
+    app.add_node(cn.metric, html=(visit_metric_html, None), latex=(visit_metric_latex, None))
     app.connect("doctree-resolved", metrics_to_text)
