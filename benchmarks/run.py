@@ -273,8 +273,8 @@ def generate(root: Path, n: int) -> dict[str, Path]:
             else:
                 text = plain_page(page, pages, listing_pages=kind == "plain")
             (src / "contributions" / f"{page.slug}.md").write_text(text, encoding="utf-8")
-        index = {"contrib": contrib_index, "plain": plain_index, "bare": bare_index}[kind]
-        (src / "index.md").write_text(index() if kind == "contrib" else index(pages), encoding="utf-8")
+        index = contrib_index() if kind == "contrib" else (plain_index if kind == "plain" else bare_index)(pages)
+        (src / "index.md").write_text(index, encoding="utf-8")
         if kind == "plain":
             for path, text in plain_listing_pages(pages).items():
                 (src / path).parent.mkdir(exist_ok=True)
