@@ -447,8 +447,8 @@ def main(argv: list[str] | None = None) -> int:
         Variant("contrib", "contrib", (REPO,), cards_off, workdir),
         Variant("contrib, no PyStemmer", "contrib", (no_stemmer, REPO), cards_off, workdir),
         Variant(f"contrib {args.base}", "contrib", (no_stemmer, extract_base(args.base, workdir)), (), workdir),
-        Variant("plain", "plain", (), (), workdir),
-        Variant("plain, write-ups only", "bare", (), (), workdir),
+        Variant("plain", "plain", (), cards_off, workdir),
+        Variant("plain, write-ups only", "bare", (), cards_off, workdir),
     ]
     current, old, plain = variants[0], variants[2], variants[3]
     for variant in variants:

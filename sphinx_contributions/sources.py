@@ -75,12 +75,24 @@ class Fence:
     inner: tuple[Fence, ...] = ()
 
 
+def block_tokens(text: str, md: MarkdownIt) -> list[Token]:
+    """The block-level tokens of ``text``: markdown-it's ``normalize`` and ``block`` core rules only. Fences
+    need no inline parse, which is most of the time of a full one (every write-up is read this way)."""
+    from markdown_it.rules_core import block, normalize
+    from markdown_it.rules_core.state_core import StateCore
+
+    state = StateCore(text, md, {})
+    normalize(state)
+    block(state)
+    return state.tokens
+
+
 def directive_fences(text: str, md: MarkdownIt, expand: Collection[str] = (), first_line: int = 1) -> list[Fence]:
     """The directive fences at the top level of ``text`` (whose first line is line ``first_line`` of the
     page), with the fences inside those named in ``expand``."""
     lines = text.splitlines()
     fences = []
-    for token in md.parse(text):
+    for token in block_tokens(text, md):
         name = directive_name(token)
         if name is None or token.level != 0 or token.map is None:
             continue
