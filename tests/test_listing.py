@@ -156,3 +156,11 @@ def test_site_templates_override_the_extensions(make_app: MakeApp, rootdir: Path
     assert one(tag, "ul.site-cards a")["href"] == "../a-1.html"
     assert one(tag, "title").get_text().startswith("Tag: Shared Tag")
     assert one(_soup(out / "projects/alpha.html"), "p.site-intro").get_text() == "Everything filed under alpha (1)."
+
+
+def test_generated_pages_carry_opengraph_title_and_description(listing_site: Path) -> None:
+    page = (listing_site / "tags" / "shared-tag.html").read_text(encoding="utf-8")
+    assert '<meta property="og:title" content="Tag: Shared Tag" />' in page
+    assert '<meta property="og:description" content="Tag: Shared Tag: 2 contributions." />' in page
+    assert '<meta name="description" content="Tag: Shared Tag: 2 contributions." />' in page
+    assert '<meta property="og:url" content="https://example.org/portfolio/tags/shared-tag.html" />' in page

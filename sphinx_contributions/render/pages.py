@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..builders import is_site_builder
 from ..domain import get_domain
+from ..exports import base_url
 from ..i18n import _, ngettext
 from ..incremental import generated_page_is_current
 from ..model import GeneratedPage, generated_pages, slugify
+from .cards import page_meta_tags
 from .links import Links
 from .listing import listing_context
 
@@ -37,14 +39,23 @@ def page_context(app: Sphinx, pagename: str, page: GeneratedPage) -> dict[str, A
     index = app.config.contributions_index
     count = ngettext("%(count)s contribution.", "%(count)s contributions.", len(records))
     title = heading(page)
+    counted = count % {"count": len(records)}
+    base = base_url(app)
+    metatags = page_meta_tags(
+        title,
+        f"{title}: {counted}",
+        url=base + app.builder.get_target_uri(pagename) if base else "",
+        site=app.config.project,
+    )
     return {
+        "metatags": metatags,
         **listing_context(records, links, "cards", filterable=False),
         "contrib_page": {
             "kind": page.kind,
             "name": page.name,
             "slug": slugify(page.name),
             "heading": title,
-            "count": count % {"count": len(records)},
+            "count": counted,
             "records": records,
             "index_url": links.uri(index) if index in app.env.found_docs else None,
         },
