@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from . import forges
 from .drafts import SourcePage, scan_file, scan_sources
 from .exports import JSON_NAME
 from .model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
@@ -36,14 +37,11 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 PROG = "contributions"
-ACCEPTED_FORMS = "https://github.com/OWNER/REPO/pull/NUMBER or OWNER/REPO#NUMBER"
-
-_PR_URL = re.compile(
-    r"^(?:https?://)?(?:www\.)?github\.com/(?P<owner>[^/\s]+)/(?P<repo>[^/\s]+)/pull/(?P<number>[0-9]+)"
-    r"(?:/[^\s?#]*)?(?:[?#]\S*)?$",
-    re.IGNORECASE,
+ACCEPTED_FORMS = (
+    "a pull request's address (https://github.com/OWNER/REPO/pull/NUMBER, "
+    "https://gitlab.com/GROUP/NAME/-/merge_requests/NUMBER, https://codeberg.org/OWNER/REPO/pulls/NUMBER) "
+    "or REPO#NUMBER (OWNER/REPO, gitlab.com/GROUP/NAME, codeberg.org/OWNER/REPO)"
 )
-_PR_SHORT = re.compile(r"^(?P<owner>[^/\s#]+)/(?P<repo>[^/\s#]+)#(?P<number>[0-9]+)$")
 
 
 class UsageError(Exception):
@@ -114,23 +112,22 @@ class PullRequest:
 
     @property
     def filename(self) -> str:
-        name = re.sub(r"[^a-z0-9._-]+", "-", self.repo.split("/", 1)[1].lower()).strip(".-") or "repo"
+        name = re.sub(r"[^a-z0-9._-]+", "-", self.repo.rpartition("/")[2].lower()).strip(".-") or "repo"
         return f"{name}-{self.number}.md"
 
 
 def parse_pull_request(text: str) -> PullRequest:
-    """``https://github.com/owner/repo/pull/N`` (any tab of it) or ``owner/repo#N``."""
+    """A pull (merge) request's address on GitHub, GitLab or Codeberg (any tab of it), or ``REPO#N``."""
     text = text.strip()
-    match = _PR_URL.match(text) or _PR_SHORT.match(text)
-    if match is None:
-        raise UsageError(f"{PROG} new: {text!r} is not a GitHub pull request; give {ACCEPTED_FORMS}")
+    found = forges.parse_pull_url(text)
+    short = forges.parse_short(text) if found is None else (found[0], str(found[1]))
+    if short is None:
+        raise UsageError(f"{PROG} new: {text!r} is not a pull request; give {ACCEPTED_FORMS}")
     try:
-        repo = parse_repo(f"{match['owner']}/{match['repo']}")
-        number = parse_positive_int(match["number"], "pull request number")
+        repo = parse_repo(short[0])
+        number = parse_positive_int(short[1], "pull request number")
     except OptionError as error:
-        raise UsageError(
-            f"{PROG} new: {text!r} is not a GitHub pull request ({error}); give {ACCEPTED_FORMS}"
-        ) from None
+        raise UsageError(f"{PROG} new: {text!r} is not a pull request ({error}); give {ACCEPTED_FORMS}") from None
     return PullRequest(repo, number)
 
 

@@ -145,7 +145,7 @@ CASES = [
         W(
             "bad.md",
             ":repo: transformers",
-            "contribution not listed: repo must be a GitHub 'owner/name', got 'transformers'",
+            "contribution not listed: repo must be 'owner/name' (GitHub), 'gitlab.com/group/name' (subgroups too) or 'codeberg.org/owner/name', got 'transformers'",
             "contrib.bad_option",
         ),
     ),
@@ -155,7 +155,7 @@ CASES = [
         W(
             "bad.md",
             ":repo: https://github.com/a/b",
-            "contribution not listed: repo must be a GitHub 'owner/name', got 'https://github.com/a/b'",
+            "contribution not listed: repo must be 'owner/name' (GitHub), 'gitlab.com/group/name' (subgroups too) or 'codeberg.org/owner/name', got 'https://github.com/a/b'",
             "contrib.bad_option",
         ),
     ),
