@@ -401,6 +401,10 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true", help="print the site's contributions.json instead of a table")
     listing.add_argument("--drafts", action="store_true", help="include drafts, as the preview (make serve) does")
     listing.set_defaults(handler=command_list)
+
+    from .sync import add_sync_command  # its own module (sync.py); it imports this one
+
+    add_sync_command(commands, root_option)
     return parser
 
 
@@ -414,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             prog = f"{PROG} {args.command}" if args.command else PROG
             raise UsageError(f"{prog}: unrecognized arguments: {' '.join(extra)} (see {prog} --help)")
         if args.command is None:
-            raise UsageError(f"{PROG}: choose a command: new, check or list (see {PROG} --help)")
+            raise UsageError(f"{PROG}: choose a command: new, check, list or sync (see {PROG} --help)")
         return int(args.handler(args))
     except UsageError as error:
         print(error, file=sys.stderr)

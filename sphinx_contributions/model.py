@@ -321,6 +321,46 @@ class Metric:
 
 
 @dataclass(frozen=True)
+class ForgeFacts:
+    """What the forge said about a write-up's pull request, as ``contributions sync`` wrote it into
+    ``contributions.lock.json`` (:mod:`.lock`); the build reads only that file, never the network."""
+
+    state: str  # "merged", "open" or "closed"
+    title: str
+    fetched_at: str
+    merged_at: str | None = None
+    merge_commit: str | None = None
+    additions: int | None = None
+    deletions: int | None = None
+    changed_files: int | None = None
+    #: (number, title, state) of each issue of the page, as the forge gave them
+    issues: tuple[tuple[int, str, str], ...] = ()
+    #: the first release whose tag contains the merge commit: (tag, published at), or None
+    first_release: tuple[str, str] | None = None
+
+    @property
+    def merged_on(self) -> str | None:
+        """The merge's date (``YYYY-MM-DD``, UTC) or None."""
+        return self.merged_at[:10] if self.merged_at else None
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "state": self.state,
+            "title": self.title,
+            "fetched_at": self.fetched_at,
+            "merged_at": self.merged_at,
+            "merge_commit": self.merge_commit,
+            "additions": self.additions,
+            "deletions": self.deletions,
+            "changed_files": self.changed_files,
+            "issues": [{"number": n, "title": t, "state": st} for n, t, st in self.issues],
+            "first_release": (
+                {"tag": self.first_release[0], "published_at": self.first_release[1]} if self.first_release else None
+            ),
+        }
+
+
+@dataclass(frozen=True)
 class Contribution:
     """One upstream pull request, as declared by a page's ``contribution`` directive."""
 
@@ -339,6 +379,8 @@ class Contribution:
     #: (section name = its anchor, its heading) of every section with a stable anchor, in page order
     section_titles: tuple[tuple[str, str], ...] = ()
     lineno: int = 0
+    #: the forge's facts from the lock file, when it has an entry for the key
+    forge: ForgeFacts | None = None
 
     @property
     def repo_name(self) -> str:

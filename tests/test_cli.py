@@ -194,7 +194,7 @@ def _one_line(text: str) -> str:
 
 INVALID = [
     # (arguments, the one stderr line, exit status)
-    ((), "contributions: choose a command: new, check or list (see contributions --help)", 2),
+    ((), "contributions: choose a command: new, check, list or sync (see contributions --help)", 2),
     (("--bogus",), "contributions: unrecognized arguments: --bogus (see contributions --help)", 2),
     (("new",), "contributions new: the following arguments are required: PR (see contributions new --help)", 2),
     (
