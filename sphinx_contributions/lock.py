@@ -40,7 +40,18 @@ STATES = ("merged", "open", "closed")
 
 
 class LockError(ValueError):
-    """A lock file that cannot be read or does not follow its schema; the message says where."""
+    """A lock file that cannot be read or does not follow its schema; the message says what, ``line``
+    where (1 when the whole file is at fault)."""
+
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line of the file where the entry ``key`` starts (1 when it cannot be found)."""
+    at = text.find(json.dumps(key, ensure_ascii=False) + ":")
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
 
 
 def read_lock(path: Path) -> dict[str, dict[str, Any]]:
@@ -53,15 +64,19 @@ def read_lock(path: Path) -> dict[str, dict[str, Any]]:
         raise LockError(f"cannot read {path.name}: {error.strerror}") from None
     try:
         data = json.loads(text)
-    except ValueError as error:
-        raise LockError(f"{path.name} is not JSON: {error}") from None
-    if not isinstance(data, dict) or data.get("version") != LOCK_VERSION or not isinstance(data.get("contributions"), dict):
+    except json.JSONDecodeError as error:
+        raise LockError(f"{path.name} is not JSON: {error.msg}", error.lineno) from None
+    if (
+        not isinstance(data, dict)
+        or data.get("version") != LOCK_VERSION
+        or not isinstance(data.get("contributions"), dict)
+    ):
         raise LockError(f"{path.name} is not a version {LOCK_VERSION} lock ({{'version': 1, 'contributions': {{…}}}})")
     entries: dict[str, dict[str, Any]] = data["contributions"]
     for key, entry in entries.items():
         problem = entry_problem(entry)
         if problem:
-            raise LockError(f"{path.name}: the entry {key!r} {problem}")
+            raise LockError(f"{path.name}: the entry {key!r} {problem}", _line_of(text, key))
     return entries
 
 

@@ -255,7 +255,10 @@ def run_sync(
         print(f"{shown(lock_path)} not written: no entries", file=out)
     elif dry_run:
         changed = entries != old
-        print(f"dry run: {shown(lock_path)} {'would change' if changed else 'would not change'}; nothing written", file=out)
+        print(
+            f"dry run: {shown(lock_path)} {'would change' if changed else 'would not change'}; nothing written",
+            file=out,
+        )
     elif write_lock(lock_path, entries):
         print(f"wrote {shown(lock_path)} ({len(entries)} entries)", file=out)
     else:
@@ -275,7 +278,11 @@ def run_discover(root: Path, user: str, *, apis: Callable[[Forge], ForgeAPI], ou
         merged = apis(forges.GITHUB).merged_by(user)
     except ForgeError as error:
         raise CommandError(f"{PROG} sync --discover: {error}") from None
-    todo = [(make_key(repo, n), repo, str(n), title) for repo, n, title in merged if key_lookup(make_key(repo, n)) not in have]
+    todo = [
+        (make_key(repo, n), repo, str(n), title)
+        for repo, n, title in merged
+        if key_lookup(make_key(repo, n)) not in have
+    ]
     print(f"Merged pull requests by {user} without a write-up ({len(todo)}):", file=out)
     if todo:
         rows = [(key, f"{PROG} new {forges.pr_url(repo, int(n))}", title) for key, repo, n, title in todo]
@@ -290,9 +297,7 @@ def command_sync(args: argparse.Namespace) -> int:
     try:
         import httpx  # noqa: F401
     except ImportError:
-        raise CommandError(
-            f"{PROG} sync needs httpx: pip install 'sphinx-contributions[sync]'"
-        ) from None
+        raise CommandError(f"{PROG} sync needs httpx: pip install 'sphinx-contributions[sync]'") from None
     apis = Apis(timeout=args.timeout, retry_wait=args.retry_wait)
     try:
         if args.discover:
@@ -319,9 +324,13 @@ def add_sync_command(commands: Any, root_option: Callable[[argparse.ArgumentPars
     sync.add_argument("--only", metavar="KEY", help="sync only the write-up with this key (e.g. transformers#49135)")
     sync.add_argument("--dry-run", action="store_true", help="fetch and report, write nothing")
     sync.add_argument(
-        "--discover", metavar="USER", help="list USER's merged GitHub pull requests in others' repositories without a write-up"
+        "--discover",
+        metavar="USER",
+        help="list USER's merged GitHub pull requests in others' repositories without a write-up",
     )
-    sync.add_argument("--timeout", type=float, default=TIMEOUT, metavar="SECONDS", help=f"per request (default {TIMEOUT:g})")
+    sync.add_argument(
+        "--timeout", type=float, default=TIMEOUT, metavar="SECONDS", help=f"per request (default {TIMEOUT:g})"
+    )
     sync.add_argument(
         "--retry-wait",
         type=float,

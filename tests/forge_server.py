@@ -168,7 +168,9 @@ def gitlab_release(project: str, tag: str, released_at: str) -> dict[str, Any]:
     }
 
 
-def gitea_pull(repo: str, number: int, title: str, state: str, merged_at: str | None, sha: str | None) -> dict[str, Any]:
+def gitea_pull(
+    repo: str, number: int, title: str, state: str, merged_at: str | None, sha: str | None
+) -> dict[str, Any]:
     """A pull request as Gitea's and Forgejo's ``GET /repos/{owner}/{repo}/pulls/{index}`` gives it."""
     return {
         "id": 6000 + number,
@@ -192,7 +194,13 @@ def gitea_pull(repo: str, number: int, title: str, state: str, merged_at: str | 
 
 
 def gitea_issue(repo: str, number: int, title: str, state: str) -> dict[str, Any]:
-    return {"id": 7000 + number, "number": number, "title": title, "state": state, "html_url": f"https://codeberg.org/{repo}/issues/{number}"}
+    return {
+        "id": 7000 + number,
+        "number": number,
+        "title": title,
+        "state": state,
+        "html_url": f"https://codeberg.org/{repo}/issues/{number}",
+    }
 
 
 class FakeForges:
@@ -212,7 +220,7 @@ class FakeForges:
         forges = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 forges.handle(self)
 
             def log_message(self, format: str, *args: Any) -> None:
@@ -297,7 +305,14 @@ class FakeForges:
         missing = Reply(404, {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"})
         if parts[0] == "github":
             if parts[1:3] == ["search", "issues"]:
-                return Reply(200, {"total_count": len(self.search.get(query.get("q", ""), [])), "incomplete_results": False, "items": self.search.get(query.get("q", ""), [])})
+                return Reply(
+                    200,
+                    {
+                        "total_count": len(self.search.get(query.get("q", ""), [])),
+                        "incomplete_results": False,
+                        "items": self.search.get(query.get("q", ""), []),
+                    },
+                )
             repo_path, rest = "/".join(parts[2:4]), parts[4:]
             repo = self.github.get(repo_path)
             if parts[1] != "repos" or repo is None:
@@ -313,7 +328,9 @@ class FakeForges:
             repo = self.codeberg.get(repo_path)
             if repo is None:
                 return Reply(404, {"message": "The target couldn't be found.", "errors": []})
-            return self._codeberg(repo, rest, raw_path, query) or Reply(404, {"message": "The target couldn't be found."})
+            return self._codeberg(repo, rest, raw_path, query) or Reply(
+                404, {"message": "The target couldn't be found."}
+            )
         return missing
 
     def _github(self, repo: Repo, name: str, rest: list[str], raw_path: str, query: dict[str, str]) -> Reply | None:
@@ -352,7 +369,16 @@ class FakeForges:
         if rest == ["repository", "compare"]:
             inside = repo.contains(query["from"], query["to"])
             commits = [] if inside else [{"id": query["to"], "short_id": query["to"][:8], "title": "the fix"}]
-            return Reply(200, {"commit": commits[0] if commits else None, "commits": commits, "diffs": [], "compare_timeout": False, "compare_same_ref": False})
+            return Reply(
+                200,
+                {
+                    "commit": commits[0] if commits else None,
+                    "commits": commits,
+                    "diffs": [],
+                    "compare_timeout": False,
+                    "compare_same_ref": False,
+                },
+            )
         return None
 
     def _codeberg(self, repo: Repo, rest: list[str], raw_path: str, query: dict[str, str]) -> Reply | None:

@@ -45,7 +45,9 @@ def widget_repo(releases: int = 4, first: int | None = 2) -> Repo:
     """example-org/widget: PR 12 merged on 2024-03-01 at 10:00, issue 10 closed; ``releases`` releases a day
     apart from 2024-03-01 at 12:00; ``first``: the index of the first that contains the merge commit."""
     repo = Repo()
-    repo.pulls[12] = github_pull("example-org/widget", 12, "Fix the widget", "closed", "2024-03-01T10:00:00Z", WIDGET_SHA, (10, 2, 3))
+    repo.pulls[12] = github_pull(
+        "example-org/widget", 12, "Fix the widget", "closed", "2024-03-01T10:00:00Z", WIDGET_SHA, (10, 2, 3)
+    )
     repo.issues[10] = github_issue("example-org/widget", 10, "The widget breaks", "closed")
     start = datetime(2024, 3, 1, 12, tzinfo=UTC).timestamp()
     for i in range(releases):
@@ -58,7 +60,9 @@ def widget_repo(releases: int = 4, first: int | None = 2) -> Repo:
 
 def gadget_repo() -> Repo:
     repo = Repo()
-    repo.pulls[3] = gitlab_mr("group/sub/gadget", 3, "Make the gadget faster", "merged", "2024-05-02T08:00:00.000Z", GADGET_SHA)
+    repo.pulls[3] = gitlab_mr(
+        "group/sub/gadget", 3, "Make the gadget faster", "merged", "2024-05-02T08:00:00.000Z", GADGET_SHA
+    )
     repo.issues[8] = gitlab_issue("group/sub/gadget", 8, "The gadget is slow", "closed")
     for i, day in enumerate(("2024-04-01", "2024-05-10", "2024-06-01")):
         repo.releases.append(gitlab_release("group/sub/gadget", f"v0.{i + 1}", f"{day}T00:00:00.000Z"))
@@ -250,7 +254,9 @@ def test_gives_up_after_three_5xx(forge: FakeForges, site: Path, monkeypatch: py
     ]
 
 
-def test_rate_limit_stops_and_keeps_what_was_fetched(forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rate_limit_stops_and_keeps_what_was_fetched(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(site)
     reset = 1_900_000_000
     forge.script["/codeberg/api/v1/repos/someone/gizmo/pulls/5"] = [
@@ -274,7 +280,11 @@ def test_rate_limit_stops_and_keeps_what_was_fetched(forge: FakeForges, site: Pa
 def test_github_403_rate_limit(forge: FakeForges, site: Path) -> None:
     reset = 1_900_000_000
     forge.script["/github/repos/example-org/widget/pulls/12"] = [
-        Reply(403, {"message": "API rate limit exceeded for 127.0.0.1."}, {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": str(reset)})
+        Reply(
+            403,
+            {"message": "API rate limit exceeded for 127.0.0.1."},
+            {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": str(reset)},
+        )
     ]
     status, lines = sync(site, only="widget#12")
     assert status == 1
@@ -299,7 +309,10 @@ def test_deleted_pull_request_is_reported(forge: FakeForges, site: Path, monkeyp
 def test_only_and_dry_run(forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(site)
     status, lines = sync(site, only="GIZMO#5", dry_run=True)
-    assert (status, lines) == (0, ["[1/1] gizmo#5: open, issue #4 open", f"dry run: {LOCK_NAME} would change; nothing written"])
+    assert (status, lines) == (
+        0,
+        ["[1/1] gizmo#5: open, issue #4 open", f"dry run: {LOCK_NAME} would change; nothing written"],
+    )
     assert not (site / LOCK_NAME).exists()
     sync(site, only="gizmo#5")
     entries = lock(site)["contributions"]

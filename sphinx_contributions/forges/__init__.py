@@ -20,6 +20,7 @@ from .gitlab import GITLAB
 
 __all__ = [
     "FORGES",
+    "GITHUB",
     "SPEC_PATTERN",
     "Forge",
     "PullFacts",
