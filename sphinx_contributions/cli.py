@@ -156,11 +156,18 @@ def command_new(args: argparse.Namespace) -> int:
     for page in site_pages(root).values():
         if key_lookup(page.key) == wanted:
             raise CommandError(f"{PROG} new: {page.key} already has a page, {shown(page.path)}; not written")
+    from .sync import scaffold_from_forge  # the forge's facts, from the lock or the API, when it answers
+
+    text, filled = scaffold_from_forge(
+        root, pull.repo, pull.number, SCAFFOLD.format(key=pull.key, repo=pull.repo, pr=pull.number)
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("x", encoding="utf-8") as stream:
-        stream.write(SCAFFOLD.format(key=pull.key, repo=pull.repo, pr=pull.number))
+        stream.write(text)
     check = PROG + " check" + ("" if root == Path.cwd().resolve() else f" --root {shown(root)}")
     print(f"wrote {shown(path)}: a draft of {pull.key}, left out of the published site")
+    if filled:
+        print(filled)
     print(f"next: write its title, summary and sections (preview: make serve), then run: {check}")
     return 0
 

@@ -20,6 +20,7 @@ the API when it answers, else nothing (the scaffold as before).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -290,6 +291,70 @@ def run_discover(root: Path, user: str, *, apis: Callable[[Forge], ForgeAPI], ou
     else:
         print("  none", file=out)
     return 0
+
+
+# -- contributions new ---------------------------------------------------------------------------------
+
+
+def facts_for_new(root: Path, repo: str, number: int) -> tuple[ForgeFacts, str] | None:
+    """The forge's facts for ``contributions new``, and where they came from: the lock's entry, else the API
+    (one quick attempt; not when ``CONTRIBUTIONS_OFFLINE`` is set or httpx is missing), else None."""
+    try:
+        entries = by_lookup(read_lock(root / LOCK_NAME))
+    except LockError:
+        entries = {}
+    entry = entries.get(key_lookup(make_key(repo, number)))
+    if entry is not None:
+        return facts(entry), LOCK_NAME
+    if os.environ.get("CONTRIBUTIONS_OFFLINE"):
+        return None
+    try:
+        from .forges.base import MissingError, UnchangedError
+        from .forges.http import ForgeError, Session, client
+    except ImportError:  # httpx is the sync extra
+        return None
+    forge, path = forges.split_spec(repo)
+    session = Session(client(forge.token_header(), timeout=5.0), attempts=1)
+    try:
+        pull = forge.api(session).fetch_pull(path, number, {})
+    except (ForgeError, MissingError, UnchangedError):
+        return None
+    finally:
+        session.client.close()
+    found = ForgeFacts(
+        state=pull.state,
+        title=pull.title,
+        fetched_at=now_utc(),
+        merged_at=pull.merged_at,
+        issues=tuple((n, "", "") for n in pull.issues),
+    )
+    return found, f"the {forge.label} API"
+
+
+def scaffold_from_forge(root: Path, repo: str, number: int, text: str) -> tuple[str, str | None]:
+    """``contributions new``'s scaffold with what the forge says filled in (the title, ``:issue:``,
+    ``:date:`` of the merge, a comment with the state and first release), and a line saying where it came
+    from; the scaffold as it is when nothing answers."""
+    got = facts_for_new(root, repo, number)
+    if got is None:
+        return text, None
+    found, source = got
+    lines = text.splitlines(keepends=True)
+    if found.title.strip():
+        lines[0] = f"# {' '.join(found.title.split())}\n"
+    at = next(i for i, line in enumerate(lines) if line.startswith(":pr: "))
+    extra = []
+    if found.issues:
+        extra.append(f":issue: {', '.join(str(n) for n, _, _ in found.issues)}\n")
+    if found.merged_on:
+        extra.append(f":date: {found.merged_on}\n")
+    lines[at + 1 : at + 1] = extra
+    words = [found.state] + ([f"merged on {found.merged_on}"] if found.merged_on else [])
+    if found.first_release:
+        words.append(f"first shipped in {found.first_release[0]}")
+    end = next(i for i, line in enumerate(lines) if line.strip() == ":::")
+    lines.insert(end + 1, f"\n% The forge says ({source}): {', '.join(words)}.\n")
+    return "".join(lines), f"filled in from {source}: the title, {', '.join(words)}"
 
 
 def command_sync(args: argparse.Namespace) -> int:

@@ -50,7 +50,14 @@ def _user(login: str = "octocat") -> dict[str, Any]:
 
 
 def github_pull(
-    repo: str, number: int, title: str, state: str, merged_at: str | None, sha: str | None, sizes: tuple[int, int, int]
+    repo: str,
+    number: int,
+    title: str,
+    state: str,
+    merged_at: str | None,
+    sha: str | None,
+    sizes: tuple[int, int, int],
+    body: str = "",
 ) -> dict[str, Any]:
     """A pull request as ``GET /repos/{owner}/{repo}/pulls/{pull_number}`` gives it (the fields that matter
     here, and the usual neighbours)."""
@@ -63,7 +70,7 @@ def github_pull(
         "locked": False,
         "title": title,
         "user": _user(),
-        "body": "",
+        "body": body,
         "created_at": "2024-01-01T00:00:00Z",
         "updated_at": merged_at or "2024-01-02T00:00:00Z",
         "closed_at": merged_at,

@@ -34,7 +34,12 @@ def site(tmp_path: Path) -> Path:
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``python -m sphinx_contributions ARGS`` (the same ``main`` as the ``contributions`` script)."""
     return subprocess.run(
-        [sys.executable, "-m", "sphinx_contributions", *args], cwd=cwd, capture_output=True, text=True, check=False
+        [sys.executable, "-m", "sphinx_contributions", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "CONTRIBUTIONS_OFFLINE": "1"},  # `new` asks no forge (test_sync.py does, of a fake one)
     )
 
 

@@ -46,7 +46,14 @@ def widget_repo(releases: int = 4, first: int | None = 2) -> Repo:
     apart from 2024-03-01 at 12:00; ``first``: the index of the first that contains the merge commit."""
     repo = Repo()
     repo.pulls[12] = github_pull(
-        "example-org/widget", 12, "Fix the widget", "closed", "2024-03-01T10:00:00Z", WIDGET_SHA, (10, 2, 3)
+        "example-org/widget",
+        12,
+        "Fix the widget",
+        "closed",
+        "2024-03-01T10:00:00Z",
+        WIDGET_SHA,
+        (10, 2, 3),
+        "Fixes #10.",
     )
     repo.issues[10] = github_issue("example-org/widget", 10, "The widget breaks", "closed")
     start = datetime(2024, 3, 1, 12, tzinfo=UTC).timestamp()
@@ -338,3 +345,35 @@ def test_discover(forge: FakeForges, site: Path, capsys: pytest.CaptureFixture[s
         "  key      to start one                                             title",
         "  thing#7  contributions new https://github.com/other/thing/pull/7  Speed up the thing",
     ]
+
+
+def test_new_fills_in_from_the_api(forge: FakeForges, site: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (site / "contributions/widget-12.md").unlink()
+    assert main(["new", "https://github.com/example-org/widget/pull/12", "--root", str(site)]) == 0
+    text = (site / "contributions/widget-12.md").read_text(encoding="utf-8")
+    assert text.startswith(
+        "# Fix the widget\n\n:::{contribution}\n:repo: example-org/widget\n:pr: 12\n:issue: 10\n:date: 2024-03-01\n"
+        ":status: draft\n"
+    )
+    assert "\n:::\n\n% The forge says (the GitHub API): merged, merged on 2024-03-01.\n" in text
+    assert (
+        capsys.readouterr().out.splitlines()[1]
+        == "filled in from the GitHub API: the title, merged, merged on 2024-03-01"
+    )
+
+
+def test_new_fills_in_from_the_lock_offline(
+    forge: FakeForges, site: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sync(site)
+    (site / "contributions/gadget-3.md").unlink()
+    forge.reset()
+    monkeypatch.setenv("CONTRIBUTIONS_OFFLINE", "1")
+    assert main(["new", "https://gitlab.com/group/sub/gadget/-/merge_requests/3", "--root", str(site)]) == 0
+    assert forge.arrivals == []
+    text = (site / "contributions/gadget-3.md").read_text(encoding="utf-8")
+    assert text.startswith(
+        "# Make the gadget faster\n\n:::{contribution}\n:repo: gitlab.com/group/sub/gadget\n:pr: 3\n"
+    )
+    assert ":issue: 8\n:date: 2024-05-02\n" in text
+    assert "% The forge says (contributions.lock.json): merged, merged on 2024-05-02, first shipped in v0.2.\n" in text

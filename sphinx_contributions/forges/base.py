@@ -11,6 +11,16 @@ if TYPE_CHECKING:
     from .http import Session
 
 
+#: the closing keywords of GitHub, GitLab and Gitea: "Fixes #12" in a description links issue 12
+_CLOSES = re.compile(r"\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+#([1-9][0-9]{0,9})\b", re.IGNORECASE)
+
+
+def closing_issues(description: str) -> tuple[int, ...]:
+    """The issues of its own repository a pull request's description closes (``Fixes #12``), in order, once
+    each."""
+    return tuple(dict.fromkeys(int(number) for number in _CLOSES.findall(description)))
+
+
 class RepoError(ValueError):
     """A repository spec or address that no forge accepts; the message is shown as is."""
 
@@ -35,7 +45,7 @@ class PullFacts:
     additions: int | None
     deletions: int | None
     changed_files: int | None
-    #: the issues the forge links to the pull request (GitLab's "closes"; GitHub's come from the page)
+    #: the issues its description closes (``Fixes #12``)
     issues: tuple[int, ...] = ()
 
 
@@ -59,6 +69,8 @@ class Forge:
     pull request addresses back, and its API (:meth:`api`). Each forge's module makes one."""
 
     name: str
+    #: the forge's name as written (GitHub, GitLab, Codeberg)
+    label: str
     host: str
     #: the path of a repository, as a regular expression (``owner/name``; GitLab: ``group/…/name``)
     path_pattern: str

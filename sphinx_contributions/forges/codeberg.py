@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from urllib.parse import quote
 
-from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release
+from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
 
 NAME = r"[A-Za-z0-9_.-]{1,100}"
 
@@ -26,6 +26,7 @@ class CodebergAPI(ForgeAPI):
             merge_commit=data.get("merge_commit_sha") if merged else None,
             additions=data.get("additions"),
             deletions=data.get("deletions"),
+            issues=closing_issues(str(data.get("body") or "")),
             changed_files=data.get("changed_files"),
         )
 
@@ -53,6 +54,7 @@ class CodebergAPI(ForgeAPI):
 
 CODEBERG = Forge(
     name="codeberg",
+    label="Codeberg",
     host="codeberg.org",
     path_pattern=rf"{NAME}/{NAME}",
     pull_path="/pulls/{n}",

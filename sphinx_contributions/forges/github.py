@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from urllib.parse import quote
 
-from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release
+from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
 
 OWNER = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?"
 NAME = r"[A-Za-z0-9_.-]{1,100}"
@@ -31,6 +31,7 @@ class GitHubAPI(ForgeAPI):
             additions=data.get("additions"),
             deletions=data.get("deletions"),
             changed_files=data.get("changed_files"),
+            issues=closing_issues(str(data.get("body") or "")),
         )
 
     def fetch_issue(self, path: str, number: int, etags: dict[str, str]) -> IssueFacts:
@@ -64,6 +65,7 @@ class GitHubAPI(ForgeAPI):
 
 GITHUB = Forge(
     name="github",
+    label="GitHub",
     host="github.com",
     path_pattern=rf"{OWNER}/{NAME}",
     pull_path="/pull/{n}",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from urllib.parse import quote
 
-from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release
+from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
 
 SEGMENT = r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}"
 _STATES = {"opened": "open", "locked": "open", "closed": "closed", "merged": "merged"}
@@ -34,6 +34,7 @@ class GitLabAPI(ForgeAPI):
             else None,
             additions=None,  # GitLab gives the count of changed files only
             deletions=None,
+            issues=closing_issues(str(data.get("description") or "")),
             changed_files=int(changes) if changes.isdigit() else None,
         )
 
@@ -61,6 +62,7 @@ class GitLabAPI(ForgeAPI):
 
 GITLAB = Forge(
     name="gitlab",
+    label="GitLab",
     host="gitlab.com",
     path_pattern=rf"{SEGMENT}(?:/{SEGMENT}){{1,20}}",
     pull_path="/-/merge_requests/{n}",
