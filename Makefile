@@ -14,7 +14,7 @@ SPHINXOPTS ?= -W --keep-going -T
 $(STAMP): pyproject.toml requirements/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -c requirements/constraints.txt pip setuptools
-	$(PY) -m pip install --quiet -c requirements/constraints.txt -e '.[site,sync,test]'
+	$(PY) -m pip install --quiet -c requirements/constraints.txt -e '.[site,test]'
 	touch $@
 
 html: $(STAMP)
