@@ -151,7 +151,7 @@ def test_sync_writes_the_lock(forge: FakeForges, site: Path, monkeypatch: pytest
         "issues": [{"number": 10, "title": "The widget breaks", "state": "closed"}],
         "first_release": {"tag": "v1.2.0", "published_at": "2024-03-03T12:00:00Z"},
     }
-    base = forge.url + "/github/repos/example-org/widget"
+    base = "/repos/example-org/widget"  # below the API's address, whichever it is
     assert sorted(etags) == [f"{base}/issues/10", f"{base}/pulls/12", f"{base}/releases"]
     gadget = dict(entries["gadget#3"])
     gadget.pop("etags")
@@ -377,3 +377,23 @@ def test_new_fills_in_from_the_lock_offline(
     )
     assert ":issue: 8\n:date: 2024-05-02\n" in text
     assert "% The forge says (contributions.lock.json): merged, merged on 2024-05-02, first shipped in v0.2.\n" in text
+
+
+def test_a_merge_in_no_release_yet_is_asked_again_conditionally(forge: FakeForges, site: Path) -> None:
+    """Merged but in no release: the next sync asks for the releases again, with their ETag (a 304 when
+    there is none new), and finds the release once it is published."""
+    forge.github["example-org/widget"] = widget_repo(3, None)
+    sync(site, only="widget#12")
+    forge.reset()
+    _, lines = sync(site, only="widget#12")
+    assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, in no release yet, issue #10 closed (unchanged)"
+    assert forge.calls == [
+        ("/github/repos/example-org/widget/pulls/12", 304),
+        ("/github/repos/example-org/widget/issues/10", 304),
+        ("/github/repos/example-org/widget/releases?per_page=100", 304),
+    ]
+    forge.github["example-org/widget"] = widget_repo(4, 3)
+    forge.reset()
+    _, lines = sync(site, only="widget#12")
+    assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.3.0, issue #10 closed"
+    assert forge.count("/compare/") <= math.ceil(math.log2(4)) + 2

@@ -142,6 +142,7 @@ class ForgeAPI:
     def __init__(self, session: Session, base: str) -> None:
         self.session = session
         self.base = base.rstrip("/")
+        session.api_base = self.base
 
     def fetch_pull(self, path: str, number: int, etags: dict[str, str]) -> PullFacts:
         raise NotImplementedError

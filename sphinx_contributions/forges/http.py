@@ -76,6 +76,9 @@ class Session:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.client = client
+        #: the API's address: ETags are stored under the path below it (``/repos/o/r/pulls/1``), so a lock
+        #: reads the same whichever address (``GITHUB_API_URL``) the API had
+        self.api_base = ""
         self.attempts = attempts
         self.backoff = backoff
         self.sleep = sleep
@@ -83,12 +86,13 @@ class Session:
     def get(
         self, url: str, *, params: dict[str, str] | None = None, etags: dict[str, str] | None = None
     ) -> httpx.Response:
-        """GET ``url`` (absolute); with ``etags``, conditionally on the ETag stored under ``url``, and the
-        new ETag stored there. Raises :class:`UnchangedError` (304), :class:`MissingError` (404),
+        """GET ``url`` (absolute); with ``etags``, conditionally on the ETag stored under its path below
+        :attr:`api_base`, and the new ETag stored there. Raises :class:`UnchangedError` (304), :class:`MissingError` (404),
         :class:`RateLimitError` and :class:`ForgeError`."""
         headers = {}
-        if etags is not None and url in etags:
-            headers["If-None-Match"] = etags[url]
+        key = url.removeprefix(self.api_base) if self.api_base else url
+        if etags is not None and key in etags:
+            headers["If-None-Match"] = etags[key]
         for attempt in range(1, self.attempts + 1):
             try:
                 response = self.client.get(url, params=params, headers=headers)
@@ -110,7 +114,7 @@ class Session:
         if response.status_code >= 400:
             raise ForgeError(f"{url}: HTTP {response.status_code} {response.reason_phrase}")
         if etags is not None and "etag" in response.headers:
-            etags[url] = response.headers["etag"]
+            etags[key] = response.headers["etag"]
         return response
 
     def json(self, url: str, *, params: dict[str, str] | None = None, etags: dict[str, str] | None = None) -> Any:
