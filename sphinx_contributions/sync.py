@@ -20,6 +20,7 @@ the API when it answers, else nothing (the scaffold as before).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from datetime import UTC, datetime
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
     from .drafts import SourcePage
     from .forges.base import Forge, ForgeAPI, Release
+    from .forges.http import Session
 
 #: seconds an API answer may take, and the first wait before a retry (doubled for each next one)
 TIMEOUT = 10.0
@@ -76,7 +78,7 @@ class Apis:
         self.timeout = timeout
         self.retry_wait = retry_wait
         self._made: dict[str, ForgeAPI] = {}
-        self.sessions: list[Any] = []
+        self.sessions: list[Session] = []
 
     def __call__(self, forge: Forge) -> ForgeAPI:
         if forge.name not in self._made:
@@ -167,7 +169,7 @@ def sync_entry(
         issues=tuple(found_issues),
         first_release=release,
     )
-    if before is not None and result == ForgeFacts(**{**before.__dict__, "fetched_at": fetched_at}):
+    if before is not None and result == dataclasses.replace(before, fetched_at=fetched_at):
         result = before  # the same facts: the time they were fetched stays
     return entry_json(repo, pr, result, etags), new
 
@@ -183,6 +185,10 @@ def describe(entry: dict[str, Any]) -> str:
     if found.issues:
         words.append(", ".join(f"issue #{n} {s}" for n, _, s in found.issues))
     return ", ".join(words)
+
+
+def _entries(entries: dict[str, Any]) -> str:
+    return f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'}"
 
 
 def run_sync(
@@ -235,10 +241,12 @@ def run_sync(
             continue
         except RateLimitError as error:
             print(f"{where}: stopped: {error}", file=out)
-            kept = sum(1 for _ in entries)
             if not dry_run:
                 write_lock(lock_path, entries)
-            print(f"kept what was fetched: {shown(lock_path)} ({kept} entries); run '{PROG} sync' again then", file=out)
+            print(
+                f"kept what was fetched: {shown(lock_path)} ({_entries(entries)}); run '{PROG} sync' again then",
+                file=out,
+            )
             return 1
         except ForgeError as error:
             print(f"{where}: failed: {error}", file=out)
@@ -261,9 +269,9 @@ def run_sync(
             file=out,
         )
     elif write_lock(lock_path, entries):
-        print(f"wrote {shown(lock_path)} ({len(entries)} entries)", file=out)
+        print(f"wrote {shown(lock_path)} ({_entries(entries)})", file=out)
     else:
-        print(f"{shown(lock_path)} unchanged ({len(entries)} entries)", file=out)
+        print(f"{shown(lock_path)} unchanged ({_entries(entries)})", file=out)
     if failed:
         print(f"{failed} write-up{'s' * (failed != 1)} not synced", file=out)
     return 1 if failed else 0

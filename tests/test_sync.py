@@ -276,7 +276,7 @@ def test_rate_limit_stops_and_keeps_what_was_fetched(
         PROGRESS[0],
         f"[2/3] gizmo#5: stopped: rate limit reached at {forge.url}/codeberg/api/v1/repos/someone/gizmo/pulls/5; "
         f"retry after {when} UTC",
-        f"kept what was fetched: {LOCK_NAME} (1 entries); run 'contributions sync' again then",
+        f"kept what was fetched: {LOCK_NAME} (1 entry); run 'contributions sync' again then",
     ]
     entries = lock(site)["contributions"]
     assert isinstance(entries, dict)

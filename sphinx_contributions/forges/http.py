@@ -87,8 +87,8 @@ class Session:
         self, url: str, *, params: dict[str, str] | None = None, etags: dict[str, str] | None = None
     ) -> httpx.Response:
         """GET ``url`` (absolute); with ``etags``, conditionally on the ETag stored under its path below
-        :attr:`api_base`, and the new ETag stored there. Raises :class:`UnchangedError` (304), :class:`MissingError` (404),
-        :class:`RateLimitError` and :class:`ForgeError`."""
+        :attr:`api_base`, and the new ETag stored there. Raises :class:`UnchangedError` (304),
+        :class:`MissingError` (404), :class:`RateLimitError` and :class:`ForgeError`."""
         headers = {}
         key = url.removeprefix(self.api_base) if self.api_base else url
         if etags is not None and key in etags:
