@@ -119,12 +119,12 @@ def sync_entry(
         state, title, merged_at, commit = pull.state, pull.title, pull.merged_at, pull.merge_commit
         sizes = (pull.additions, pull.deletions, pull.changed_files)
     except UnchangedError:
-        if before is None:  # an ETag without its entry: ask again, unconditionally
-            etags.clear()
-            return sync_entry(api, repo, pr, issues, None, fetched_at)
+        assert before is not None  # asked conditionally only with the entry's ETag
         state, title, merged_at, commit = before.state, before.title, before.merged_at, before.merge_commit
         sizes = (before.additions, before.deletions, before.changed_files)
     known = {number: (number, t, s) for number, t, s in (before.issues if before else ())}
+    for url in [url for url in etags if "/issues/" in url and not any(url.endswith(f"/issues/{n}") for n in known)]:
+        etags.pop(url)  # an ETag is asked with only when its answer is in the entry
     found_issues = []
     for number in issues:
         try:
@@ -132,13 +132,7 @@ def sync_entry(
             found_issues.append((issue.number, issue.title, issue.state))
             new = True
         except UnchangedError:
-            if number not in known:
-                etags.pop(next(url for url in list(etags) if url.endswith(f"/issues/{number}")), None)
-                issue = api.fetch_issue(path, number, etags)
-                found_issues.append((issue.number, issue.title, issue.state))
-                new = True
-            else:
-                found_issues.append(known[number])
+            found_issues.append(known[number])
     release = before.first_release if before and before.merge_commit == commit else None
     releases_url = [url for url in etags if url.endswith("/releases")]
     if commit is None:

@@ -397,3 +397,20 @@ def test_a_merge_in_no_release_yet_is_asked_again_conditionally(forge: FakeForge
     _, lines = sync(site, only="widget#12")
     assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.3.0, issue #10 closed"
     assert forge.count("/compare/") <= math.ceil(math.log2(4)) + 2
+
+
+def test_an_issue_added_to_the_page_is_fetched(forge: FakeForges, site: Path) -> None:
+    sync(site, only="widget#12")
+    page = site / "contributions/widget-12.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(":issue: 10\n", ":issue: 10, 11\n"), encoding="utf-8")
+    forge.github["example-org/widget"].issues[11] = github_issue("example-org/widget", 11, "Also this", "open")
+    forge.reset()
+    _, lines = sync(site, only="widget#12")
+    assert lines[0] == (
+        "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed, issue #11 open"
+    )
+    assert forge.calls == [
+        ("/github/repos/example-org/widget/pulls/12", 304),
+        ("/github/repos/example-org/widget/issues/10", 304),
+        ("/github/repos/example-org/widget/issues/11", 200),
+    ]
