@@ -34,6 +34,7 @@ from .fixes.search_objects import setup_search_objects
 from .fixes.singlehtml_anchors import setup_singlehtml_anchors
 from .fixes.sitemap import setup_sitemap
 from .fixes.stale_outputs import setup_stale_outputs
+from .forge_check import setup_forge_check
 from .i18n import setup_i18n
 from .incremental import setup_incremental
 from .listing import setup_listing
@@ -89,6 +90,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_projects(app)
     setup_page_metadata(app)
     setup_drafts(app)
+    setup_forge_check(app)
     # records → output, at write time
     setup_templates(app)
     setup_header(app)
@@ -116,7 +118,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 3,  # 3: metrics know approximate values and expect
+        "env_version": 4,  # 4: records carry the lock's forge facts
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

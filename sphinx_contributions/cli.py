@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from . import forges
 from .drafts import SourcePage, scan_file, scan_sources
 from .exports import JSON_NAME
 from .model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
@@ -36,14 +37,11 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
 PROG = "contributions"
-ACCEPTED_FORMS = "https://github.com/OWNER/REPO/pull/NUMBER or OWNER/REPO#NUMBER"
-
-_PR_URL = re.compile(
-    r"^(?:https?://)?(?:www\.)?github\.com/(?P<owner>[^/\s]+)/(?P<repo>[^/\s]+)/pull/(?P<number>[0-9]+)"
-    r"(?:/[^\s?#]*)?(?:[?#]\S*)?$",
-    re.IGNORECASE,
+ACCEPTED_FORMS = (
+    "a pull request's address (https://github.com/OWNER/REPO/pull/NUMBER, "
+    "https://gitlab.com/GROUP/NAME/-/merge_requests/NUMBER, https://codeberg.org/OWNER/REPO/pulls/NUMBER) "
+    "or REPO#NUMBER (OWNER/REPO, gitlab.com/GROUP/NAME, codeberg.org/OWNER/REPO)"
 )
-_PR_SHORT = re.compile(r"^(?P<owner>[^/\s#]+)/(?P<repo>[^/\s#]+)#(?P<number>[0-9]+)$")
 
 
 class UsageError(Exception):
@@ -114,23 +112,22 @@ class PullRequest:
 
     @property
     def filename(self) -> str:
-        name = re.sub(r"[^a-z0-9._-]+", "-", self.repo.split("/", 1)[1].lower()).strip(".-") or "repo"
+        name = re.sub(r"[^a-z0-9._-]+", "-", self.repo.rpartition("/")[2].lower()).strip(".-") or "repo"
         return f"{name}-{self.number}.md"
 
 
 def parse_pull_request(text: str) -> PullRequest:
-    """``https://github.com/owner/repo/pull/N`` (any tab of it) or ``owner/repo#N``."""
+    """A pull (merge) request's address on GitHub, GitLab or Codeberg (any tab of it), or ``REPO#N``."""
     text = text.strip()
-    match = _PR_URL.match(text) or _PR_SHORT.match(text)
-    if match is None:
-        raise UsageError(f"{PROG} new: {text!r} is not a GitHub pull request; give {ACCEPTED_FORMS}")
+    found = forges.parse_pull_url(text)
+    short = forges.parse_short(text) if found is None else (found[0], str(found[1]))
+    if short is None:
+        raise UsageError(f"{PROG} new: {text!r} is not a pull request; give {ACCEPTED_FORMS}")
     try:
-        repo = parse_repo(f"{match['owner']}/{match['repo']}")
-        number = parse_positive_int(match["number"], "pull request number")
+        repo = parse_repo(short[0])
+        number = parse_positive_int(short[1], "pull request number")
     except OptionError as error:
-        raise UsageError(
-            f"{PROG} new: {text!r} is not a GitHub pull request ({error}); give {ACCEPTED_FORMS}"
-        ) from None
+        raise UsageError(f"{PROG} new: {text!r} is not a pull request ({error}); give {ACCEPTED_FORMS}") from None
     return PullRequest(repo, number)
 
 
@@ -159,11 +156,18 @@ def command_new(args: argparse.Namespace) -> int:
     for page in site_pages(root).values():
         if key_lookup(page.key) == wanted:
             raise CommandError(f"{PROG} new: {page.key} already has a page, {shown(page.path)}; not written")
+    from .sync import scaffold_from_forge  # the forge's facts, from the lock or the API, when it answers
+
+    text, filled = scaffold_from_forge(
+        root, pull.repo, pull.number, SCAFFOLD.format(key=pull.key, repo=pull.repo, pr=pull.number)
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("x", encoding="utf-8") as stream:
-        stream.write(SCAFFOLD.format(key=pull.key, repo=pull.repo, pr=pull.number))
+        stream.write(text)
     check = PROG + " check" + ("" if root == Path.cwd().resolve() else f" --root {shown(root)}")
     print(f"wrote {shown(path)}: a draft of {pull.key}, left out of the published site")
+    if filled:
+        print(filled)
     print(f"next: write its title, summary and sections (preview: make serve), then run: {check}")
     return 0
 
@@ -404,6 +408,10 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true", help="print the site's contributions.json instead of a table")
     listing.add_argument("--drafts", action="store_true", help="include drafts, as the preview (make serve) does")
     listing.set_defaults(handler=command_list)
+
+    from .sync import add_sync_command  # its own module (sync.py); it imports this one
+
+    add_sync_command(commands, root_option)
     return parser
 
 
@@ -417,7 +425,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             prog = f"{PROG} {args.command}" if args.command else PROG
             raise UsageError(f"{prog}: unrecognized arguments: {' '.join(extra)} (see {prog} --help)")
         if args.command is None:
-            raise UsageError(f"{PROG}: choose a command: new, check or list (see {PROG} --help)")
+            raise UsageError(f"{PROG}: choose a command: new, check, list or sync (see {PROG} --help)")
         return int(args.handler(args))
     except UsageError as error:
         print(error, file=sys.stderr)

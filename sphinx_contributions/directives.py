@@ -86,6 +86,7 @@ class ContributionDirective(SphinxDirective):
             ids=["contribution"],
             docname=self.env.docname,
             summary_line=self.option_line("summary"),
+            status_line=self.option_line("status"),
             **attributes,
         )
         self.set_source_info(node)

@@ -23,6 +23,7 @@ from .metric import metric_from_node
 from .model import (
     PLACEHOLDER,
     Contribution,
+    ForgeFacts,
     Metric,
     is_of_project,
     is_placeholder,
@@ -217,6 +218,14 @@ class ContributionsDomain(Domain):
                     f"contribution {key}: the {part} is not written yet (it is still a {PLACEHOLDER!r} placeholder)",
                     where,
                 )
+        forge = self.forge_facts(key)
+        status = header.get("status")
+        if forge is not None:
+            from .forge_check import check_facts  # it reads the lock onto this domain
+
+            status_at = (docname, header.get("status_line") or header.line or 0)
+            check_facts(self.env, key, status, status_at, title, heading or header, forge)
+            status = status or forge.state
         sections = [node for node in document.findall(nodes.section) if node.get("contrib_section")]
         present = [node["contrib_section"] for node in sections if not node.get("contrib_unwritten")]
         # the sections with their stable anchor (a repeated section's second block has "problem-1")
@@ -232,7 +241,7 @@ class ContributionsDomain(Domain):
             pr=header["pr"],
             summary=header["summary"],
             issues=tuple(header.get("issue", ())),
-            status=header.get("status"),
+            status=status,
             tags=tuple(header.get("tags", ())),
             project=header.get("project", ""),
             date=header.get("date"),
@@ -240,7 +249,13 @@ class ContributionsDomain(Domain):
             sections=tuple(dict.fromkeys(present)),
             section_titles=tuple(titled),
             lineno=header.line or 0,
+            forge=forge,
         )
+
+    def forge_facts(self, key: str) -> ForgeFacts | None:
+        """The lock's facts for a key (read at the start of each build, :mod:`.forge_check`), or None."""
+        entries: dict[str, ForgeFacts] = self.data.get("lock") or {}
+        return entries.get(key_lookup(key))
 
     @staticmethod
     def _metrics(key: str, document: nodes.document) -> tuple[Metric, ...]:

@@ -50,7 +50,7 @@ def page_url(app: Sphinx, docname: str) -> str:
 
 
 def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
-    return {
+    data = {
         "key": record.key,
         "title": record.title,
         "url": page_url(app, record.docname),
@@ -66,6 +66,9 @@ def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
         "summary": record.summary,
         "metrics": [metric.as_json() for metric in record.metrics],
     }
+    if record.forge is not None:  # from contributions.lock.json; absent without an entry
+        data["forge"] = record.forge.as_json()
+    return data
 
 
 def contributions_document(app: Sphinx, records: list[Contribution]) -> dict[str, Any]:
@@ -193,6 +196,12 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
         sub(entry, "summary", record.summary)
         for tag in record.tags:
             sub(entry, "category", term=tag)
+        if record.forge is not None:  # the lock's facts, each a category of its own scheme
+            scheme = base + JSON_NAME
+            sub(entry, "category", term=record.forge.state, scheme=f"{scheme}#state", label=record.forge.state)
+            if record.forge.first_release:
+                tag = record.forge.first_release[0]
+                sub(entry, "category", term=tag, scheme=f"{scheme}#first_release", label=f"first shipped in {tag}")
     ET.indent(feed)
     body: bytes = ET.tostring(feed, encoding="utf-8")
     return b'<?xml version="1.0" encoding="utf-8"?>\n' + body + b"\n"
@@ -215,6 +224,8 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
         data["author"] = {"@type": "Person", "name": author}
     if record.date:
         data["datePublished"] = record.date
+    if record.forge is not None and record.forge.first_release:  # the first release that shipped the change
+        data["about"]["version"] = record.forge.first_release[0]
     return data
 
 

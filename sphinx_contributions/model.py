@@ -15,6 +15,8 @@ from datetime import date as _date
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import TYPE_CHECKING
 
+from . import forges
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Mapping
 
@@ -39,10 +41,7 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 )
 SECTION_NAMES = tuple(name for name, _ in SECTIONS)
 
-_OWNER = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?"
-_REPO = r"[A-Za-z0-9_.-]{1,100}"
-_REPO_RE = re.compile(rf"^({_OWNER})/({_REPO})$")
-_TARGET_RE = re.compile(rf"^(?:({_OWNER})/({_REPO}))?#([1-9][0-9]{{0,9}})$")
+_TARGET_RE = re.compile(rf"^({forges.SPEC_PATTERN})?#([1-9][0-9]{{0,9}})$")
 _INT_RE = re.compile(r"^[1-9][0-9]{0,9}$")
 _NUMBER_RE = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
 _SLUG_DROP = re.compile(r"[^a-z0-9]+")
@@ -141,7 +140,11 @@ class Evidence:
         return {"kind": self.kind, "text": self.text, "url": self.url}
 
 
-_IN_REPO, _NUMBER, _SHA = rf"(?P<repo>{_OWNER}/{_REPO})", r"(?P<number>[1-9][0-9]{0,9})", r"(?P<sha>[0-9a-fA-F]{7,40})"
+_IN_REPO, _NUMBER, _SHA = (
+    rf"(?P<repo>{forges.SPEC_PATTERN})",
+    r"(?P<number>[1-9][0-9]{0,9})",
+    r"(?P<sha>[0-9a-fA-F]{7,40})",
+)
 #: (kind, form) of the GitHub items of ``:evidence:``; without ``owner/repo``, in the page's repository
 _EVIDENCE_GITHUB = tuple(
     (kind, re.compile(form, re.I))
@@ -176,7 +179,7 @@ def parse_evidence_item(value: str, page_repo: str | None) -> Evidence:
             raise OptionError(f"evidence must be {EVIDENCE_FORMS}; got {item!r}")
         return Evidence("link", url["text"] or url["url"].split("://", 1)[1].rstrip("/"), url["url"])
     named = match.groupdict().get("repo") or ""
-    repo = named or page_repo
+    repo = parse_repo(named) if named else page_repo
     if repo is None:
         raise OptionError(f"{item!r} needs 'owner/repo' outside a contribution page")
     if kind == "commit":
@@ -318,6 +321,46 @@ class Metric:
 
 
 @dataclass(frozen=True)
+class ForgeFacts:
+    """What the forge said about a write-up's pull request, as ``contributions sync`` wrote it into
+    ``contributions.lock.json`` (:mod:`.lock`); the build reads only that file, never the network."""
+
+    state: str  # "merged", "open" or "closed"
+    title: str
+    fetched_at: str
+    merged_at: str | None = None
+    merge_commit: str | None = None
+    additions: int | None = None
+    deletions: int | None = None
+    changed_files: int | None = None
+    #: (number, title, state) of each issue of the page, as the forge gave them
+    issues: tuple[tuple[int, str, str], ...] = ()
+    #: the first release whose tag contains the merge commit: (tag, published at), or None
+    first_release: tuple[str, str] | None = None
+
+    @property
+    def merged_on(self) -> str | None:
+        """The merge's date (``YYYY-MM-DD``, UTC) or None."""
+        return self.merged_at[:10] if self.merged_at else None
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "state": self.state,
+            "title": self.title,
+            "fetched_at": self.fetched_at,
+            "merged_at": self.merged_at,
+            "merge_commit": self.merge_commit,
+            "additions": self.additions,
+            "deletions": self.deletions,
+            "changed_files": self.changed_files,
+            "issues": [{"number": n, "title": t, "state": st} for n, t, st in self.issues],
+            "first_release": (
+                {"tag": self.first_release[0], "published_at": self.first_release[1]} if self.first_release else None
+            ),
+        }
+
+
+@dataclass(frozen=True)
 class Contribution:
     """One upstream pull request, as declared by a page's ``contribution`` directive."""
 
@@ -336,10 +379,12 @@ class Contribution:
     #: (section name = its anchor, its heading) of every section with a stable anchor, in page order
     section_titles: tuple[tuple[str, str], ...] = ()
     lineno: int = 0
+    #: the forge's facts from the lock file, when it has an entry for the key
+    forge: ForgeFacts | None = None
 
     @property
     def repo_name(self) -> str:
-        return self.repo.split("/", 1)[1]
+        return self.repo.rpartition("/")[2]
 
     @property
     def key(self) -> str:
@@ -368,7 +413,7 @@ class Contribution:
 
     @property
     def repo_url(self) -> str:
-        return f"https://github.com/{self.repo}"
+        return forges.repo_url(self.repo)
 
     @property
     def pr_url(self) -> str:
@@ -480,15 +525,16 @@ def sort_records(records: Iterable[Contribution], by: str = "date") -> list[Cont
 
 
 def pr_url(repo: str, number: int) -> str:
-    return f"https://github.com/{repo}/pull/{number}"
+    """The page of pull (merge) request ``number`` on the repository's forge (:mod:`.forges`)."""
+    return forges.pr_url(repo, number)
 
 
 def issue_url(repo: str, number: int) -> str:
-    return f"https://github.com/{repo}/issues/{number}"
+    return forges.issue_url(repo, number)
 
 
 def commit_url(repo: str, sha: str) -> str:
-    return f"https://github.com/{repo}/commit/{sha}"
+    return forges.commit_url(repo, sha)
 
 
 def slugify(text: str) -> str:
@@ -516,10 +562,11 @@ def key_lookup(key: str) -> str:
 
 
 def parse_repo(value: str | None) -> str:
-    value = (value or "").strip()
-    if not _REPO_RE.match(value) or value.split("/")[1] in {".", ".."}:
-        raise OptionError(f"repo must be a GitHub 'owner/name', got {value!r}")
-    return value
+    """A ``:repo:`` value: ``owner/name`` (GitHub), ``gitlab.com/group/…/name`` or ``codeberg.org/owner/name``."""
+    try:
+        return forges.parse_spec(value or "")
+    except forges.RepoError as error:
+        raise OptionError(str(error)) from None
 
 
 def parse_positive_int(value: str | None, name: str) -> int:
@@ -642,8 +689,8 @@ def parse_target(value: str) -> tuple[str | None, int]:
     match = _TARGET_RE.match(value.strip())
     if not match:
         raise OptionError(f"expected 'owner/repo#N' or '#N', got {value!r}")
-    owner, name, number = match.groups()
-    return (f"{owner}/{name}" if owner else None), int(number)
+    spec, number = match.groups()
+    return (parse_repo(spec) if spec else None), int(number)
 
 
 def _round_sig(value: Decimal, figures: int) -> Decimal:

@@ -79,6 +79,11 @@ class ContribWarning(Enum):
     #: two elements of one page have the same HTML id (a ``## Problem`` heading or a ``(fix)=`` label beside
     #: the section of that name)
     DUPLICATE_ID = "duplicate_id"
+    #: the page's ``:status:`` (or title, with ``contributions_check_titles``) is not what
+    #: ``contributions.lock.json`` says the forge said
+    FORGE_MISMATCH = "forge_mismatch"
+    #: ``contributions.lock.json`` cannot be read or does not follow its schema
+    LOCK = "lock"
 
 
 def warn(kind: ContribWarning, message: str, location: Any) -> None:

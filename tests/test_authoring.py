@@ -7,7 +7,8 @@ An example is a fenced ``markdown`` block right after a marker comment:
 where the page goes in the site (default ``contributions/NAME.md``), ``with`` adds other examples to the
 site, ``warns`` is the one warning expected; ``site`` builds it as *another* site that names this one
 ``portfolio`` in its ``intersphinx_mapping`` (this site's real ``objects.inv``), ``with-extension`` or
-``without-extension`` (no ``sphinx_contributions``, only MyST and intersphinx).
+``without-extension`` (no ``sphinx_contributions``, only MyST and intersphinx); ``lock`` puts a lock file
+beside ``conf.py``: the fenced ``json`` block after ``<!-- lock: NAME -->``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from sphinx.util.console import strip_colors
 from sphinx_contributions.cli import build_parser
 from sphinx_contributions.directives import ContributionDirective
 from sphinx_contributions.listing import ContributionsDirective
+from sphinx_contributions.lock import LOCK_NAME, read_lock
 from sphinx_contributions.metric import MetricDirective
 from sphinx_contributions.model import SECTION_NAMES
 from sphinx_contributions.projects import ProjectIntroDirective
@@ -60,6 +62,7 @@ class Example:
     with_: tuple[str, ...] = ()
     warns: str | None = None
     site: str | None = None
+    lock: str | None = None
 
 
 def _examples() -> dict[str, Example]:
@@ -67,7 +70,7 @@ def _examples() -> dict[str, Example]:
     for match in _MARKER.finditer(TEXT):
         name, *fields = match["spec"].split()
         options = dict(field.split("=", 1) for field in fields)
-        assert set(options) <= {"path", "with", "warns", "site"}, match["spec"]
+        assert set(options) <= {"path", "with", "warns", "site", "lock"}, match["spec"]
         assert options.get("site") in (None, "with-extension", "without-extension"), match["spec"]
         body_start = match.end()
         end = TEXT.index(f"\n{match['fence']}\n", body_start - 1)
@@ -79,11 +82,16 @@ def _examples() -> dict[str, Example]:
             tuple(filter(None, options.get("with", "").split(","))),
             options.get("warns"),
             options.get("site"),
+            options.get("lock"),
         )
     return examples
 
 
 EXAMPLES = _examples()
+
+_LOCK = re.compile(r"^<!-- lock: (?P<name>\S+) -->\n```json\n(?P<text>.*?)^```\n", re.M | re.S)
+#: the lock files of the guide's examples: name → the file's text
+LOCKS = {match["name"]: match["text"] for match in _LOCK.finditer(TEXT)}
 
 
 #: another site: this site, named ``portfolio``, through its objects.inv (``{inventory}``)
@@ -104,6 +112,8 @@ def _site(srcdir: Path, example: Example, inventory: Path | None = None) -> None
         conf = OTHER_SITE.format(extensions=extension, inventory=str(inventory))
     (srcdir / "conf.py").write_text(conf, encoding="utf-8")
     (srcdir / "index.md").write_text(INDEX, encoding="utf-8")
+    if example.lock is not None:
+        (srcdir / LOCK_NAME).write_text(LOCKS[example.lock], encoding="utf-8")
     for part in (*(EXAMPLES[name] for name in example.with_), example):
         path = srcdir / part.path
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -190,6 +200,8 @@ def test_every_setting_is_documented() -> None:
         "contributions_author",
         "contributions_social_cards",
         "contributions_noindex",
+        "contributions_lock",
+        "contributions_check_titles",
     ):
         assert f"| `{name}` |" in TEXT, name
 
@@ -229,3 +241,33 @@ def test_every_command_shown_parses(command: list[str]) -> None:
     args, extra = build_parser().parse_known_args(command)
     assert extra == []
     assert args.command == command[0]
+
+
+def test_lock_examples_follow_the_schema(tmp_path: Path) -> None:
+    """Each lock the guide shows is one the build reads (and the schema accepts), in the lock's own layout."""
+    import json
+
+    import jsonschema
+
+    from sphinx_contributions.lock import SCHEMA_PATH, dumps_lock
+
+    assert LOCKS
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    for name, text in LOCKS.items():
+        jsonschema.validate(json.loads(text), schema)
+        path = tmp_path / f"{name}.json"
+        path.write_text(text, encoding="utf-8")
+        assert read_lock(path), name
+        assert json.loads(dumps_lock(read_lock(path))) == json.loads(text)
+
+
+def test_lock_examples_show_their_facts(make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> None:
+    """The agreeing example's header shows the merge date and the first release, as the guide says."""
+    example = EXAMPLES["lock-agrees"]
+    srcdir = tmp_path / "src"
+    _site(srcdir, example)
+    app = make_app("html", srcdir=srcdir, freshenv=True)
+    app.build()
+    html = (Path(app.outdir) / "contributions/demo-21.html").read_text(encoding="utf-8")
+    assert '<p class="contrib-forge-facts">merged on 2025-11-20 · first shipped in v2.4.0</p>' in html
+    assert '"merged on 2025-11-20 · first shipped in v2.4.0"' in TEXT

@@ -18,7 +18,11 @@ from sphinx_contributions.cli import build_parser, parse_pull_request
 from .conftest import copy_site, rtd_build
 
 SECTIONS = ("problem", "root-cause", "fix", "verification")
-ACCEPTED = "give https://github.com/OWNER/REPO/pull/NUMBER or OWNER/REPO#NUMBER"
+ACCEPTED = (
+    "give a pull request's address (https://github.com/OWNER/REPO/pull/NUMBER, "
+    "https://gitlab.com/GROUP/NAME/-/merge_requests/NUMBER, https://codeberg.org/OWNER/REPO/pulls/NUMBER) "
+    "or REPO#NUMBER (OWNER/REPO, gitlab.com/GROUP/NAME, codeberg.org/OWNER/REPO)"
+)
 
 
 @pytest.fixture
@@ -30,7 +34,12 @@ def site(tmp_path: Path) -> Path:
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """``python -m sphinx_contributions ARGS`` (the same ``main`` as the ``contributions`` script)."""
     return subprocess.run(
-        [sys.executable, "-m", "sphinx_contributions", *args], cwd=cwd, capture_output=True, text=True, check=False
+        [sys.executable, "-m", "sphinx_contributions", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "CONTRIBUTIONS_OFFLINE": "1"},  # `new` asks no forge (test_sync.py does, of a fake one)
     )
 
 
@@ -171,6 +180,12 @@ def test_help_on_every_command(args: tuple[str, ...], tmp_path: Path) -> None:
         ("github.com/vllm-project/vllm-metal/pull/1182", "vllm-project/vllm-metal", 1182),
         ("huggingface/transformers#49135", "huggingface/transformers", 49135),
         ("  huggingface/transformers#49135\n", "huggingface/transformers", 49135),
+        ("https://gitlab.com/group/sub/name/-/merge_requests/3", "gitlab.com/group/sub/name", 3),
+        ("https://gitlab.com/Group/name/-/merge_requests/3/diffs?view=inline", "gitlab.com/Group/name", 3),
+        ("gitlab.com/group/sub/name!3", "gitlab.com/group/sub/name", 3),
+        ("GitLab.com/group/name#3", "gitlab.com/group/name", 3),
+        ("https://codeberg.org/forgejo/forgejo/pulls/7/files", "codeberg.org/forgejo/forgejo", 7),
+        ("codeberg.org/forgejo/forgejo#7", "codeberg.org/forgejo/forgejo", 7),
     ],
 )
 def test_accepted_forms(text: str, repo: str, number: int) -> None:
@@ -179,12 +194,12 @@ def test_accepted_forms(text: str, repo: str, number: int) -> None:
 
 
 def _one_line(text: str) -> str:
-    return f"contributions new: {text!r} is not a GitHub pull request; {ACCEPTED}"
+    return f"contributions new: {text!r} is not a pull request; {ACCEPTED}"
 
 
 INVALID = [
     # (arguments, the one stderr line, exit status)
-    ((), "contributions: choose a command: new, check or list (see contributions --help)", 2),
+    ((), "contributions: choose a command: new, check, list or sync (see contributions --help)", 2),
     (("--bogus",), "contributions: unrecognized arguments: --bogus (see contributions --help)", 2),
     (("new",), "contributions new: the following arguments are required: PR (see contributions new --help)", 2),
     (
@@ -192,12 +207,14 @@ INVALID = [
         _one_line("https://github.com/sgl-project/sglang/issues/1"),
         2,
     ),
-    (("new", "https://gitlab.com/a/b/-/merge_requests/1"), _one_line("https://gitlab.com/a/b/-/merge_requests/1"), 2),
+    (("new", "https://gitlab.com/a/b/-/issues/1"), _one_line("https://gitlab.com/a/b/-/issues/1"), 2),
+    (("new", "https://codeberg.org/a/b/issues/1"), _one_line("https://codeberg.org/a/b/issues/1"), 2),
+    (("new", "https://bitbucket.org/a/b/pull-requests/1"), _one_line("https://bitbucket.org/a/b/pull-requests/1"), 2),
     (("new", "sglang#1"), _one_line("sglang#1"), 2),
     (("new", "https://github.com/sgl-project/sglang"), _one_line("https://github.com/sgl-project/sglang"), 2),
     (
         ("new", "sgl-project/sglang#0"),
-        "contributions new: 'sgl-project/sglang#0' is not a GitHub pull request (pull request number must be a "
+        "contributions new: 'sgl-project/sglang#0' is not a pull request (pull request number must be a "
         f"positive integer, got '0'); {ACCEPTED}",
         2,
     ),

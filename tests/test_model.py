@@ -36,6 +36,11 @@ from sphinx_contributions.model import (
     split_target,
 )
 
+#: the start of the message for a :repo: that no forge accepts
+REPO_MUST = (
+    "repo must be 'owner/name' (GitHub), 'gitlab.com/group/name' (subgroups too) or 'codeberg.org/owner/name', got"
+)
+
 
 def metric(
     before: float,
@@ -115,11 +120,31 @@ def test_parser_accepts(parse, value, expected) -> None:  # type: ignore[no-unty
 @pytest.mark.parametrize(
     ("parse", "value", "message"),
     [
-        (parse_repo, "transformers", "repo must be a GitHub 'owner/name', got 'transformers'"),
-        (parse_repo, "a/b/c", "repo must be a GitHub 'owner/name', got 'a/b/c'"),
-        (parse_repo, "owner/..", "repo must be a GitHub 'owner/name', got 'owner/..'"),
-        (parse_repo, "-owner/x", "repo must be a GitHub 'owner/name', got '-owner/x'"),
-        (parse_repo, None, "repo must be a GitHub 'owner/name', got ''"),
+        (
+            parse_repo,
+            "transformers",
+            f"{REPO_MUST} 'transformers'",
+        ),
+        (
+            parse_repo,
+            "a/b/c",
+            f"{REPO_MUST} 'a/b/c'",
+        ),
+        (
+            parse_repo,
+            "owner/..",
+            f"{REPO_MUST} 'owner/..'",
+        ),
+        (
+            parse_repo,
+            "-owner/x",
+            f"{REPO_MUST} '-owner/x'",
+        ),
+        (
+            parse_repo,
+            None,
+            f"{REPO_MUST} ''",
+        ),
         (lambda v: parse_positive_int(v, "pr"), "abc", "pr must be a positive integer, got 'abc'"),
         (lambda v: parse_positive_int(v, "pr"), "0", "pr must be a positive integer, got '0'"),
         (lambda v: parse_positive_int(v, "pr"), "-3", "pr must be a positive integer, got '-3'"),

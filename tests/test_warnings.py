@@ -46,6 +46,11 @@ v
 :::
 """
 
+#: the start of the message for a :repo: that no forge accepts
+REPO_MUST = (
+    "repo must be 'owner/name' (GitHub), 'gitlab.com/group/name' (subgroups too) or 'codeberg.org/owner/name', got"
+)
+
 
 def page(*options: str, sections: str = SECTIONS, title: str = "# A contribution\n") -> str:
     """A contribution page: ``title``, then the header (line 3 with the default title) with ``options``."""
@@ -145,7 +150,7 @@ CASES = [
         W(
             "bad.md",
             ":repo: transformers",
-            "contribution not listed: repo must be a GitHub 'owner/name', got 'transformers'",
+            f"contribution not listed: {REPO_MUST} 'transformers'",
             "contrib.bad_option",
         ),
     ),
@@ -155,7 +160,7 @@ CASES = [
         W(
             "bad.md",
             ":repo: https://github.com/a/b",
-            "contribution not listed: repo must be a GitHub 'owner/name', got 'https://github.com/a/b'",
+            f"contribution not listed: {REPO_MUST} 'https://github.com/a/b'",
             "contrib.bad_option",
         ),
     ),

@@ -68,6 +68,17 @@ def metric_brief(metric: Metric) -> str:
     return f"{metric.label}: {metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words(_)})"
 
 
+def forge_words(record: Contribution) -> list[str]:
+    """What the lock (``contributions sync``) adds to the header: "merged on DATE", "first shipped in vX"."""
+    found = record.forge
+    words = []
+    if found is not None and found.state == "merged" and found.merged_on:
+        words.append(_("merged on %(date)s") % {"date": found.merged_on})
+    if found is not None and found.first_release:
+        words.append(_("first shipped in %(release)s") % {"release": found.first_release[0]})
+    return words
+
+
 def _link(url: str, *children: nodes.Node, classes: list[str]) -> nodes.reference:
     return nodes.reference("", "", *children, refuri=url, classes=classes)
 
@@ -91,6 +102,9 @@ def build_header(record: Contribution) -> list[nodes.Node]:
         meta += nodes.Text(" · ")
         meta += nodes.inline(record.date, record.date, classes=["contrib-date"])
     body += meta
+    if forge_words(record):
+        text = " · ".join(forge_words(record))
+        body += nodes.paragraph(text, text, classes=["contrib-forge-facts"])
     body += nodes.paragraph(record.summary, record.summary, classes=["contrib-summary"])
     if record.tags:
         tags = nodes.paragraph(classes=["contrib-tags"])
@@ -151,6 +165,7 @@ def header_context(record: Contribution, links: Links) -> dict[str, Any]:
         "tags_label": _("Tags:"),
         "tag_badge_classes": " ".join(tag_classes()),
         "briefs": [metric_brief(metric) for metric in record.metrics],
+        "forge_facts": forge_words(record),
         "tr": _,
     }
 
@@ -180,6 +195,8 @@ def build_book_header(record: Contribution) -> list[nodes.Node]:
         facts += _field(_("State"), nodes.Text(state_label(record.status)))
     if record.date:
         facts += _field(_("Date"), nodes.Text(record.date))
+    if forge_words(record):
+        facts += _field(_("Upstream"), nodes.Text(", ".join(forge_words(record))))
     if record.tags:
         facts += _field(_("Tags"), nodes.Text(", ".join(record.tags)))
     facts += _field(_("Summary"), nodes.Text(record.summary))

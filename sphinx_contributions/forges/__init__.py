@@ -1,0 +1,107 @@
+"""The forges a write-up's repository lives on: GitHub, GitLab and Codeberg, one small module each behind
+one interface (:class:`Forge`).
+
+A repository is written as ``:repo:`` takes it (its *spec*): ``owner/name`` on GitHub,
+``gitlab.com/group/subgroup/name`` on GitLab, ``codeberg.org/owner/name`` on Codeberg. This package turns
+a spec into its forge and path and gives the web addresses of the repository, its pull (merge) requests,
+issues and commits, and reads those addresses back (``contributions new URL``). The API clients, used
+only by ``contributions sync``, are in each forge's module too; they take an injected HTTP session
+(:mod:`.http`), so that the build never imports an HTTP client.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Forge, PullFacts, Release, RepoError
+from .codeberg import CODEBERG
+from .github import GITHUB
+from .gitlab import GITLAB
+
+__all__ = [
+    "FORGES",
+    "GITHUB",
+    "SPEC_PATTERN",
+    "Forge",
+    "PullFacts",
+    "Release",
+    "RepoError",
+    "commit_url",
+    "forge_of",
+    "issue_url",
+    "parse_pull_url",
+    "parse_spec",
+    "pr_url",
+    "repo_url",
+]
+
+#: every forge, GitHub first (a spec without a host is GitHub's)
+FORGES: tuple[Forge, ...] = (GITHUB, GITLAB, CODEBERG)
+
+#: the forms of ``:repo:``, for messages
+SPEC_FORMS = "'owner/name' (GitHub), 'gitlab.com/group/name' (subgroups too) or 'codeberg.org/owner/name'"
+
+#: a spec, loosely (a regular expression to embed in larger ones; :func:`parse_spec` decides)
+SPEC_PATTERN = r"(?:(?:gitlab\.com|codeberg\.org)/)?[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+){1,20}"
+
+
+def split_spec(spec: str) -> tuple[Forge, str]:
+    """``gitlab.com/group/name`` → (GitLab, ``group/name``); ``owner/name`` → (GitHub, ``owner/name``)."""
+    host, _, rest = spec.partition("/")
+    for forge in FORGES[1:]:
+        if host.lower() == forge.host:
+            return forge, rest
+    return GITHUB, spec
+
+
+def parse_spec(value: str) -> str:
+    """A ``:repo:`` value checked and normalised (the host lowercased); :class:`RepoError` otherwise."""
+    value = value.strip()
+    forge, path = split_spec(value)
+    if not forge.valid_path(path):
+        raise RepoError(f"repo must be {SPEC_FORMS}, got {value!r}")
+    return forge.spec(path)
+
+
+def forge_of(spec: str) -> Forge:
+    return split_spec(spec)[0]
+
+
+def repo_url(spec: str) -> str:
+    forge, path = split_spec(spec)
+    return forge.repo_url(path)
+
+
+def pr_url(spec: str, number: int) -> str:
+    forge, path = split_spec(spec)
+    return forge.pull_url(path, number)
+
+
+def issue_url(spec: str, number: int) -> str:
+    forge, path = split_spec(spec)
+    return forge.issue_url(path, number)
+
+
+def commit_url(spec: str, sha: str) -> str:
+    forge, path = split_spec(spec)
+    return forge.commit_url(path, sha)
+
+
+def parse_pull_url(text: str) -> tuple[str, int] | None:
+    """The web address of a pull (merge) request on any forge → (spec, number); None for another text."""
+    text = text.strip()
+    for forge in FORGES:
+        found = forge.parse_pull_url(text)
+        if found is not None:
+            return found
+    return None
+
+
+_SHORT = re.compile(rf"^(?P<spec>{SPEC_PATTERN})[#!](?P<number>[0-9]+)$")
+
+
+def parse_short(text: str) -> tuple[str, str] | None:
+    """``owner/name#N``, ``gitlab.com/group/name!N`` (GitLab's way) or ``…#N`` → (spec as written, N as
+    written); None for another text."""
+    match = _SHORT.match(text.strip())
+    return (match["spec"], match["number"]) if match else None

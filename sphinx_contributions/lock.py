@@ -1,0 +1,137 @@
+"""``contributions.lock.json``: the forge's facts about each write-up's pull request, written by
+``contributions sync`` beside ``conf.py`` and read by the build, which never asks the network.
+
+The file reviews well in a diff: keys sorted, two-space indents, one entry per write-up under its key,
+each with the time its facts were fetched. Its JSON Schema ships with the package
+(``sphinx_contributions/schema/contributions.lock.schema.json``). An entry also keeps the ETags of the
+API answers it came from, so the next sync asks conditionally and an unchanged pull request costs no
+rate limit.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .model import ForgeFacts, key_lookup
+
+LOCK_NAME = "contributions.lock.json"
+LOCK_VERSION = 1
+SCHEMA_PATH = Path(__file__).parent / "schema" / "contributions.lock.schema.json"
+
+#: an entry's fields and the JSON types each may take
+_FIELDS: dict[str, tuple[type, ...]] = {
+    "repository": (str,),
+    "pr": (int,),
+    "fetched_at": (str,),
+    "state": (str,),
+    "title": (str,),
+    "merged_at": (str, type(None)),
+    "merge_commit": (str, type(None)),
+    "additions": (int, type(None)),
+    "deletions": (int, type(None)),
+    "changed_files": (int, type(None)),
+    "issues": (list,),
+    "first_release": (dict, type(None)),
+    "etags": (dict,),
+}
+STATES = ("merged", "open", "closed")
+
+
+class LockError(ValueError):
+    """A lock file that cannot be read or does not follow its schema; the message says what, ``line``
+    where (1 when the whole file is at fault)."""
+
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line of the file where the entry ``key`` starts (1 when it cannot be found)."""
+    at = text.find(json.dumps(key, ensure_ascii=False) + ":")
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+def read_lock(path: Path) -> dict[str, dict[str, Any]]:
+    """The entries of the lock at ``path`` (key → entry); {} when there is no such file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except OSError as error:
+        raise LockError(f"cannot read {path.name}: {error.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LockError(f"{path.name} is not JSON: {error.msg}", error.lineno) from None
+    if (
+        not isinstance(data, dict)
+        or data.get("version") != LOCK_VERSION
+        or not isinstance(data.get("contributions"), dict)
+    ):
+        raise LockError(f"{path.name} is not a version {LOCK_VERSION} lock ({{'version': 1, 'contributions': {{…}}}})")
+    entries: dict[str, dict[str, Any]] = data["contributions"]
+    for key, entry in entries.items():
+        problem = entry_problem(entry)
+        if problem:
+            raise LockError(f"{path.name}: the entry {key!r} {problem}", _line_of(text, key))
+    return entries
+
+
+def entry_problem(entry: object) -> str | None:
+    """What is wrong with one entry, or None."""
+    if not isinstance(entry, dict):
+        return "is not an object"
+    for name, types in _FIELDS.items():
+        if name not in entry:
+            return f"has no {name!r}"
+        if not isinstance(entry[name], types) or (types == (int,) and isinstance(entry[name], bool)):
+            return f"has a {name!r} of the wrong type"
+    if entry["state"] not in STATES:
+        return f"has the state {entry['state']!r}, not one of {', '.join(STATES)}"
+    return None
+
+
+def facts(entry: dict[str, Any]) -> ForgeFacts:
+    """The facts the build shows, from a checked entry."""
+    release = entry["first_release"]
+    return ForgeFacts(
+        state=entry["state"],
+        title=entry["title"],
+        fetched_at=entry["fetched_at"],
+        merged_at=entry["merged_at"],
+        merge_commit=entry["merge_commit"],
+        additions=entry["additions"],
+        deletions=entry["deletions"],
+        changed_files=entry["changed_files"],
+        issues=tuple((int(i["number"]), str(i["title"]), str(i["state"])) for i in entry["issues"]),
+        first_release=(str(release["tag"]), str(release["published_at"])) if release else None,
+    )
+
+
+def entry_json(repo: str, pr: int, found: ForgeFacts, etags: dict[str, str]) -> dict[str, Any]:
+    return {"repository": repo, "pr": pr, **found.as_json(), "etags": dict(sorted(etags.items()))}
+
+
+def by_lookup(entries: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The entries under their keys as compared (lowercased)."""
+    return {key_lookup(key): entry for key, entry in entries.items()}
+
+
+def dumps_lock(entries: dict[str, dict[str, Any]]) -> str:
+    """The lock's text: sorted keys, stable order, a final newline."""
+    document = {"version": LOCK_VERSION, "contributions": entries}
+    return json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def write_lock(path: Path, entries: dict[str, dict[str, Any]]) -> bool:
+    """Write the lock when its text changes (atomically); whether it was written."""
+    text = dumps_lock(entries)
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return False
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)
+    return True

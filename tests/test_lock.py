@@ -1,0 +1,213 @@
+"""The build reads ``contributions.lock.json`` and never the network (``tests/roots/test-sync``, its lock
+written by ``contributions sync`` against the fake forges of :mod:`tests.forge_server`): the header shows
+"merged on DATE" and "first shipped in vX"; ``[contrib.forge_mismatch]`` when the page's ``:status:`` (or,
+opted in, its title) disagrees; ``:status:`` may be left out; entries without a page and pages without an
+entry are information lines; the exports carry the facts; a build with networking blocked is
+byte-identical."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import socket
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from sphinx.testing.util import SphinxTestApp
+from sphinx.util.console import strip_colors
+
+from sphinx_contributions.lock import LOCK_NAME
+from sphinx_contributions.sync import Apis, run_sync
+
+from .conftest import ROOTS
+from .forge_server import FakeForges
+from .test_sync import FETCHED, gadget_repo, gizmo_repo, widget_repo
+from .treediff import first_difference
+
+HEADER_FACTS = '<p class="contrib-forge-facts">merged on 2024-03-01 · first shipped in v1.2.0</p>'
+
+
+@pytest.fixture(scope="module")
+def lock_text(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The lock ``contributions sync`` writes for the three write-ups (GitHub, GitLab, Codeberg)."""
+    site = Path(shutil.copytree(ROOTS / "test-sync", tmp_path_factory.mktemp("sync") / "site"))
+    server = FakeForges().start()
+    server.github["example-org/widget"] = widget_repo()
+    server.gitlab["group/sub/gadget"] = gadget_repo()
+    server.codeberg["someone/gizmo"] = gizmo_repo()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GITHUB_API_URL", server.url + "/github")
+        patch.setenv("GITLAB_API_URL", server.url + "/gitlab/api/v4")
+        patch.setenv("CODEBERG_API_URL", server.url + "/codeberg/api/v1")
+        apis = Apis(timeout=2.0, retry_wait=0.0)
+        try:
+            assert run_sync(site, apis=apis, clock=lambda: FETCHED, out=io.StringIO()) == 0
+        finally:
+            apis.close()
+            server.stop()
+    return (site / LOCK_NAME).read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def site(tmp_path: Path, lock_text: str) -> Path:
+    src = Path(shutil.copytree(ROOTS / "test-sync", tmp_path / "src"))
+    (src / LOCK_NAME).write_text(lock_text, encoding="utf-8")
+    return src
+
+
+def edit_lock(site: Path, key: str, **fields: Any) -> None:
+    path = site / LOCK_NAME
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["contributions"][key].update(fields)
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def build(site: Path, out: str = "_build", **options: Any) -> SphinxTestApp:
+    app = SphinxTestApp("html", srcdir=site, builddir=site.parent / out, **options)
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return app
+
+
+def warnings(app: SphinxTestApp) -> list[str]:
+    return strip_colors(app.warning.getvalue()).splitlines()
+
+
+def page(app: SphinxTestApp, docname: str) -> str:
+    return (Path(app.outdir) / f"{docname}.html").read_text(encoding="utf-8")
+
+
+def test_header_shows_merge_date_and_first_release(site: Path) -> None:
+    app = build(site)
+    assert warnings(app) == []
+    assert HEADER_FACTS in page(app, "contributions/widget-12")
+    assert '<p class="contrib-forge-facts">merged on 2024-05-02 · first shipped in v0.2</p>' in page(
+        app, "contributions/gadget-3"
+    )
+    assert "contrib-forge-facts" not in page(app, "contributions/gizmo-5")  # open: nothing to add
+
+
+def test_build_with_networking_blocked_is_byte_identical(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    online = build(site, "online")
+    attempts: list[object] = []
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        attempts.append(args)
+        raise OSError("networking is blocked in this test")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    offline = build(site, "offline")
+    assert attempts == []
+    assert warnings(offline) == warnings(online) == []
+    assert HEADER_FACTS in page(offline, "contributions/widget-12")
+    assert first_difference(Path(online.outdir), Path(offline.outdir)) is None
+
+
+def test_stale_status_fails_the_strict_build(site: Path) -> None:
+    edit_lock(site, "widget#12", state="open", merged_at=None, merge_commit=None, first_release=None)
+    expected = [
+        f"{site / 'contributions/widget-12.md'}:7: WARNING: contribution widget#12: the page says ':status: merged', "
+        f"but {LOCK_NAME} says the pull request is open (fetched {FETCHED}); correct the page, or run "
+        "'contributions sync' if the forge has changed since [contrib.forge_mismatch]"
+    ]
+    first = build(site, warningiserror=True)
+    assert warnings(first) == expected
+    assert first.statuscode == 1
+    again = build(site, warningiserror=True)  # the same tree again: the same warning
+    assert warnings(again) == expected
+
+
+def test_status_may_be_left_to_the_lock(site: Path) -> None:
+    path = site / "contributions/gizmo-5.md"
+    path.write_text(path.read_text(encoding="utf-8").replace(":status: open\n", ""), encoding="utf-8")
+    app = build(site)
+    assert warnings(app) == []
+    records = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+    assert {r["key"]: r["status"] for r in records} == {"gadget#3": "merged", "gizmo#5": "open", "widget#12": "merged"}
+    assert "contrib-state-open" in page(app, "contributions/gizmo-5")
+
+
+def test_titles_are_checked_when_opted_in(site: Path) -> None:
+    app = build(site, confoverrides={"contributions_check_titles": True})
+    assert warnings(app) == [
+        f"{site / f'contributions/{name}.md'}:1: WARNING: contribution {key}: the title is not the pull request's "
+        f"title in {LOCK_NAME}, {title!r} (contributions_check_titles is on) [contrib.forge_mismatch]"
+        for name, key, title in (
+            ("gadget-3", "gadget#3", "Make the gadget faster"),
+            ("gizmo-5", "gizmo#5", "Teach the gizmo to count"),
+            ("widget-12", "widget#12", "Fix the widget"),
+        )
+    ]
+
+
+def test_entries_and_pages_without_each_other_are_information(site: Path) -> None:
+    path = site / LOCK_NAME
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["contributions"]["ghost#1"] = data["contributions"].pop("gizmo#5")
+    path.write_text(json.dumps(data), encoding="utf-8")
+    app = build(site, warningiserror=True)
+    assert warnings(app) == []
+    status = strip_colors(app.status.getvalue())
+    assert (
+        f"checking consistency... {LOCK_NAME}: ghost#1 has an entry but no write-up\n"
+        f"{LOCK_NAME}: gizmo#5 has no entry (run 'contributions sync')\n"
+    ) in status
+
+
+def test_without_a_lock_the_build_is_as_before(site: Path) -> None:
+    (site / LOCK_NAME).unlink()
+    app = build(site, warningiserror=True)
+    assert warnings(app) == []
+    assert "contrib-forge-facts" not in page(app, "contributions/widget-12")
+    assert LOCK_NAME not in strip_colors(app.status.getvalue())
+    records = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+    assert all("forge" not in record for record in records)
+
+
+def test_a_lock_that_does_not_parse(site: Path) -> None:
+    (site / LOCK_NAME).write_text(
+        '{"version": 1, "contributions": {"widget#12": {"state": "merged"}}}', encoding="utf-8"
+    )
+    app = build(site)
+    assert warnings(app) == [
+        f"{site / LOCK_NAME}:1: WARNING: {LOCK_NAME}: the entry 'widget#12' has no 'repository'; the build goes "
+        "on without it [contrib.lock]"
+    ]
+    (site / LOCK_NAME).write_text('{"version": 1,\n "contributions": {,}}\n', encoding="utf-8")
+    app = build(site)
+    assert warnings(app) == [
+        f"{site / LOCK_NAME}:2: WARNING: {LOCK_NAME} is not JSON: Expecting property name enclosed in double quotes; "
+        "the build goes on without it [contrib.lock]"
+    ]
+
+
+def test_exports_carry_the_facts(site: Path) -> None:
+    app = build(site)
+    out = Path(app.outdir)
+    document = json.loads((out / "contributions.json").read_text(encoding="utf-8"))
+    jsonschema.validate(document, json.loads((out / "contributions.schema.json").read_text(encoding="utf-8")))
+    widget = next(r for r in document["contributions"] if r["key"] == "widget#12")
+    assert widget["forge"]["first_release"] == {"tag": "v1.2.0", "published_at": "2024-03-03T12:00:00Z"}
+    assert widget["forge"]["merged_at"] == "2024-03-01T10:00:00Z"
+    feed = (out / "contributions.atom").read_text(encoding="utf-8")
+    assert (
+        '<category term="v1.2.0" scheme="https://example.org/contributions.json#first_release" '
+        'label="first shipped in v1.2.0" />' in feed
+    )
+    ld = page(app, "contributions/widget-12").split('<script type="application/ld+json">', 1)[1].split("</script>")[0]
+    assert json.loads(ld)["about"]["version"] == "v1.2.0"  # JSON-LD: the release that shipped it
+
+
+def test_a_changed_lock_rewrites_the_page(site: Path) -> None:
+    first = build(site)
+    assert HEADER_FACTS in page(first, "contributions/widget-12")
+    edit_lock(site, "widget#12", first_release={"tag": "v1.3.0", "published_at": "2024-03-04T12:00:00Z"})
+    second = build(site)
+    assert "merged on 2024-03-01 · first shipped in v1.3.0" in page(second, "contributions/widget-12")
