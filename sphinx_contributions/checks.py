@@ -122,13 +122,13 @@ def check_page(
 ) -> None:
     """Every check of one page; ``markdown`` gives the site's Markdown parser (read only when needed)."""
     page = Page(env, docname, document, markdown)
-    check_names(page, header)
+    misspelt = check_names(page, header)
     check_empty(page)
     check_duplicate_ids(page)
     if header is None:
         return
     sections = [node for node in document.findall(nodes.section) if node.get("contrib_section")]
-    check_missing_sections(header, sections)
+    check_missing_sections(header, sections, misspelt)
     early = check_nesting(page, sections)
     check_order(page, sections)
     check_outside(page, early)
@@ -137,15 +137,20 @@ def check_page(
 # -- names and empty pages -----------------------------------------------------------------------------
 
 
-def check_names(page: Page, header: cn.contribution_header | None) -> None:
+def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:
     """Did you mean: each unknown directive or role that is a typo of one of the extension's; a page
-    whose header is misspelt is no write-up (and was kept from warning about its sections)."""
+    whose header is misspelt is no write-up (and was kept from warning about its sections). Returns the
+    directives meant, whose absence the typo explains."""
     if not page.is_markdown:
-        return
+        return set()
+    meant = set()
     for miss in near_misses(page.env, page.text, page.markdown):
         warn(ContribWarning.UNKNOWN_NAME, miss.message, (page.docname, miss.line))
+        if miss.kind == "directive":
+            meant.add(miss.meant)
         if miss.meant == "contribution" and header is None:
             page.document["contrib_rejected"] = True
+    return meant
 
 
 def writeups_folder(env: BuildEnvironment) -> str:
@@ -166,8 +171,8 @@ def check_empty(page: Page) -> None:
     page.document["contrib_rejected"] = True  # an orphan: no toctree warning as well
     warn(
         ContribWarning.EMPTY_PAGE,
-        f"the page is empty: write the contribution here ('contributions new' starts one from its pull "
-        f"request) or delete the file",
+        "the page is empty: write the contribution here ('contributions new' starts one from its pull "
+        "request) or delete the file",
         page.docname,
     )
 
@@ -242,8 +247,9 @@ def _describe(page: Page, kind: str, node: nodes.Element) -> str:
 # -- the sections --------------------------------------------------------------------------------------
 
 
-def check_missing_sections(header: cn.contribution_header, sections: list[nodes.section]) -> None:
-    given = {node["contrib_section"] for node in sections}
+def check_missing_sections(header: cn.contribution_header, sections: list[nodes.section], misspelt: set[str]) -> None:
+    """The sections a write-up lacks, but for those whose fence is misspelt (reported as such)."""
+    given = {node["contrib_section"] for node in sections} | misspelt
     missing = [name for name in SECTION_NAMES if name not in given]
     if missing:
         key = make_key(header["repo"], header["pr"])
