@@ -783,9 +783,11 @@ def parse_value(value: str | None, name: str, unit: str = "", *, hint_unit: bool
     return parsed, mark + shown, bool(mark)
 
 
-#: a value written with its unit (``41.2 s``, ``12%``, ``1,200 ms``): a number, then text that starts
-#: with neither a digit nor a separator
-_WITH_UNIT = re.compile(r"^(?P<number>[+-]?[0-9][0-9.,_ ]*?(?:[eE][+-]?[0-9]+)?)\s*(?P<unit>[^\s0-9.,_+-].*)$")
+#: a value written with its unit (``41.2 s``, ``12%``, ``1,200 ms``, ``3 tokens per s``): a number,
+#: then words that start with no digit (the first with no separator either)
+_WITH_UNIT = re.compile(
+    r"^(?P<number>[+-]?[0-9][0-9.,_ ]*?(?:[eE][+-]?[0-9]+)?)\s*(?P<unit>[^\s0-9.,_+-]\S*(?:\s+[^\s0-9]\S*)*)$"
+)
 _EXPONENT = re.compile(r"^[eE][+-]?[0-9]")
 #: digits in groups of three (``1,000``, ``12_345.6``, ``1 000``)
 _GROUPED = re.compile(r"^[+-]?[0-9]{1,3}([,_ ])[0-9]{3}(?:\1[0-9]{3})*(?:\.[0-9]+)?$")

@@ -1382,6 +1382,28 @@ def test_metric_first_in_its_section_line(make_app: MakeApp, rootdir: Path, tmp_
     assert warnings(app) == [expected.render(Path(app.srcdir))]
 
 
+EPUB_VERSION = (
+    "the ePub needs a 'version' and conf.py sets none, so the strict build stops: add a line such as "
+    'version = "1.0" (the edition of the portfolio) to conf.py, beside \'project\''
+)
+
+
+@pytest.mark.parametrize("version", ["", "1.0"])
+def test_an_epub_without_a_version_says_where_to_set_it(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, version: str
+) -> None:
+    """A fresh conf.py sets no ``version``: Sphinx's own EPUB3 check fails the strict build without saying
+    where; this warning names conf.py and the line to add."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-warnings", srcdir)
+    conf = srcdir / "conf.py"
+    conf.write_text(f'author = "A. Author"\nproject = "Portfolio"\nversion = "{version}"\n' + conf.read_text())
+    app = make_app("epub", srcdir=srcdir, freshenv=True, status=StringIO(), warning=StringIO())
+    app.build()
+    ours = [line for line in warnings(app) if "[contrib." in line]
+    assert ours == ([f"{conf}:2: WARNING: {EPUB_VERSION} [contrib.config]"] if not version else [])
+
+
 # -- small holes: each of these built wrongly, or warned wrongly, before ----------------------------------
 
 
