@@ -838,9 +838,9 @@ CASES = [
     # -- did you mean: a typo of a directive or a role; a misspelt header is the one warning of its page
     case(
         "misspelt-header",  # MyST's warning, then ours; not one per section, figure and link as before
-        page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":evidence: PR 12")).replace(
-            "{contribution}", "{contributon}"
-        ).replace("\np\n", "\np {pr}`#3`\n"),
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":evidence: PR 12"))
+        .replace("{contribution}", "{contributon}")
+        .replace("\np\n", "\np {pr}`#3`\n"),
         W("bad.md", ":::{contributon}", "Unknown directive type: 'contributon'", "myst.directive_unknown"),
         W(
             "bad.md",
@@ -1325,7 +1325,8 @@ def test_the_page_named_after_a_key_owns_it(rootdir: Path, tmp_path: Path, jobs:
     owners = [(r["docname"], r["published"]) for r in report["records"] if r["key"] == "numpy#27001"]
     assert owners == [("a-numpy", False), ("numpy-27001", True)]
     links = (tmp_path / "html" / "links.html").read_text(encoding="utf-8")
-    assert re.findall(r'href="([^"]*numpy[^"]*#[^"]*)"', links) == ["numpy-27001.html#contribution", "numpy-27001.html#fix"]
+    hrefs = re.findall(r'href="([^"]*numpy[^"]*#[^"]*)"', links)
+    assert hrefs == ["numpy-27001.html#contribution", "numpy-27001.html#fix"]
     inventory = zlib.decompress((tmp_path / "html" / "objects.inv").read_bytes().split(b"\n", 4)[4]).decode()
     # the losing page is a document, not the write-up or one of its sections
     assert [line for line in inventory.splitlines() if "a-numpy.html" in line] == [
@@ -1384,7 +1385,7 @@ def test_metric_first_in_its_section_line(make_app: MakeApp, rootdir: Path, tmp_
 
 EPUB_VERSION = (
     "the ePub needs a 'version' and conf.py sets none, so the strict build stops: add a line such as "
-    'version = "1.0" (the edition of the portfolio) to conf.py, beside \'project\''
+    "version = \"1.0\" (the edition of the portfolio) to conf.py, beside 'project'"
 )
 
 

@@ -29,9 +29,9 @@ from .templates import render_html, templates_of
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from markupsafe import Markup
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
-    from markupsafe import Markup
     from sphinx.jinja2glue import BuiltinTemplateLoader
 
 
