@@ -22,12 +22,12 @@ from .model import (
     Inline,
     OptionError,
     closest,
-    file_name_mismatch,
     is_comment_only_html,
     is_opaque_slug,
     issue_url,
     label,
     make_key,
+    names_another_pr,
     parse_date,
     parse_int_list,
     parse_positive_int,
@@ -194,18 +194,16 @@ class ContributionDirective(OptionsDirective):
         return [node, *messages]
 
     def _check_file_name(self, repo: str, pr: int) -> None:
-        """A write-up named after a key (``numpy-27001.md``) whose header declares another one."""
-        option = file_name_mismatch(self.env.docname, repo, pr)
-        if option is None:
+        """A write-up named after its repository and another number (``numpy-27001.md``, ``:pr: 27010``)."""
+        if not names_another_pr(self.env.docname, repo, pr):
             return
         key = make_key(repo, pr)
         named = self.env.doc2path(self.env.docname, False).name
-        said = "number" if option == "pr" else "repository"
         warn(
             ContribWarning.FILE_NAME,
-            f"the file name {named} gives another {said} than ':{option}:', so the page is published as "
-            f"{key}: correct ':{option}:', or rename the file to {label(key)}{Path(named).suffix}",
-            self.option_location(option),
+            f"the file name {named} gives another number than ':pr:', so the page is published as {key}: "
+            f"correct ':pr:', or rename the file to {label(key)}{Path(named).suffix}",
+            self.option_location("pr"),
         )
 
     def _summary(self, repo: str) -> tuple[tuple[Inline, ...], list[nodes.system_message]]:

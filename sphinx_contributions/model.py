@@ -649,20 +649,12 @@ def named_after_key(docname: str, key: str) -> bool:
     return file_name_key(docname) == label(key)
 
 
-def file_name_mismatch(docname: str, repo: str, pr: int) -> str | None:
-    """The option a write-up's file name contradicts: ``"pr"`` for a file named after the repository with
-    another number (``numpy-27001.md`` with ``:pr: 27010``), ``"repo"`` for one named with the number and
-    another repository; None when the name is the key's, or is not named after a key at all."""
+def names_another_pr(docname: str, repo: str, pr: int) -> bool:
+    """Whether a write-up's file is named after its repository with another number (``numpy-27001.md``
+    with ``:pr: 27010``): one of the two is a slip. A file named otherwise (``np-27010.md``, ``a-1.md``) is
+    the author's choice, not a slip."""
     match = _KEY_FILE.match(file_name_key(docname))
-    if match is None:
-        return None
-    name, number = match["name"], int(match["number"])
-    repo_name = key_lookup(repo.rpartition("/")[2])
-    if name == repo_name and number != pr:
-        return "pr"
-    if number == pr and name != repo_name:
-        return "repo"
-    return None
+    return match is not None and match["name"] == key_lookup(repo.rpartition("/")[2]) and int(match["number"]) != pr
 
 
 def ownership(record: Contribution) -> tuple[bool, str]:

@@ -16,12 +16,12 @@ from sphinx_contributions.model import (
     OptionError,
     closest,
     edit_distance,
-    file_name_mismatch,
     format_difference,
     format_sig,
     key_lookup,
     label,
     label_key,
+    names_another_pr,
     object_name,
     ownership,
     parse_better,
@@ -630,18 +630,20 @@ def test_closest_is_a_near_miss_or_nothing(name: str, meant: str | None) -> None
 
 
 @pytest.mark.parametrize(
-    ("docname", "repo", "pr", "option"),
+    ("docname", "repo", "pr", "slip"),
     [
-        ("contributions/numpy-27001", "numpy/numpy", 27010, "pr"),
-        ("contributions/numpy-27001", "pandas-dev/pandas", 27001, "repo"),
-        ("contributions/NumPy-27001", "numpy/numpy", 27001, None),
-        ("contributions/vllm-metal-1182", "vllm-project/vllm-metal", 1182, None),
-        ("contributions/notes-2024", "numpy/numpy", 27001, None),  # not named after a key
-        ("contributions/a-numpy", "numpy/numpy", 27001, None),
+        ("contributions/numpy-27001", "numpy/numpy", 27010, True),
+        ("contributions/NumPy-27001", "numpy/numpy", 27001, False),
+        ("contributions/vllm-metal-1182", "vllm-project/vllm-metal", 1182, False),
+        ("contributions/vllm-metal-1183", "vllm-project/vllm-metal", 1182, True),
+        ("contributions/np-27010", "numpy/numpy", 27001, False),  # an abbreviation: the author's choice
+        ("contributions/a-1", "owner/alpha", 1, False),
+        ("contributions/notes-2024", "numpy/numpy", 27001, False),
+        ("contributions/a-numpy", "numpy/numpy", 27001, False),
     ],
 )
-def test_file_name_mismatch(docname: str, repo: str, pr: int, option: str | None) -> None:
-    assert file_name_mismatch(docname, repo, pr) == option
+def test_names_another_pr(docname: str, repo: str, pr: int, slip: bool) -> None:
+    assert names_another_pr(docname, repo, pr) is slip
 
 
 def test_the_page_named_after_its_key_owns_it_first() -> None:
