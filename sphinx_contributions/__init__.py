@@ -119,7 +119,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 4,  # 4: records carry the lock's forge facts
+        "env_version": 5,  # 4: records carry the lock's forge facts; 5: summaries keep their markup
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -812,10 +812,6 @@ CASES = [
             "contrib.file_name",
         ),
     ),
-    case(
-        "file-name-abbreviated-is-the-authors-choice",  # not named after the repository: no warning
-        {"np-27001.md": page(":repo: numpy/numpy", ":pr: 27001", ":summary: S.")},
-    ),
     # -- empty pages
     case(
         "empty-page-in-the-write-ups-folder",  # only Sphinx's "not included in any toctree" before
@@ -1332,6 +1328,15 @@ def test_the_page_named_after_a_key_owns_it(rootdir: Path, tmp_path: Path, jobs:
     assert table[0] == "Contributions in the published site (2):"
     assert [line.split()[0] for line in table[2:]] == ["good#1", "numpy#27001"]
     assert [line.split()[-1] for line in table[2:]] == ["good", "numpy-27001"]
+
+
+def test_a_file_not_named_after_its_repository_is_the_authors_choice(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """An abbreviation (``np-27010.md`` for numpy#27001) is not a slip: no warning."""
+    app = build(make_app, rootdir, tmp_path, {"np-27010.md": page(":repo: numpy/numpy", ":pr: 27001", ":summary: S.")})
+    assert warnings(app) == []
+    assert get_domain(app.env).contributions["np-27010"].key == "numpy#27001"
 
 
 def test_a_bad_metric_is_left_out_of_the_record(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
