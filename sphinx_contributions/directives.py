@@ -103,15 +103,17 @@ class OptionsDirective(SphinxDirective):
                 misspelt[name] = found
         return misspelt
 
-    def warn_misspelt_options(self, missing: tuple[str, ...] = ()) -> dict[str, str]:
+    def warn_misspelt_options(
+        self, missing: tuple[str, ...] = (), effect: str = "the page is not listed"
+    ) -> dict[str, str]:
         """One warning per misspelt option name (MyST has dropped the option); returns them. A near miss
-        of a required option in ``missing`` says the page is not listed."""
+        of a required option in ``missing`` says its ``effect``."""
         misspelt = self.misspelt_options()
         for name, found in misspelt.items():
-            effect = "; the page is not listed" if found in missing else ""
+            said = f"; {effect}" if found in missing else ""
             warn(
                 ContribWarning.UNKNOWN_NAME,
-                f"{self.name!r} has no option {name!r}: did you mean {found!r}? Write ':{found}:'{effect}",
+                f"{self.name!r} has no option {name!r}: did you mean {found!r}? Write ':{found}:'{said}",
                 self.option_location(name),
             )
         return misspelt

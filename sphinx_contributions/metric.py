@@ -3,6 +3,7 @@ How a figure is drawn is :mod:`.render.metric`'s business."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from docutils import nodes
@@ -10,7 +11,16 @@ from docutils.parsers.rst import directives
 
 from . import nodes as cn
 from .directives import OptionsDirective
-from .model import Evidence, Metric, OptionError, parse_better, parse_evidence_item, parse_expect, parse_values
+from .model import (
+    Evidence,
+    Metric,
+    OptionError,
+    parse_better,
+    parse_evidence_item,
+    parse_expect,
+    parse_value,
+    parse_values,
+)
 from .names import misspelt_header
 from .warnings import ContribWarning, warn
 
@@ -47,14 +57,22 @@ class MetricDirective(OptionsDirective):
         label = " ".join((self.arguments[0] if self.arguments else "").split())
         unit = " ".join(self.options.get("unit", "").split())
         errors: list[str] = [] if label else ["a label is required, the text after '{metric}'"]
+        missing = tuple(name for name in ("before", "after") if not self.options.get(name, "").strip())
+        # a misspelt ':befor:' is reported as such, not again as a missing value
+        explained = set(self.warn_misspelt_options(missing, "the figure is not shown").values()) & set(missing)
         # every mistake of the figure at once
-        values = _parsed(errors, lambda: parse_values(self.options.get("before"), self.options.get("after"), unit))
+        values = None
+        if not explained:
+            values = _parsed(errors, lambda: parse_values(self.options.get("before"), self.options.get("after"), unit))
+        for name in ("before", "after") if explained else ():
+            if name not in explained:
+                _parsed(errors, partial(parse_value, self.options.get(name), name, unit))
         better = _parsed(errors, lambda: parse_better(self.options.get("better")))
         expect = _parsed(errors, lambda: parse_expect(self.options.get("expect")))
-        self.warn_misspelt_options()
         if errors or values is None or better is None:
             what = f"metric {label!r}" if label else "metric"  # name the figure, a page may hold several
-            warn(ContribWarning.BAD_METRIC, f"{what} not shown: {'; '.join(errors)}", self.get_location())
+            if errors:
+                warn(ContribWarning.BAD_METRIC, f"{what} not shown: {'; '.join(errors)}", self.get_location())
             return []
         (before, before_text, before_approximate), (after, after_text, after_approximate) = values
         evidence = self._evidence(label)

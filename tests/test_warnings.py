@@ -979,6 +979,23 @@ CASES = [
         ),
     ),
     case(
+        "metric-misspelt-value-option",  # the typo, not "before is missing" as well
+        page(*REQUIRED, sections=with_metric(" Drift", ":befor: 2", ":after: 1")),
+        W(
+            "bad.md",
+            ":befor: 2",
+            "'metric': Unknown option key: 'befor' "
+            "(allowed: ['after', 'before', 'better', 'evidence', 'expect', 'headline', 'unit'])",
+            "myst.directive_option",
+        ),
+        W(
+            "bad.md",
+            ":befor: 2",
+            "'metric' has no option 'befor': did you mean 'before'? Write ':before:'; the figure is not shown",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
         "metric-better-near-miss",
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":better: Lowr")),
         W(
