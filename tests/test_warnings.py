@@ -754,6 +754,22 @@ CASES = [
             "contrib.unknown_name",
         ),
     ),
+    case(
+        "project-intro-misspelt-option",
+        "# Projects\n\n::::{projects}\n\n:::{project} good\n:headng: Good things\nText.\n:::\n::::\n",
+        W(
+            "bad.md",
+            ":headng: Good things",
+            "'project': Unknown option key: 'headng' (allowed: ['heading'])",
+            "myst.directive_option",
+        ),
+        W(
+            "bad.md",
+            ":headng: Good things",
+            "'project' has no option 'headng': did you mean 'heading'? Write ':heading:'",
+            "contrib.unknown_name",
+        ),
+    ),
     # -- two headers on a page, two pages with one key
     case(
         "two-contribution-directives",
