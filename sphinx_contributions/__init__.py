@@ -22,7 +22,7 @@ from docutils.nodes import inline
 from .books import setup_books
 from .builders import is_site_builder, setup_builders
 from .directives import setup_directives
-from .domain import ContribRole, ContributionsDomain
+from .domain import ContribRole, ContributionsDomain, settle_labels
 from .drafts import setup_drafts
 from .exports import setup_exports
 from .fixes.doc_titles import setup_doc_titles
@@ -80,6 +80,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_report(app)
     setup_lasting_warnings(app)
     app.add_domain(ContributionsDomain)
+    app.connect("env-updated", settle_labels)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
     setup_i18n(app)
     # source → nodes → records
@@ -118,7 +119,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 4,  # 4: records carry the lock's forge facts
+        "env_version": 5,  # 4: records carry the lock's forge facts; 5: summaries keep their markup
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -9,9 +9,13 @@ builder makes one document of the whole site (``singlehtml``, ``epub``, ``latex`
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
+
+from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -61,5 +65,33 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     context["sidebars"] = [name for name in context.get("sidebars", ()) if "search" not in name]
 
 
+def check_epub_version(app: Sphinx) -> None:
+    """``builder-inited``: EPUB3 needs a ``version`` (Sphinx's own warning says only that it "should not
+    be empty"), which a fresh ``conf.py`` may not set: say where, and what to write."""
+    if app.builder.name not in _EPUB or str(app.config.version or "").strip():
+        return
+    warn(
+        ContribWarning.CONFIG,
+        "the ePub needs a 'version' and conf.py sets none, so the strict build stops: add a line such as "
+        "version = \"1.0\" (the edition of the portfolio) to conf.py, beside 'project'",
+        _project_line(Path(app.confdir) / "conf.py") if app.confdir else None,
+    )
+
+
+def _project_line(conf: Path) -> str | None:
+    """``path:line`` of the ``project = …`` line of ``conf.py`` (where ``version`` goes), else None."""
+    try:
+        lines = conf.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = next((i for i, line in enumerate(lines, start=1) if re.match(r"^project\s*=", line)), None)
+    return f"{conf}:{found}" if found else None
+
+
+#: the builders of an ePub
+_EPUB = frozenset({"epub", "epub3"})
+
+
 def setup_builders(app: Sphinx) -> None:
     app.connect("html-page-context", page_context, priority=400)  # before the theme's own handler
+    app.connect("builder-inited", check_epub_version, priority=400)  # before Sphinx's own check

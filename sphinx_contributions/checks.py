@@ -17,6 +17,7 @@ Each warning is given at the line where the mistake starts and says how to fix i
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -27,6 +28,7 @@ from docutils import nodes
 from . import nodes as cn
 from .directives import is_written
 from .model import SECTION_NAMES, make_key
+from .names import near_misses
 from .sources import Fence, directive_fences
 from .warnings import ContribWarning, warn
 
@@ -120,14 +122,59 @@ def check_page(
 ) -> None:
     """Every check of one page; ``markdown`` gives the site's Markdown parser (read only when needed)."""
     page = Page(env, docname, document, markdown)
+    misspelt = check_names(page, header)
+    check_empty(page)
     check_duplicate_ids(page)
     if header is None:
         return
     sections = [node for node in document.findall(nodes.section) if node.get("contrib_section")]
-    check_missing_sections(header, sections)
+    check_missing_sections(header, sections, misspelt)
     early = check_nesting(page, sections)
     check_order(page, sections)
     check_outside(page, early)
+
+
+# -- names and empty pages -----------------------------------------------------------------------------
+
+
+def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:
+    """Did you mean: each unknown directive or role that is a typo of one of the extension's; a page
+    whose header is misspelt is no write-up (and was kept from warning about its sections). Returns the
+    directives meant, whose absence the typo explains."""
+    if not page.is_markdown:
+        return set()
+    meant = set()
+    for miss in near_misses(page.env, page.text, page.markdown):
+        warn(ContribWarning.UNKNOWN_NAME, miss.message, (page.docname, miss.line))
+        if miss.kind == "directive":
+            meant.add(miss.meant)
+        if miss.meant == "contribution" and header is None:
+            page.document["contrib_rejected"] = True
+    return meant
+
+
+def writeups_folder(env: BuildEnvironment) -> str:
+    """The folder of the write-ups: that of the list of contributions (``contributions/``); "" when the
+    list is at the top of the site."""
+    folder = posixpath.dirname(str(env.config.contributions_index))
+    return f"{folder}/" if folder else ""
+
+
+def check_empty(page: Page) -> None:
+    """A page in the write-ups' folder with nothing in it (no text, no heading, no directive): a file
+    created and forgotten. Reported here rather than by Sphinx's "not included in any toctree"."""
+    folder = writeups_folder(page.env)
+    if not folder or not page.docname.startswith(folder) or page.docname == page.env.config.contributions_index:
+        return
+    if any(not isinstance(node, (nodes.Invisible, nodes.system_message)) for node in page.document.children):
+        return
+    page.document["contrib_rejected"] = True  # an orphan: no toctree warning as well
+    warn(
+        ContribWarning.EMPTY_PAGE,
+        "the page is empty: write the contribution here ('contributions new' starts one from its pull "
+        "request) or delete the file",
+        page.docname,
+    )
 
 
 # -- ids -----------------------------------------------------------------------------------------------
@@ -200,8 +247,9 @@ def _describe(page: Page, kind: str, node: nodes.Element) -> str:
 # -- the sections --------------------------------------------------------------------------------------
 
 
-def check_missing_sections(header: cn.contribution_header, sections: list[nodes.section]) -> None:
-    given = {node["contrib_section"] for node in sections}
+def check_missing_sections(header: cn.contribution_header, sections: list[nodes.section], misspelt: set[str]) -> None:
+    """The sections a write-up lacks, but for those whose fence is misspelt (reported as such)."""
+    given = {node["contrib_section"] for node in sections} | misspelt
     missing = [name for name in SECTION_NAMES if name not in given]
     if missing:
         key = make_key(header["repo"], header["pr"])

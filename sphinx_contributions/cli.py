@@ -297,6 +297,7 @@ def command_check(args: argparse.Namespace) -> int:
     rows = [
         (r["key"], clip(r["title"]), r["status"] or "-", _sections(r["sections"]), str(len(r["metrics"])), r["docname"])
         for r in result.records
+        if r["published"]  # a page whose key another page owns is not published (its warning says so)
     ]
     print(f"Contributions in the published site ({len(rows)}):")
     print(table(headings, rows) if rows else "  none")

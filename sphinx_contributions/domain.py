@@ -21,6 +21,7 @@ from . import nodes as cn
 from .checks import check_page
 from .metric import metric_from_node
 from .model import (
+    MAX_TITLE,
     PLACEHOLDER,
     Contribution,
     ForgeFacts,
@@ -30,8 +31,10 @@ from .model import (
     key_lookup,
     label,
     make_key,
+    named_after_key,
     neighbours,
     object_name,
+    ownership,
     sort_records,
     split_target,
 )
@@ -44,6 +47,7 @@ if TYPE_CHECKING:
     from docutils.nodes import Element
     from markdown_it import MarkdownIt
     from sphinx.addnodes import pending_xref
+    from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
@@ -112,22 +116,49 @@ class ContributionsDomain(Domain):
         return cached[1].get(docname, (None, None))
 
     def published(self) -> list[Contribution]:
-        """Every contribution that owns its key, in docname order (duplicates lose to the first)."""
-        return list(self._owners().values())
+        """Every contribution that owns its key (:func:`~.model.ownership`: the page named after the key,
+        else the first by docname), in docname order."""
+        return sorted(self._owners().values(), key=lambda record: record.docname)
 
     def by_key(self, key: str) -> Contribution | None:
         return self._owners().get(key_lookup(key))
 
     def _owners(self) -> dict[str, Contribution]:
-        """Lookup key → the record that owns it, in docname order. Asked for once per ``{contrib}`` link
-        and per listing, so it is computed once per change of the records, not per call."""
+        """Lookup key → the record that owns it (:func:`~.model.ownership`). Asked for once per
+        ``{contrib}`` link and per listing, so it is computed once per change of the records, not per call."""
         owners = self._owners_cache
         if owners is None:
             owners = {}
-            for docname in sorted(self.contributions):
-                owners.setdefault(key_lookup(self.contributions[docname].key), self.contributions[docname])
+            for record in sorted(self.contributions.values(), key=ownership):
+                owners.setdefault(key_lookup(record.key), record)
             self._owners_cache = owners
         return owners
+
+    def settle_labels(self) -> None:
+        """``env-updated``: the ``{ref}`` labels of a key that several pages declare go to the page that
+        owns it, whatever the order the pages were read or merged in (a page takes a label only when no
+        other holds it, :meth:`_note_labels`). A loser's label that the owner lacks is dropped."""
+        std = self.env.domains.standard_domain
+        by_key: dict[str, list[Contribution]] = {}
+        for record in self.contributions.values():
+            by_key.setdefault(key_lookup(record.key), []).append(record)
+        for lookup, records in by_key.items():
+            owner = self._owners().get(lookup)
+            if len(records) < 2 or owner is None:
+                continue
+            targets = {label(owner.key, section): (anchor, title) for section, anchor, title in owner.targets()}
+            losers = {record.docname for record in records if record is not owner}
+            for record in records:
+                for section, _, _ in record.targets():
+                    name = label(record.key, section)
+                    holder = std.anonlabels.get(name, ("",))[0]
+                    if name in targets and holder in losers | {""}:
+                        anchor, title = targets[name]
+                        std.anonlabels[name] = owner.docname, anchor
+                        std.labels[name] = owner.docname, anchor, title
+                    elif name not in targets and holder in losers:
+                        std.anonlabels.pop(name, None)
+                        std.labels.pop(name, None)
 
     def markdown_parser(self) -> MarkdownIt:
         """MyST's Markdown parser with the site's settings, for the structure checks' source map (made once
@@ -210,6 +241,13 @@ class ContributionsDomain(Domain):
         if not title:
             warn(ContribWarning.MISSING_TITLE, f"contribution {key} has no heading; its key is used as title", header)
             title = key
+        elif len(title) > MAX_TITLE:
+            warn(
+                ContribWarning.LONG_TITLE,
+                f"contribution {key}: the title is {len(title)} characters long; listings, cards and the browser's "
+                f"tab show about {MAX_TITLE}: shorten it and say the rest in the summary or the sections",
+                heading or header,
+            )
         summary_at = (docname, header.get("summary_line") or header.line)
         for part, text, where in (("title", title, heading or header), ("summary", header["summary"], summary_at)):
             if is_placeholder(text):
@@ -240,6 +278,7 @@ class ContributionsDomain(Domain):
             repo=header["repo"],
             pr=header["pr"],
             summary=header["summary"],
+            summary_markup=tuple(header.get("summary_markup", ())),
             issues=tuple(header.get("issue", ())),
             status=status,
             tags=tuple(header.get("tags", ())),
@@ -285,17 +324,11 @@ class ContributionsDomain(Domain):
                         f"project intro {name!r} names no project with a write-up; it is not shown",
                         (docname, line),
                     )
-        owners: dict[str, Contribution] = {}
         for docname in sorted(self.contributions):
             record = self.contributions[docname]
-            first = owners.setdefault(key_lookup(record.key), record)
-            if first is not record:
-                warn(
-                    ContribWarning.DUPLICATE_KEY,
-                    f"contribution {record.key} is already declared in {self.env.doc2path(first.docname, False)}; "
-                    "this page is not listed",
-                    (docname, record.lineno),
-                )
+            first = self.by_key(record.key)
+            if first is not None and first is not record:
+                warn(ContribWarning.DUPLICATE_KEY, self._duplicate(record, first), (docname, record.lineno))
                 continue
             labels = self.env.domains.standard_domain.anonlabels
             for section, _, _ in record.targets():
@@ -309,6 +342,15 @@ class ContributionsDomain(Domain):
                         f"{self.env.doc2path(holder, False)}; {{ref}} links to that one",
                         (docname, record.lineno),
                     )
+
+    def _duplicate(self, record: Contribution, owner: Contribution) -> str:
+        where = self.env.doc2path(owner.docname, False)
+        if named_after_key(owner.docname, owner.key) and owner.docname > record.docname:
+            return (
+                f"contribution {record.key} is also declared in {where}, which is named after the key and keeps "
+                "it; this page is not listed: give it its own key or delete it"
+            )
+        return f"contribution {record.key} is already declared in {where}; this page is not listed"
 
     # -- cross-references and objects.inv ---------------------------------------------------------
 
@@ -388,3 +430,8 @@ class ContributionsDomain(Domain):
 def get_domain(env: BuildEnvironment) -> ContributionsDomain:
     """The one typed accessor of the ``contrib`` domain."""
     return cast("ContributionsDomain", env.domains["contrib"])
+
+
+def settle_labels(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-updated``: see :meth:`ContributionsDomain.settle_labels`."""
+    get_domain(env).settle_labels()

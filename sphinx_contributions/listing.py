@@ -9,19 +9,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils.parsers.rst import directives
-from sphinx.util.docutils import SphinxDirective
 
 from . import nodes as cn
-from .model import LAYOUTS, SORTS, OptionError, parse_positive_int, parse_status
+from .directives import OptionsDirective
+from .model import LAYOUTS, SORTS, OptionError, parse_positive_int, parse_status, parse_text, suggest
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
 
-class ContributionsDirective(SphinxDirective):
+class ContributionsDirective(OptionsDirective):
     """``:::{contributions}`` with ``:layout:``, ``:project:``, ``:tag:``, ``:status:``, ``:sort:``,
     ``:limit:`` and ``:filter:`` (faceted filter controls, added by the site's script)."""
 
@@ -37,12 +39,12 @@ class ContributionsDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        try:
-            options = self._parse()
-        except OptionError as error:
+        self.warn_misspelt_options()
+        options, errors = self._parse()
+        if errors:
             warn(
                 ContribWarning.BAD_LISTING,
-                f"contributions listing: {error}; showing the full table",
+                f"contributions listing: {'; '.join(errors)}; showing the full table",
                 self.get_location(),
             )
             options = {"layout": "table", "sort": "date"}
@@ -50,25 +52,30 @@ class ContributionsDirective(SphinxDirective):
         self.set_source_info(node)
         return [node]
 
-    def _parse(self) -> dict[str, object]:
-        layout = self.options.get("layout", "table").strip()
-        if layout not in LAYOUTS:
-            raise OptionError(f"layout must be one of {', '.join(LAYOUTS)}, got {layout!r}")
-        sort = self.options.get("sort", "date").strip()
-        if sort not in SORTS:
-            raise OptionError(f"sort must be one of {', '.join(SORTS)}, got {sort!r}")
-        options: dict[str, object] = {"layout": layout, "sort": sort, "filter": "filter" in self.options}
-        if "limit" in self.options:
-            options["limit"] = parse_positive_int(self.options["limit"], "limit")
-        if "status" in self.options:
-            options["status"] = parse_status(self.options["status"])
-        for name in ("project", "tag"):
-            if name in self.options:
-                value = " ".join(self.options[name].split())
-                if not value:
-                    raise OptionError(f"{name} must not be empty")
+    def _parse(self) -> tuple[dict[str, object], list[str]]:
+        """The listing's options, and a message for each one that does not parse (all of them at once)."""
+        errors: list[str] = []
+        options: dict[str, object] = {"filter": "filter" in self.options}
+        for name, choices, default in (("layout", LAYOUTS, "table"), ("sort", SORTS, "date")):
+            value = self.options.get(name, default).strip()
+            if value in choices:
                 options[name] = value
-        return options
+            else:
+                errors.append(f"{name} must be one of {', '.join(choices)}, got {value!r}{suggest(value, choices)}")
+        parsers: dict[str, Callable[[str], object]] = {
+            "limit": lambda value: parse_positive_int(value, "limit"),
+            "status": parse_status,
+            "project": lambda value: parse_text(value, "project"),
+            "tag": lambda value: parse_text(value, "tag"),
+        }
+        for name, parse in parsers.items():
+            if name in self.options:
+                try:
+                    options[name] = parse(self.options[name])
+                except OptionError as error:
+                    hint = self.comment_hint(name)
+                    errors.append(hint if hint is not None else str(error))
+        return options, errors
 
 
 def setup_listing(app: Sphinx) -> None:

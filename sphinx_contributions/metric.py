@@ -3,22 +3,38 @@ How a figure is drawn is :mod:`.render.metric`'s business."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.util.docutils import SphinxDirective
 
 from . import nodes as cn
-from .model import Evidence, Metric, OptionError, parse_better, parse_evidence_item, parse_expect, parse_value
+from .directives import OptionsDirective
+from .model import (
+    Evidence,
+    Metric,
+    OptionError,
+    parse_better,
+    parse_evidence_item,
+    parse_expect,
+    parse_value,
+    parse_values,
+)
+from .names import misspelt_header
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
 
-class MetricDirective(SphinxDirective):
+T = TypeVar("T")
+
+
+class MetricDirective(OptionsDirective):
     """``:::{metric} Label`` with ``:before:``, ``:after:`` (a number; ``~`` before it: approximate),
     ``:unit:``, ``:better:``, ``:expect: hold`` (a no-regression check), ``:headline:`` (the figure that
     listings and cards show for the write-up) and ``:evidence:`` (the links it cites)."""
@@ -39,18 +55,26 @@ class MetricDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         label = " ".join((self.arguments[0] if self.arguments else "").split())
-        try:
-            if not label:
-                raise OptionError("a label is required, the text after '{metric}'")
-            before, before_text, before_approximate = parse_value(self.options.get("before"), "before")
-            after, after_text, after_approximate = parse_value(self.options.get("after"), "after")
-            better = parse_better(self.options.get("better"))
-            expect = parse_expect(self.options.get("expect"))
-        except OptionError as error:
-            what = f"metric {label!r}" if label else "metric"  # name the figure, a page may hold several
-            warn(ContribWarning.BAD_METRIC, f"{what} not shown: {error}", self.get_location())
-            return []
         unit = " ".join(self.options.get("unit", "").split())
+        errors: list[str] = [] if label else ["a label is required, the text after '{metric}'"]
+        missing = tuple(name for name in ("before", "after") if not self.options.get(name, "").strip())
+        # a misspelt ':befor:' is reported as such, not again as a missing value
+        explained = set(self.warn_misspelt_options(missing, "the figure is not shown").values()) & set(missing)
+        # every mistake of the figure at once
+        values = None
+        if not explained:
+            values = _parsed(errors, lambda: parse_values(self.options.get("before"), self.options.get("after"), unit))
+        for name in ("before", "after") if explained else ():
+            if name not in explained:
+                _parsed(errors, partial(parse_value, self.options.get(name), name, unit))
+        better = _parsed(errors, lambda: parse_better(self.options.get("better")))
+        expect = _parsed(errors, lambda: parse_expect(self.options.get("expect")))
+        if errors or values is None or better is None:
+            what = f"metric {label!r}" if label else "metric"  # name the figure, a page may hold several
+            if errors:
+                warn(ContribWarning.BAD_METRIC, f"{what} not shown: {'; '.join(errors)}", self.get_location())
+            return []
+        (before, before_text, before_approximate), (after, after_text, after_approximate) = values
         evidence = self._evidence(label)
         node = cn.metric(
             label=label,
@@ -79,10 +103,19 @@ class MetricDirective(SphinxDirective):
             try:
                 items.append(parse_evidence_item(value, page_repo))
             except OptionError as error:
-                if page_repo is None and document.get("contrib_rejected"):
+                if page_repo is None and (document.get("contrib_rejected") or misspelt_header(self.env, document)):
                     continue  # the page's header was rejected (and reported): its short forms go unsaid
                 warn(ContribWarning.BAD_EVIDENCE, f"metric {label!r}: evidence left out: {error}", self.get_location())
         return items
+
+
+def _parsed(errors: list[str], parse: Callable[[], T]) -> T | None:
+    """What ``parse`` returns; None, with its message added to ``errors``, when it refuses the value."""
+    try:
+        return parse()
+    except OptionError as error:
+        errors.append(str(error))
+        return None
 
 
 def _evidence_items(node: nodes.Element) -> tuple[tuple[str, str, str], ...]:

@@ -320,6 +320,31 @@ class Metric:
         }
 
 
+#: the kinds of :class:`Inline` markup a summary keeps
+INLINE_KINDS = ("text", "code", "emphasis", "strong", "link")
+
+
+@dataclass(frozen=True)
+class Inline:
+    """One piece of a summary's inline markup: ``text`` or ``code`` (its ``text``), ``emphasis``,
+    ``strong`` or ``link`` (to ``url``) around ``children``."""
+
+    kind: str
+    text: str = ""
+    url: str = ""
+    children: tuple[Inline, ...] = ()
+
+
+def plain_text(markup: Iterable[Inline]) -> str:
+    """The one plain form of inline markup, for what shows text only (the page's meta description, the
+    JSON, the feed, card images, the command line): its text, spaces collapsed."""
+
+    def text(item: Inline) -> str:
+        return item.text if item.kind in ("text", "code") else "".join(map(text, item.children))
+
+    return " ".join("".join(map(text, markup)).split())
+
+
 @dataclass(frozen=True)
 class ForgeFacts:
     """What the forge said about a write-up's pull request, as ``contributions sync`` wrote it into
@@ -368,6 +393,7 @@ class Contribution:
     title: str
     repo: str
     pr: int
+    #: the summary as plain text (:func:`plain_text` of ``summary_markup``)
     summary: str
     issues: tuple[int, ...] = ()
     status: str | None = None
@@ -381,6 +407,14 @@ class Contribution:
     lineno: int = 0
     #: the forge's facts from the lock file, when it has an entry for the key
     forge: ForgeFacts | None = None
+    #: the summary's inline markup (code, emphasis, links), as the page's parser read it; empty for a
+    #: summary of plain text made without a parse
+    summary_markup: tuple[Inline, ...] = ()
+
+    @property
+    def summary_inline(self) -> tuple[Inline, ...]:
+        """The summary as inline markup: ``summary_markup``, or the plain summary as one text."""
+        return self.summary_markup or (Inline("text", self.summary),)
 
     @property
     def repo_name(self) -> str:
@@ -561,6 +595,74 @@ def key_lookup(key: str) -> str:
     return key.strip().lower()
 
 
+#: a title longer than this is cut short by the listings, the cards and the browser's tab
+MAX_TITLE = 120
+
+
+def edit_distance(a: str, b: str) -> int:
+    """The number of single-character edits (insert, delete, replace, swap two neighbours) from ``a`` to
+    ``b``: the optimal string alignment distance."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, y in enumerate(b, start=1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate ``name`` is most likely a typo of: the nearest within two edits (one for a name of
+    under four letters, where two edits reach almost any word), the first on a tie; None when ``name``
+    is a candidate or none is that near."""
+    name = name.strip().lower()
+    best: tuple[int, str] | None = None
+    for candidate in candidates:
+        if candidate == name:
+            return None
+        distance = edit_distance(name, candidate)
+        if distance <= min(2, max(1, len(candidate) // 2)) and (best is None or distance < best[0]):
+            best = (distance, candidate)
+    return best[1] if best is not None else None
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str:
+    """``": did you mean 'merged'?"`` for a near miss (:func:`closest`), else ""."""
+    found = closest(name, candidates)
+    return f": did you mean {found!r}?" if found is not None else ""
+
+
+_KEY_FILE = re.compile(r"^(?P<name>.+)-(?P<number>[1-9][0-9]{0,9})$")
+
+
+def file_name_key(docname: str) -> str:
+    """A page's file name, lowercased and without folder or suffix: what :func:`label` gives for the key
+    the page is named after (``contributions/numpy-27001`` → ``numpy-27001``)."""
+    return docname.rpartition("/")[2].lower()
+
+
+def named_after_key(docname: str, key: str) -> bool:
+    """Whether the page's file name is its key's, as ``contributions new`` names it."""
+    return file_name_key(docname) == label(key)
+
+
+def names_another_pr(docname: str, repo: str, pr: int) -> bool:
+    """Whether a write-up's file is named after its repository with another number (``numpy-27001.md``
+    with ``:pr: 27010``): one of the two is a slip. A file named otherwise (``np-27010.md``, ``a-1.md``) is
+    the author's choice, not a slip."""
+    match = _KEY_FILE.match(file_name_key(docname))
+    return match is not None and match["name"] == key_lookup(repo.rpartition("/")[2]) and int(match["number"]) != pr
+
+
+def ownership(record: Contribution) -> tuple[bool, str]:
+    """The order in which pages that declare one key claim it: the page named after the key first
+    (``numpy-27001.md`` for ``numpy#27001``), then by docname."""
+    return not named_after_key(record.docname, record.key), record.docname
+
+
 def parse_repo(value: str | None) -> str:
     """A ``:repo:`` value: ``owner/name`` (GitHub), ``gitlab.com/group/…/name`` or ``codeberg.org/owner/name``."""
     try:
@@ -584,6 +686,9 @@ def parse_int_list(value: str | None, name: str) -> tuple[int, ...]:
 
 
 def parse_tags(value: str | None) -> tuple[str, ...]:
+    if ";" in (value or ""):
+        written = ", ".join(" ".join(tag.split()) for tag in re.split("[,;]", value or "") if tag.strip())
+        raise OptionError(f"tags are separated by commas, not ';': write ':tags: {written}'")
     tags = tuple(" ".join(tag.split()) for tag in (value or "").split(","))
     if not all(tags):
         raise OptionError(f"tags must be a comma-separated list without empty items, got {value!r}")
@@ -596,9 +701,10 @@ def parse_tags(value: str | None) -> tuple[str, ...]:
 
 
 def parse_status(value: str | None) -> str:
-    value = (value or "").strip().lower()
+    written = (value or "").strip()
+    value = written.lower()
     if value not in STATUSES:
-        raise OptionError(f"status must be one of {', '.join(STATUSES)}; got {value!r}")
+        raise OptionError(f"status must be one of {', '.join(STATUSES)}; got {written!r}{suggest(value, STATUSES)}")
     return value
 
 
@@ -650,9 +756,11 @@ def _keeps_digits(text: str, number: float) -> bool:
 APPROXIMATE_MARKS = ("~", "≈")
 
 
-def parse_value(value: str | None, name: str) -> tuple[float, str, bool]:
+def parse_value(value: str | None, name: str, unit: str = "", *, hint_unit: bool = True) -> tuple[float, str, bool]:
     """A metric's value: a number as :func:`parse_number` reads it, or an approximate one written
-    ``~1.03e-1``; returns (value, the text shown, approximate)."""
+    ``~1.03e-1``; returns (value, the text shown, approximate). A value that does not parse is refused
+    with what to write instead when it is a number dressed up (:func:`value_hint`); ``unit`` is the
+    figure's ``:unit:``."""
     text = (value or "").strip()
     mark = text[:1] if text[:1] in APPROXIMATE_MARKS else ""
     number = text[len(mark) :].strip()
@@ -661,8 +769,78 @@ def parse_value(value: str | None, name: str) -> tuple[float, str, bool]:
     try:
         parsed, shown = parse_number(number, name)
     except OptionError as error:
-        raise OptionError(str(error).replace(repr(number), repr(text))) from None
+        message = str(error).replace(repr(number), repr(text))
+        hint = value_hint(text, unit, hint_unit=hint_unit)
+        raise OptionError(f"{message}: {hint}" if hint else message) from None
     return parsed, mark + shown, bool(mark)
+
+
+#: a value written with its unit (``41.2 s``, ``12%``, ``1,200 ms``, ``3 tokens per s``): a number,
+#: then words that start with no digit (the first with no separator either)
+_WITH_UNIT = re.compile(
+    r"^(?P<number>[+-]?[0-9][0-9.,_ ]*?(?:[eE][+-]?[0-9]+)?)\s*(?P<unit>[^\s0-9.,_+-]\S*(?:\s+[^\s0-9]\S*)*)$"
+)
+_EXPONENT = re.compile(r"^[eE][+-]?[0-9]")
+#: digits in groups of three (``1,000``, ``12_345.6``, ``1 000``)
+_GROUPED = re.compile(r"^[+-]?[0-9]{1,3}([,_ ])[0-9]{3}(?:\1[0-9]{3})*(?:\.[0-9]+)?$")
+_DECIMAL_COMMA = re.compile(r"^[+-]?[0-9]+,[0-9]+$")
+
+
+def split_unit(text: str) -> tuple[str, str]:
+    """A value written with its unit → (the number as written, the unit): ``41.2 s`` → (``41.2``,
+    ``s``), ``12%`` → (``12``, ``%``); any other text → (the text, "")."""
+    match = _WITH_UNIT.match(text.strip())
+    if match is None or _EXPONENT.match(match["unit"]):
+        return text.strip(), ""
+    return match["number"].strip(), match["unit"].strip()
+
+
+def value_hint(text: str, unit: str = "", *, hint_unit: bool = True) -> str:
+    """What to write instead of a value that is a number dressed up, or "" when it is not one: ``41.2 s``
+    → "write 41.2 and ':unit: s'"; ``1,000`` → "write 1000, without thousands separators"; ``0,5`` →
+    "write 0.5, with a point before the decimals". ``unit`` is the figure's ``:unit:``; ``hint_unit``
+    False when the unit is not one to suggest (before and after name different ones)."""
+    mark = text[:1] if text[:1] in APPROXIMATE_MARKS else ""
+    number, written_unit = split_unit(text[len(mark) :])
+    plain, how = number, ""
+    if _GROUPED.match(number):
+        plain, how = re.sub("[,_ ]", "", number), "without thousands separators"
+    elif _DECIMAL_COMMA.match(number):
+        plain, how = number.replace(",", "."), "with a point before the decimals"
+    if not _NUMBER_RE.match(plain) or (written_unit and not hint_unit):
+        return ""
+    plain = mark + plain
+    if not written_unit:
+        return f"write {plain}, {how}" if how else ""
+    if unit and written_unit != unit:
+        return f"write it in {unit} (its ':unit:') as a number alone"
+    if unit:
+        return f"write {plain} alone: the unit is given as ':unit: {unit}'"
+    return f"write {plain} and ':unit: {written_unit}'"
+
+
+def parse_values(
+    before: str | None, after: str | None, unit: str = ""
+) -> tuple[tuple[float, str, bool], tuple[float, str, bool]]:
+    """A figure's two values (:func:`parse_value`), both reported at once when they do not parse; values
+    written with two different units (``2 s`` and ``900 ms``) are refused: a figure has one unit."""
+    units = [split_unit((text or "").strip().lstrip("".join(APPROXIMATE_MARKS)))[1] for text in (before, after)]
+    differ = not unit and all(units) and units[0] != units[1]
+    errors: list[str] = []
+    parsed: list[tuple[float, str, bool]] = []
+    for name, text in (("before", before), ("after", after)):
+        try:
+            parsed.append(parse_value(text, name, unit, hint_unit=not differ))
+        except OptionError as error:
+            errors.append(str(error))
+    if differ:
+        errors.append(
+            f"before and after are in different units, {units[0]!r} and {units[1]!r}: write both in one unit, "
+            "as numbers, and that unit once as ':unit:'"
+        )
+    if errors:
+        raise OptionError("; ".join(errors))
+    return parsed[0], parsed[1]
 
 
 def parse_expect(value: str | None) -> str | None:
@@ -678,9 +856,10 @@ def parse_expect(value: str | None) -> str | None:
 
 
 def parse_better(value: str | None) -> str:
-    value = (value or "lower").strip().lower()
+    written = (value or "lower").strip()
+    value = written.lower()
     if value not in ("lower", "higher"):
-        raise OptionError(f"better must be 'lower' or 'higher', got {value!r}")
+        raise OptionError(f"better must be 'lower' or 'higher', got {written!r}{suggest(value, ('lower', 'higher'))}")
     return value
 
 

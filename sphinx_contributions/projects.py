@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from . import nodes as cn
+from .directives import OptionsDirective
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
-    from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
@@ -41,7 +42,7 @@ class ProjectsDirective(SphinxDirective):
         for child in self.parse_content_to_nodes():
             if isinstance(child, cn.project_intro):
                 node += child
-            else:
+            elif not isinstance(child, nodes.system_message):  # a warning already shown (MyST's) is no content
                 text = " ".join(child.astext().split())
                 shown = text if len(text) <= 40 else text[:39] + "…"
                 warn(
@@ -52,7 +53,7 @@ class ProjectsDirective(SphinxDirective):
         return [node]
 
 
-class ProjectIntroDirective(SphinxDirective):
+class ProjectIntroDirective(OptionsDirective):
     """``:::{project} name`` (the project's name or its repository's): the intro of one project."""
 
     required_arguments = 1
@@ -61,6 +62,7 @@ class ProjectIntroDirective(SphinxDirective):
     option_spec: ClassVar[OptionSpec] = {"heading": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
+        self.warn_misspelt_options()
         name = " ".join(self.arguments[0].split())
         node = cn.project_intro(name=name, heading=" ".join(self.options.get("heading", "").split()))
         self.set_source_info(node)

@@ -12,6 +12,7 @@ from sphinx.util.docutils import SphinxRole
 from . import nodes as cn
 from .exports import EXPORT_NAMES
 from .model import OptionError, issue_url, parse_target, pr_url
+from .names import misspelt_header
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ class ResolveShortLinks(SphinxTransform):
             if header is not None:
                 node.replace_self(github_link(kind, header["repo"], number, node.astext(), node.rawsource))
                 continue
-            if not document.get("contrib_rejected"):  # a rejected header was reported: no warning per link
+            # a rejected or misspelt header was reported: no warning per link
+            if not document.get("contrib_rejected") and not misspelt_header(self.env, document):
                 warn(
                     ContribWarning.BAD_TARGET,
                     f"{{{kind}}} '#{number}' needs 'owner/repo#{number}' outside a contribution page",

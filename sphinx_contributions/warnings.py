@@ -84,6 +84,15 @@ class ContribWarning(Enum):
     FORGE_MISMATCH = "forge_mismatch"
     #: ``contributions.lock.json`` cannot be read or does not follow its schema
     LOCK = "lock"
+    #: a directive, option or role name that is not known and is a near miss (two edits at most) of one of
+    #: the extension's: "did you mean"
+    UNKNOWN_NAME = "unknown_name"
+    #: a write-up named after a key (``numpy-27001.md``) whose header declares another number or repository
+    FILE_NAME = "file_name"
+    #: a page in the write-ups' folder with nothing in it
+    EMPTY_PAGE = "empty_page"
+    #: a write-up's title is longer than listings, cards and the browser's tab show
+    LONG_TITLE = "long_title"
 
 
 def warn(kind: ContribWarning, message: str, location: Any) -> None:

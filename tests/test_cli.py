@@ -405,6 +405,8 @@ def test_check_lists_the_same_warnings_as_the_build(site: Path, tmp_path: Path) 
         "contributions/transformers-49135.md; this page is not listed [contrib.duplicate_key]",
         "contributions/zz-broken.md:7: WARNING: option ignored: status must be one of merged, open, closed, draft; "
         "got 'shipped' [contrib.bad_status]",
+        "contributions/zz-broken.md:8: WARNING: 'contribution' has no option 'state': did you mean 'status'? Write "
+        "':status:' [contrib.unknown_name]",
         "contributions/zz-broken.md:8: WARNING: 'contribution': Unknown option key: 'state' (allowed: ['date', "
         "'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags']) [myst.directive_option]",
     ]

@@ -504,3 +504,84 @@ def test_raw_html_in_a_title_is_text_everywhere(make_app: MakeApp, tmp_path: Pat
     assert feed.findtext("{http://www.w3.org/2005/Atom}entry/{http://www.w3.org/2005/Atom}title") == RAW_TITLE
     data = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))
     assert [record["title"] for record in data["contributions"]] == [RAW_TITLE]
+
+
+# -- a summary's inline Markdown: rendered on pages and in listings, plain text where only text goes ------
+
+SUMMARY_HTML = (
+    'Keeps the dtype in <code class="docutils literal notranslate"><span class="pre">np.concatenate</span></code> '
+    "for <em>empty</em> inputs, as <strong>the docs</strong> "
+    '<a class="reference external" href="https://numpy.org/doc/stable/" rel="noopener noreferrer">promise</a>, '
+    'closing <a class="reference external" href="https://github.com/numpy/numpy/issues/26999" '
+    'rel="noopener noreferrer">#26999</a>; 1 &lt; 2 &amp; &lt;b&gt;raw&lt;/b&gt; stays text.'
+)
+SUMMARY_TEXT = (
+    "Keeps the dtype in np.concatenate for empty inputs, as the docs promise, closing #26999; 1 < 2 & <b>raw</b> "
+    "stays text."
+)
+
+
+def test_a_summary_takes_inline_markdown(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """Code, emphasis, strong text and links (``{issue}`#N``` too) in the header, the table and the cards;
+    raw HTML stays text. Before, the backticks and stars showed as typed."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-summary", srcdir)
+    app = make_app("html", srcdir=srcdir, freshenv=True, warningiserror=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    summaries = [
+        one.decode_contents()
+        for one in (
+            header(app, "numpy-27001").select_one(".contrib-summary"),
+            soup(app, "index").select_one(".contrib-table tbody td:nth-of-type(4) p"),
+            soup(app, "index").select_one(".contrib-card .contrib-summary"),
+        )
+        if one is not None
+    ]
+    assert summaries == [SUMMARY_HTML] * 3
+
+
+def test_a_summary_is_plain_text_where_only_text_goes(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """The meta description, ``contributions.json``, the feed and the record: one plain form."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-summary", srcdir)
+    app = make_app("html", srcdir=srcdir, freshenv=True, warningiserror=True)
+    app.build()
+    assert get_domain(app.env).contributions["numpy-27001"].summary == SUMMARY_TEXT
+    description = soup(app, "numpy-27001").find("meta", attrs={"name": "description"})
+    assert isinstance(description, Tag) and description["content"] == SUMMARY_TEXT
+    data = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))
+    assert [record["summary"] for record in data["contributions"]] == [SUMMARY_TEXT]
+    feed = ET.parse(Path(app.outdir) / "contributions.atom").getroot()
+    atom = "{http://www.w3.org/2005/Atom}"
+    assert feed.findtext(f"{atom}entry/{atom}summary") == SUMMARY_TEXT
+
+
+@pytest.mark.parametrize("builder", ["singlehtml", "latex"])
+def test_a_summary_is_rendered_in_books(make_app: MakeApp, rootdir: Path, tmp_path: Path, builder: str) -> None:
+    """Builders without templates get the summary as nodes: their own writers render the code, emphasis
+    and links."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-summary", srcdir)
+    app = make_app(builder, srcdir=srcdir, freshenv=True, warningiserror=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    if builder == "latex":
+        tex = "".join(path.read_text(encoding="utf-8") for path in Path(app.outdir).glob("*.tex"))
+        for part in (
+            r"Keeps the dtype in \sphinxcode{\sphinxupquote{np.concatenate}} for \sphinxstyleemphasis{empty} inputs",
+            r"\sphinxstylestrong{the docs} \sphinxhref{https://numpy.org/doc/stable/}{promise}",
+            r"\sphinxhref{https://github.com/numpy/numpy/issues/26999}{\#26999}",
+        ):
+            assert part in tex
+        return
+    page = BeautifulSoup((Path(app.outdir) / "index.html").read_text(encoding="utf-8"), "html.parser")
+    summary = page.select_one(".contrib-header .contrib-summary")
+    assert summary is not None and summary.get_text() == SUMMARY_TEXT
+    assert [(tag.name, tag.get_text()) for tag in summary.find_all(["code", "em", "strong", "a"])] == [
+        ("code", "np.concatenate"),
+        ("em", "empty"),
+        ("strong", "the docs"),
+        ("a", "promise"),
+        ("a", "#26999"),
+    ]

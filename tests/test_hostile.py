@@ -18,6 +18,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Iterator
+from html import unescape
 from html.parser import HTMLParser
 from io import StringIO
 from pathlib import Path
@@ -190,7 +191,9 @@ def outdir(app: SphinxTestApp) -> Path:
 
 @pytest.fixture(scope="module")
 def summary(app: SphinxTestApp) -> str:
-    return option(Path(app.srcdir) / f"{PAGE}.md", "summary")
+    """The summary as the page's Markdown reads it: inline Markdown, so an entity reference is its character
+    (``&amp;`` is ``&``); raw HTML stays text."""
+    return unescape(option(Path(app.srcdir) / f"{PAGE}.md", "summary"))
 
 
 def warnings_of(app: SphinxTestApp) -> list[str]:

@@ -11,14 +11,19 @@ from sphinx_contributions.model import (
     EVIDENCE_FORMS,
     Contribution,
     Evidence,
+    Inline,
     Metric,
     OptionError,
+    closest,
+    edit_distance,
     format_difference,
     format_sig,
     key_lookup,
     label,
     label_key,
+    names_another_pr,
     object_name,
+    ownership,
     parse_better,
     parse_date,
     parse_evidence_item,
@@ -32,8 +37,11 @@ from sphinx_contributions.model import (
     parse_target,
     parse_text,
     parse_value,
+    parse_values,
+    plain_text,
     slugify,
     split_target,
+    split_unit,
 )
 
 #: the start of the message for a :repo: that no forge accepts
@@ -197,6 +205,35 @@ def test_parser_accepts(parse, value, expected) -> None:  # type: ignore[no-unty
         (parse_expect, "same", "expect must be 'hold' (a no-regression check), got 'same'"),
         (parse_expect, "", "expect must be 'hold' (a no-regression check), got ''"),
         (parse_better, "faster", "better must be 'lower' or 'higher', got 'faster'"),
+        (parse_better, "Faster", "better must be 'lower' or 'higher', got 'Faster'"),  # as written
+        (parse_better, "hgher", "better must be 'lower' or 'higher', got 'hgher': did you mean 'higher'?"),
+        (parse_status, "Landed", "status must be one of merged, open, closed, draft; got 'Landed'"),  # as written
+        (parse_status, "opne", "status must be one of merged, open, closed, draft; got 'opne': did you mean 'open'?"),
+        (parse_tags, "a; b", "tags are separated by commas, not ';': write ':tags: a, b'"),
+        (parse_tags, "a, b;c", "tags are separated by commas, not ';': write ':tags: a, b, c'"),
+        (
+            lambda v: parse_value(v, "before"),
+            "41.2 s",
+            "before must be a number such as 0.5 or 1.03e-1, got '41.2 s': write 41.2 and ':unit: s'",
+        ),
+        (
+            lambda v: parse_value(v, "before"),
+            "≈1.5GB/s",
+            "before must be a number such as 0.5 or 1.03e-1, got '≈1.5GB/s': write ≈1.5 and ':unit: GB/s'",
+        ),
+        (
+            lambda v: parse_value(v, "after"),
+            "12_345.5",
+            "after must be a number such as 0.5 or 1.03e-1, got '12_345.5': write 12345.5, without thousands "
+            "separators",
+        ),
+        (
+            lambda v: parse_value(v, "after"),
+            "1,200 ms",
+            "after must be a number such as 0.5 or 1.03e-1, got '1,200 ms': write 1200 and ':unit: ms'",
+        ),
+        (lambda v: parse_value(v, "after"), "1e999", "after must be a number such as 0.5 or 1.03e-1, got '1e999'"),
+        (lambda v: parse_value(v, "after"), "12 ab 3", "after must be a number such as 0.5 or 1.03e-1, got '12 ab 3'"),
         (parse_target, "transformers#1", "expected 'owner/repo#N' or '#N', got 'transformers#1'"),
         (parse_target, "owner/repo#0", "expected 'owner/repo#N' or '#N', got 'owner/repo#0'"),
         (parse_target, "owner/repo", "expected 'owner/repo#N' or '#N', got 'owner/repo'"),
@@ -559,3 +596,93 @@ def test_contribution_record_derived_fields() -> None:
     assert Contribution("d", "t", "OpenNMT/CTranslate2", 2103, "s", project="CTranslate2 runtime").display_project == (
         "CTranslate2 runtime"
     )
+
+
+# -- did you mean, file names, figures' units, the summary's plain form ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "distance"),
+    [("", "", 0), ("fix", "fix", 0), ("contributon", "contribution", 1), ("fxi", "fix", 1), ("sumary", "summary", 1)],
+    ids=str,
+)
+def test_edit_distance(a: str, b: str, distance: int) -> None:
+    assert edit_distance(a, b) == distance == edit_distance(b, a)
+
+
+@pytest.mark.parametrize(
+    ("name", "meant"),
+    [
+        ("contributon", "contribution"),
+        ("Contributio", "contribution"),  # any case
+        ("contribution", None),  # a name of its own
+        ("verfication", "verification"),
+        ("root_cause", "root-cause"),
+        ("fxi", "fix"),
+        ("fox", "fix"),
+        ("foo", None),  # three letters: one edit at most
+        ("sidenote", None),
+    ],
+)
+def test_closest_is_a_near_miss_or_nothing(name: str, meant: str | None) -> None:
+    names = ("contribution", "contributions", "problem", "root-cause", "fix", "verification")
+    assert closest(name, names) == meant
+
+
+@pytest.mark.parametrize(
+    ("docname", "repo", "pr", "slip"),
+    [
+        ("contributions/numpy-27001", "numpy/numpy", 27010, True),
+        ("contributions/NumPy-27001", "numpy/numpy", 27001, False),
+        ("contributions/vllm-metal-1182", "vllm-project/vllm-metal", 1182, False),
+        ("contributions/vllm-metal-1183", "vllm-project/vllm-metal", 1182, True),
+        ("contributions/np-27010", "numpy/numpy", 27001, False),  # an abbreviation: the author's choice
+        ("contributions/a-1", "owner/alpha", 1, False),
+        ("contributions/notes-2024", "numpy/numpy", 27001, False),
+        ("contributions/a-numpy", "numpy/numpy", 27001, False),
+    ],
+)
+def test_names_another_pr(docname: str, repo: str, pr: int, slip: bool) -> None:
+    assert names_another_pr(docname, repo, pr) is slip
+
+
+def test_the_page_named_after_its_key_owns_it_first() -> None:
+    def record(docname: str) -> Contribution:
+        return Contribution(docname, "t", "numpy/numpy", 27001, "s")
+
+    pages = [record("a-numpy"), record("numpy-27001"), record("b-numpy")]
+    assert [r.docname for r in sorted(pages, key=ownership)] == ["numpy-27001", "a-numpy", "b-numpy"]
+
+
+@pytest.mark.parametrize(
+    ("text", "split"),
+    [("41.2 s", ("41.2", "s")), ("12%", ("12", "%")), ("1e3 tok/s", ("1e3", "tok/s")), ("1e999", ("1e999", ""))],
+)
+def test_split_unit(text: str, split: tuple[str, str]) -> None:
+    assert split_unit(text) == split
+
+
+def test_both_values_are_reported_at_once() -> None:
+    with pytest.raises(OptionError) as caught:
+        parse_values("fast", "1,000")
+    assert str(caught.value) == (
+        "before must be a number such as 0.5 or 1.03e-1, got 'fast'; after must be a number such as 0.5 or "
+        "1.03e-1, got '1,000': write 1000, without thousands separators"
+    )
+    assert parse_values("~2", "1", "ms") == ((2.0, "~2", True), (1.0, "1", False))
+
+
+def test_the_plain_form_of_inline_markup() -> None:
+    markup = (
+        Inline("text", "Keeps "),
+        Inline("code", "np.dtype"),
+        Inline("text", " for  "),
+        Inline("emphasis", children=(Inline("strong", children=(Inline("text", "empty"),)),)),
+        Inline("text", " inputs, "),
+        Inline("link", url="https://numpy.org/", children=(Inline("text", "as documented"),)),
+        Inline("text", "."),
+    )
+    assert plain_text(markup) == "Keeps np.dtype for empty inputs, as documented."
+    record = Contribution("d", "t", "numpy/numpy", 1, plain_text(markup), summary_markup=markup)
+    assert record.summary_inline == markup
+    assert Contribution("d", "t", "numpy/numpy", 1, "Plain.").summary_inline == (Inline("text", "Plain."),)

@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zlib
 from dataclasses import dataclass
 from io import StringIO
 from pathlib import Path
@@ -216,6 +217,26 @@ CASES = [
         ),
     ),
     case(
+        "status-quoted-as-written",  # lowercased before
+        page(*REQUIRED, ":status: Landed"),
+        W(
+            "bad.md",
+            ":status: Landed",
+            "option ignored: status must be one of merged, open, closed, draft; got 'Landed'",
+            "contrib.bad_status",
+        ),
+    ),
+    case(
+        "status-near-miss",
+        page(*REQUIRED, ":status: Mergd"),
+        W(
+            "bad.md",
+            ":status: Mergd",
+            "option ignored: status must be one of merged, open, closed, draft; got 'Mergd': did you mean 'merged'?",
+            "contrib.bad_status",
+        ),
+    ),
+    case(
         "status-empty",
         page(*REQUIRED, ":status:"),
         W(
@@ -243,6 +264,16 @@ CASES = [
             "bad.md",
             ":tags: a,,b",
             "option ignored: tags must be a comma-separated list without empty items, got 'a,,b'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(
+        "tags-with-semicolons",  # one tag "a; b" before
+        page(*REQUIRED, ":tags: SDPA; attention ;seq2seq"),
+        W(
+            "bad.md",
+            ":tags: SDPA; attention ;seq2seq",
+            "option ignored: tags are separated by commas, not ';': write ':tags: SDPA, attention, seq2seq'",
             "contrib.bad_option",
         ),
     ),
@@ -287,6 +318,72 @@ CASES = [
             "(allowed: ['date', 'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
+        W(
+            "bad.md",
+            ":state: merged",
+            "'contribution' has no option 'state': did you mean 'status'? Write ':status:'",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
+        "unknown-option-near-no-other",  # MyST's warning alone: no option is a likely meaning
+        page(*REQUIRED, ":colour: red"),
+        W(
+            "bad.md",
+            ":colour: red",
+            "'contribution': Unknown option key: 'colour' "
+            "(allowed: ['date', 'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "myst.directive_option",
+        ),
+    ),
+    case(
+        "misspelt-required-option",  # the typo explains the missing summary: no "missing option" as well
+        page(":repo: owner/repo", ":pr: 1", ":sumary: S."),
+        W(
+            "bad.md",
+            ":sumary: S.",
+            "'contribution': Unknown option key: 'sumary' "
+            "(allowed: ['date', 'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "myst.directive_option",
+        ),
+        W(
+            "bad.md",
+            ":sumary: S.",
+            "'contribution' has no option 'sumary': did you mean 'summary'? Write ':summary:'; the page is not listed",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
+        "pr-with-a-comment-sign",  # MyST reads ' #' as a comment: the value is lost, the hint says why
+        page(":repo: owner/repo", ":pr: #27001", ":summary: S."),
+        W(
+            "bad.md",
+            ":pr: #27001",
+            "'contribution': Directive options has # comments, which may not be supported in future versions.",
+            "myst.directive_comments",
+        ),
+        W(
+            "bad.md",
+            ":pr: #27001",
+            "contribution not listed: '#' starts a comment in directive options: write ':pr: 27001'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(
+        "issue-with-a-comment-sign",
+        page(*REQUIRED, ":issue: 12, #13"),
+        W(
+            "bad.md",
+            ":issue: 12, #13",
+            "'contribution': Directive options has # comments, which may not be supported in future versions.",
+            "myst.directive_comments",
+        ),
+        W(
+            "bad.md",
+            ":issue: 12, #13",
+            "option ignored: '#' starts a comment in directive options: write ':issue: 12, 13'",
+            "contrib.bad_option",
+        ),
     ),
     case(
         "unknown-metric-option",
@@ -298,12 +395,29 @@ CASES = [
             "(allowed: ['after', 'before', 'better', 'evidence', 'expect', 'headline', 'unit'])",
             "myst.directive_option",
         ),
+        W(
+            "bad.md",
+            ":units: ms",
+            "'metric' has no option 'units': did you mean 'unit'? Write ':unit:'",
+            "contrib.unknown_name",
+        ),
     ),
     # -- the page's title
     case(
         "no-heading",
         page(*REQUIRED, title=""),
         W("bad.md", HEADER, "contribution repo#1 has no heading; its key is used as title", "contrib.missing_title"),
+    ),
+    case(
+        "title-too-long",
+        page(*REQUIRED, title="# " + "A very long title, " * 7 + "ending here\n"),
+        W(
+            "bad.md",
+            "# " + "A very long title, " * 7 + "ending here",
+            "contribution repo#1: the title is 144 characters long; listings, cards and the browser's tab show about "
+            "120: shorten it and say the rest in the summary or the sections",
+            "contrib.long_title",
+        ),
     ),
     case(
         "placeholder-title",
@@ -610,6 +724,52 @@ CASES = [
             "contrib.opaque_slug",
         ),
     ),
+    # -- listings: every bad option at once (one at a time before), a misspelt option or value
+    case(
+        "listing-every-bad-option-at-once",
+        "# Listing\n\n:::{contributions}\n:layout: card\n:sort: newest\n:limit: 0\n:status: shipped\n:::\n",
+        W(
+            "bad.md",
+            ":::{contributions}",
+            "contributions listing: layout must be one of table, cards, got 'card': did you mean 'cards'?; sort must "
+            "be one of date, project, title, got 'newest'; limit must be a positive integer, got '0'; status must be "
+            "one of merged, open, closed, draft; got 'shipped'; showing the full table",
+            "contrib.bad_listing",
+        ),
+    ),
+    case(
+        "listing-misspelt-option",
+        "# Listing\n\n:::{contributions}\n:filtr:\n:::\n",
+        W(
+            "bad.md",
+            ":filtr:",
+            "'contributions': Unknown option key: 'filtr' "
+            "(allowed: ['filter', 'layout', 'limit', 'project', 'sort', 'status', 'tag'])",
+            "myst.directive_option",
+        ),
+        W(
+            "bad.md",
+            ":filtr:",
+            "'contributions' has no option 'filtr': did you mean 'filter'? Write ':filter:'",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
+        "project-intro-misspelt-option",
+        "# Projects\n\n::::{projects}\n\n:::{project} good\n:headng: Good things\nText.\n:::\n::::\n",
+        W(
+            "bad.md",
+            ":headng: Good things",
+            "'project': Unknown option key: 'headng' (allowed: ['heading'])",
+            "myst.directive_option",
+        ),
+        W(
+            "bad.md",
+            ":headng: Good things",
+            "'project' has no option 'headng': did you mean 'heading'? Write ':heading:'",
+            "contrib.unknown_name",
+        ),
+    ),
     # -- two headers on a page, two pages with one key
     case(
         "two-contribution-directives",
@@ -642,6 +802,98 @@ CASES = [
             "contrib.duplicate_key",
         ),
     ),
+    case(
+        "duplicate-key-the-page-named-after-it-wins",  # not the page whose name sorts first
+        {
+            "a-numpy.md": page(":repo: numpy/numpy", ":pr: 27001", ":summary: S."),
+            "numpy-27001.md": page(":repo: numpy/numpy", ":pr: 27001", ":summary: S."),
+        },
+        W(
+            "a-numpy.md",
+            HEADER,
+            "contribution numpy#27001 is also declared in numpy-27001.md, which is named after the key and keeps it; "
+            "this page is not listed: give it its own key or delete it",
+            "contrib.duplicate_key",
+        ),
+    ),
+    # -- a write-up's file name and its key
+    case(
+        "file-name-gives-another-number",
+        {"numpy-27001.md": page(":repo: numpy/numpy", ":pr: 27010", ":summary: S.")},
+        W(
+            "numpy-27001.md",
+            ":pr: 27010",
+            "the file name numpy-27001.md gives another number than ':pr:', so the page is published as numpy#27010: "
+            "correct ':pr:', or rename the file to numpy-27010.md",
+            "contrib.file_name",
+        ),
+    ),
+    # -- empty pages
+    case(
+        "empty-page-in-the-write-ups-folder",  # only Sphinx's "not included in any toctree" before
+        {"contributions/numpy-27001.md": "\n"},
+        W(
+            "contributions/numpy-27001.md",
+            None,
+            "the page is empty: write the contribution here ('contributions new' starts one from its pull request) "
+            "or delete the file",
+            "contrib.empty_page",
+        ),
+    ),
+    # -- did you mean: a typo of a directive or a role; a misspelt header is the one warning of its page
+    case(
+        "misspelt-header",  # MyST's warning, then ours; not one per section, figure and link as before
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":evidence: PR 12"))
+        .replace("{contribution}", "{contributon}")
+        .replace("\np\n", "\np {pr}`#3`\n"),
+        W("bad.md", ":::{contributon}", "Unknown directive type: 'contributon'", "myst.directive_unknown"),
+        W(
+            "bad.md",
+            ":::{contributon}",
+            "unknown directive 'contributon': did you mean 'contribution'? Write ':::{contribution}'; until then "
+            "the page is not a write-up and is not listed",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
+        "misspelt-section",  # the typo, not a missing section as well
+        page(*REQUIRED, sections=SECTIONS.replace(":::{fix}", ":::{fxi}")),
+        W("bad.md", ":::{fxi}", "Unknown directive type: 'fxi'", "myst.directive_unknown"),
+        W(
+            "bad.md",
+            ":::{fxi}",
+            "unknown directive 'fxi': did you mean 'fix'? Write ':::{fix}'",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
+        "misspelt-metric",
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1").replace("{metric}", "{metrc}")),
+        W("bad.md", ":::{metrc} Drift", "Unknown directive type: 'metrc'", "myst.directive_unknown"),
+        W(
+            "bad.md",
+            ":::{metrc} Drift",
+            "unknown directive 'metrc': did you mean 'metric'? Write ':::{metric} Drift'",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
+        "misspelt-role",
+        "# Links\n\nSee {contirb}`good#1`.\n",
+        W("bad.md", "See {contirb}`good#1`.", 'Unknown interpreted text role "contirb".', "myst.role_unknown"),
+        W(
+            "bad.md",
+            "See {contirb}`good#1`.",
+            "unknown role 'contirb': did you mean 'contrib'? Write '{contrib}'; MyST leaves the text of an unknown "
+            "role out of the page",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
+        "unknown-directive-near-no-other",  # MyST's warning alone
+        "# Notes\n\n:::{sidenote}\nText.\n:::\n",
+        W("bad.md", ":::{sidenote}", "Unknown directive type: 'sidenote'", "myst.directive_unknown"),
+    ),
     # -- metrics
     case(
         "metric-value-not-a-number",
@@ -659,7 +911,113 @@ CASES = [
         W(
             "bad.md",
             ":::{metric} Drift",
-            "metric 'Drift' not shown: after must be a number such as 0.5 or 1.03e-1, got '1,000'",
+            "metric 'Drift' not shown: after must be a number such as 0.5 or 1.03e-1, got '1,000': write 1000, "
+            "without thousands separators",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-values-with-their-unit",  # both values at once, each with what to write
+        page(*REQUIRED, sections=with_metric(" Time", ":before: 41.2 s", ":after: ~30s")),
+        W(
+            "bad.md",
+            ":::{metric} Time",
+            "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '41.2 s': write 41.2 and "
+            "':unit: s'; after must be a number such as 0.5 or 1.03e-1, got '~30s': write ~30 and ':unit: s'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-value-as-a-percentage",
+        page(*REQUIRED, sections=with_metric(" Share", ":before: 12%", ":after: 8")),
+        W(
+            "bad.md",
+            ":::{metric} Share",
+            "metric 'Share' not shown: before must be a number such as 0.5 or 1.03e-1, got '12%': write 12 and "
+            "':unit: %'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-value-with-a-decimal-comma",
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: 0,5", ":after: 1")),
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got '0,5': write 0.5, with a "
+            "point before the decimals",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-value-with-the-unit-given",
+        page(*REQUIRED, sections=with_metric(" Time", ":before: 41.2 ms", ":after: 30", ":unit: ms")),
+        W(
+            "bad.md",
+            ":::{metric} Time",
+            "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '41.2 ms': write 41.2 "
+            "alone: the unit is given as ':unit: ms'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-value-in-another-unit-than-given",
+        page(*REQUIRED, sections=with_metric(" Time", ":before: 2 s", ":after: 900", ":unit: ms")),
+        W(
+            "bad.md",
+            ":::{metric} Time",
+            "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '2 s': write it in ms "
+            "(its ':unit:') as a number alone",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-values-in-two-units",  # a figure has one unit: refused, with what to do
+        page(*REQUIRED, sections=with_metric(" Time", ":before: 2 s", ":after: 900 ms")),
+        W(
+            "bad.md",
+            ":::{metric} Time",
+            "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '2 s'; after must be a "
+            "number such as 0.5 or 1.03e-1, got '900 ms'; before and after are in different units, 's' and 'ms': "
+            "write both in one unit, as numbers, and that unit once as ':unit:'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-every-mistake-at-once",
+        page(*REQUIRED, sections=with_metric("", ":before: fast", ":after: 1", ":better: Faster")),
+        W(
+            "bad.md",
+            ":::{metric}",
+            "metric not shown: a label is required, the text after '{metric}'; before must be a number such as 0.5 "
+            "or 1.03e-1, got 'fast'; better must be 'lower' or 'higher', got 'Faster'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-misspelt-value-option",  # the typo, not "before is missing" as well
+        page(*REQUIRED, sections=with_metric(" Drift", ":befor: 2", ":after: 1")),
+        W(
+            "bad.md",
+            ":befor: 2",
+            "'metric': Unknown option key: 'befor' "
+            "(allowed: ['after', 'before', 'better', 'evidence', 'expect', 'headline', 'unit'])",
+            "myst.directive_option",
+        ),
+        W(
+            "bad.md",
+            ":befor: 2",
+            "'metric' has no option 'befor': did you mean 'before'? Write ':before:'; the figure is not shown",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
+        "metric-better-near-miss",
+        page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":better: Lowr")),
+        W(
+            "bad.md",
+            ":::{metric} Drift",
+            "metric 'Drift' not shown: better must be 'lower' or 'higher', got 'Lowr': did you mean 'lower'?",
             "contrib.bad_metric",
         ),
     ),
@@ -967,6 +1325,53 @@ def test_duplicate_key_keeps_the_first_page(make_app: MakeApp, rootdir: Path, tm
     assert {name: labels[name][0] for name in ("good-1", "good-1-fix")} == {"good-1": "good", "good-1-fix": "good"}
 
 
+#: two pages with one key: the one named after it sorts last, and owns the key
+NAMED_AFTER_THE_KEY = {
+    "a-numpy.md": page(":repo: numpy/numpy", ":pr: 27001", ":summary: The page that sorts first."),
+    "numpy-27001.md": page(":repo: numpy/numpy", ":pr: 27001", ":summary: The page named after the key."),
+}
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_page_named_after_a_key_owns_it(rootdir: Path, tmp_path: Path, jobs: str) -> None:
+    """Its links, labels and objects go to it, the report says only it is published, and ``contributions
+    check`` lists only it: before, the page whose name sorts first won, and ``check`` listed both."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-warnings", srcdir)
+    for name, text in NAMED_AFTER_THE_KEY.items():
+        (srcdir / name).write_text(text, encoding="utf-8")
+    (srcdir / "links.md").write_text("# Links\n\n{contrib}`numpy#27001` and {ref}`numpy-27001-fix`.\n")
+    done = sphinx_build(srcdir, "-j", jobs)
+    assert done.returncode == 0, done.stderr
+    report = json.loads((tmp_path / "doctrees" / "contributions-report.html.json").read_text(encoding="utf-8"))
+    owners = [(r["docname"], r["published"]) for r in report["records"] if r["key"] == "numpy#27001"]
+    assert owners == [("a-numpy", False), ("numpy-27001", True)]
+    links = (tmp_path / "html" / "links.html").read_text(encoding="utf-8")
+    hrefs = re.findall(r'href="([^"]*numpy[^"]*#[^"]*)"', links)
+    assert hrefs == ["numpy-27001.html#contribution", "numpy-27001.html#fix"]
+    inventory = zlib.decompress((tmp_path / "html" / "objects.inv").read_bytes().split(b"\n", 4)[4]).decode()
+    # the losing page is a document, not the write-up or one of its sections
+    assert [line for line in inventory.splitlines() if "a-numpy.html" in line] == [
+        "a-numpy std:doc -1 a-numpy.html A contribution"
+    ]
+    check = subprocess.run(
+        [sys.executable, "-m", "sphinx_contributions", "check"], cwd=srcdir, capture_output=True, text=True, check=False
+    )
+    table = check.stdout.split("\n\n")[0].splitlines()
+    assert table[0] == "Contributions in the published site (2):"
+    assert [line.split()[0] for line in table[2:]] == ["good#1", "numpy#27001"]
+    assert [line.split()[-1] for line in table[2:]] == ["good", "numpy-27001"]
+
+
+def test_a_file_not_named_after_its_repository_is_the_authors_choice(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """An abbreviation (``np-27010.md`` for numpy#27001) is not a slip: no warning."""
+    app = build(make_app, rootdir, tmp_path, {"np-27010.md": page(":repo: numpy/numpy", ":pr: 27001", ":summary: S.")})
+    assert warnings(app) == []
+    assert get_domain(app.env).contributions["np-27010"].key == "numpy#27001"
+
+
 def test_a_bad_metric_is_left_out_of_the_record(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     sections = with_metric(" Drift", ":before: fast", ":after: 1")
     sections = sections.replace(":::\n::::", ":::\n\n:::{metric} Kept\n:before: 1\n:after: 2\n:::\n::::")
@@ -1007,6 +1412,28 @@ def test_metric_first_in_its_section_line(make_app: MakeApp, rootdir: Path, tmp_
         "contrib.bad_metric",
     )
     assert warnings(app) == [expected.render(Path(app.srcdir))]
+
+
+EPUB_VERSION = (
+    "the ePub needs a 'version' and conf.py sets none, so the strict build stops: add a line such as "
+    "version = \"1.0\" (the edition of the portfolio) to conf.py, beside 'project'"
+)
+
+
+@pytest.mark.parametrize("version", ["", "1.0"])
+def test_an_epub_without_a_version_says_where_to_set_it(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, version: str
+) -> None:
+    """A fresh conf.py sets no ``version``: Sphinx's own EPUB3 check fails the strict build without saying
+    where; this warning names conf.py and the line to add."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-warnings", srcdir)
+    conf = srcdir / "conf.py"
+    conf.write_text(f'author = "A. Author"\nproject = "Portfolio"\nversion = "{version}"\n' + conf.read_text())
+    app = make_app("epub", srcdir=srcdir, freshenv=True, status=StringIO(), warning=StringIO())
+    app.build()
+    ours = [line for line in warnings(app) if "[contrib." in line]
+    assert ours == ([f"{conf}:2: WARNING: {EPUB_VERSION} [contrib.config]"] if not version else [])
 
 
 # -- small holes: each of these built wrongly, or warned wrongly, before ----------------------------------

@@ -24,6 +24,7 @@ from ..domain import get_domain
 from ..i18n import _
 from ..model import Contribution, Metric, tag_page
 from .links import Links
+from .summary import summary_html, summary_nodes
 from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def build_header(record: Contribution) -> list[nodes.Node]:
     if forge_words(record):
         text = " · ".join(forge_words(record))
         body += nodes.paragraph(text, text, classes=["contrib-forge-facts"])
-    body += nodes.paragraph(record.summary, record.summary, classes=["contrib-summary"])
+    body += nodes.paragraph(record.summary, "", *summary_nodes(record), classes=["contrib-summary"])
     if record.tags:
         tags = nodes.paragraph(classes=["contrib-tags"])
         label = _("Tags:")
@@ -155,6 +156,7 @@ def header_context(record: Contribution, links: Links) -> dict[str, Any]:
     status = record.status
     return {
         "record": record,
+        "summary_html": summary_html(record),
         "project_url": links.href(record.project_page),
         "pr_text": _("PR #%(number)s") % {"number": record.pr},
         "issues": [{"number": n, "url": url} for n, url in zip(record.issues, record.issue_urls, strict=True)],
@@ -199,7 +201,7 @@ def build_book_header(record: Contribution) -> list[nodes.Node]:
         facts += _field(_("Upstream"), nodes.Text(", ".join(forge_words(record))))
     if record.tags:
         facts += _field(_("Tags"), nodes.Text(", ".join(record.tags)))
-    facts += _field(_("Summary"), nodes.Text(record.summary))
+    facts += _field(_("Summary"), *summary_nodes(record))
     if record.metrics:
         brief = nodes.bullet_list(classes=["contrib-metrics-brief"])
         for metric in record.metrics:

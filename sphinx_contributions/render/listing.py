@@ -23,11 +23,13 @@ from ..i18n import _
 from ..model import Contribution, select, slugify, tag_page
 from .header import Tag, metric_brief, state_badge, state_classes, state_label, tag_badge, tag_classes, tag_links
 from .links import Links
+from .summary import summary_html, summary_nodes
 from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from markupsafe import Markup
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.jinja2glue import BuiltinTemplateLoader
@@ -69,6 +71,7 @@ class Entry:
     state: str  # the state's label; "" when not stated
     state_classes: str
     brief: str  # the first figure in brief; "" when there is none
+    summary_html: Markup  # the summary's inline markup as HTML (``record.summary`` is its plain text)
 
 
 def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
@@ -88,6 +91,7 @@ def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
                 state=state_label(status) if status else "",
                 state_classes=states[status] if status else "",
                 brief=metric_brief(record.headline) if record.headline else "",
+                summary_html=summary_html(record),
             )
         )
     return result
@@ -168,7 +172,7 @@ class Renderer:
                 [nodes.paragraph("", "", self.project_link(record))],
                 [nodes.paragraph("", "", self.pr_link(record))],
                 [nodes.paragraph("", "", self.title_link(record))],
-                [nodes.paragraph(text=record.summary)],
+                [nodes.paragraph("", "", *summary_nodes(record))],
                 [nodes.paragraph("", "", state_badge(record.status))] if record.status else [],
                 [nodes.paragraph(text=metric_brief(record.headline))] if record.headline else [],
             ]
@@ -199,7 +203,7 @@ class Renderer:
                 meta += nodes.Text(" ")
                 meta += state_badge(record.status)
             body += meta
-            body += nodes.paragraph(text=record.summary, classes=["contrib-summary"])
+            body += nodes.paragraph("", "", *summary_nodes(record), classes=["contrib-summary"])
             if record.headline:
                 body += nodes.paragraph(text=metric_brief(record.headline), classes=["contrib-key-metric"])
             if record.tags:
