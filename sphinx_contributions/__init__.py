@@ -39,6 +39,7 @@ from .i18n import setup_i18n
 from .incremental import setup_incremental
 from .listing import setup_listing
 from .metric import setup_metric
+from .myst_settings import setup_myst_settings
 from .page_metadata import setup_page_metadata
 from .projects import setup_projects
 from .render.cards import setup_cards
@@ -79,6 +80,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # the build's report and warnings that stay until fixed: first, to see every warning of the build
     setup_report(app)
     setup_lasting_warnings(app)
+    setup_myst_settings(app)
     app.add_domain(ContributionsDomain)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
     setup_i18n(app)
