@@ -54,6 +54,7 @@ from .render.templates import setup_templates
 from .report import setup_report
 from .robots import setup_robots
 from .roles import setup_roles
+from .title_page import setup_title_page
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -104,6 +105,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_navigation_render(app)
     setup_exports(app)
     setup_books(app)
+    setup_title_page(app)
     setup_cards(app)
     setup_robots(app)
     setup_builders(app)

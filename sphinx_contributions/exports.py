@@ -202,7 +202,8 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
 
     sub(feed, "id", base + FEED_NAME)
     project = configured(app, "project")
-    sub(feed, "title", app.config.contributions_feed_title or (f"{project}: contributions" if project else "Contributions"))
+    title = app.config.contributions_feed_title or (f"{project}: contributions" if project else "Contributions")
+    sub(feed, "title", title)
     sub(feed, "updated", _atom_time(max(dated)))
     sub(feed, "link", rel="self", type="application/atom+xml", href=base + FEED_NAME)
     index = app.config.contributions_index
