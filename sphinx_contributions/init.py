@@ -13,6 +13,8 @@ would write is already there.
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 import sys
 from dataclasses import dataclass
@@ -139,7 +141,8 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         autoescape=False,  # Python, Markdown and YAML, not HTML
     )
-    env.filters["py"] = repr  # a Python literal, for conf.py
+    # a Python literal for conf.py: JSON strings and lists of strings are valid Python, in double quotes
+    env.filters["py"] = functools.partial(json.dumps, ensure_ascii=False)
     env.filters["shown_url"] = shown_url
     return env
 

@@ -24,9 +24,14 @@ if TYPE_CHECKING:
 
 def exception_line(exception: BaseException) -> str:
     """``ConfigError: There is a syntax error in your configuration file: …``: the class and the first
-    line of its message, as Python's traceback ends."""
+    line of its message, as Python's traceback ends; a message that only introduces its cause ("There is
+    a programmable error in your configuration file:") is followed by the cause's own line."""
     message = next((line.strip() for line in str(exception).splitlines() if line.strip()), "")
-    return f"{type(exception).__name__}: {message}" if message else type(exception).__name__
+    line = f"{type(exception).__name__}: {message}" if message else type(exception).__name__
+    cause = exception.__cause__
+    if line.endswith(":") and cause is not None:
+        line += " " + exception_line(cause)
+    return line
 
 
 def record(path: Path, exception: BaseException) -> None:
