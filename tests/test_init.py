@@ -244,6 +244,14 @@ def test_the_site_has_no_exports_until_it_has_a_write_up(init_site: Path, tmp_pa
     assert "Compiler engineer · Python" in home and 'href="https://github.com/ada"' in home
 
 
+def test_list_on_a_site_without_write_ups(init_site: Path) -> None:
+    """No contributions.json on the site, and ``list`` says so rather than stopping."""
+    assert (run("list", cwd=init_site).returncode, run("list", cwd=init_site).stdout) == (0, "none\n")
+    done = run("list", "--json", cwd=init_site)
+    assert json.loads(done.stdout) == {"$schema": "contributions.schema.json", "contributions": [], "version": 1}
+    assert json.loads(run("list", "--drafts", "--json", cwd=init_site).stdout)["contributions"][0]["key"] == "demo#1"
+
+
 def test_the_epub_is_valid(init_site: Path, tmp_path: Path) -> None:
     java, jar = require_epubcheck()
     assert sphinx(init_site, "epub", tmp_path).returncode == 0

@@ -26,7 +26,8 @@ from pathlib import Path
 import PIL
 from PIL import Image, ImageColor, ImageDraw, ImageFont, features
 
-from .cards import HEIGHT, WIDTH
+from .card_size import HEIGHT as HEIGHT
+from .card_size import WIDTH as WIDTH
 
 #: bump when the drawing changes: every card's digest changes with it, so every card is redrawn
 DRAWING_VERSION = 1

@@ -35,6 +35,7 @@ from ..builders import is_site_builder
 from ..domain import get_domain
 from ..fixes.opengraph_print import setup_opengraph_print
 from ..warnings import ContribWarning, warn
+from .card_size import HEIGHT, WIDTH
 from .header import metric_brief
 
 if TYPE_CHECKING:
@@ -48,8 +49,6 @@ logger = logging.getLogger(__name__)
 
 #: where the cards go in the output
 CARD_DIR = "_images/social"
-#: a card's size in pixels (the size :mod:`.card_image` draws; here, so that the tags need no Pillow)
-WIDTH, HEIGHT = 1200, 630
 _CARD_NAME = re.compile(r"^(?P<docname>.+)\.[0-9a-f]{16}\.png$")
 
 
