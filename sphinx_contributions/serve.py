@@ -7,7 +7,7 @@ save rebuilds the pages it touched and reloads the browser. Not strict: the warn
 from __future__ import annotations
 
 import importlib.util
-import subprocess
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,7 +52,10 @@ def command_serve(args: argparse.Namespace) -> int:
         )
     print(f"preview on http://{args.host}:{args.port}/ with drafts, rebuilt on every save (stop it with Ctrl-C)")
     sys.stdout.flush()
-    return subprocess.run(autobuild_command(root, args.host, args.port), cwd=root, check=False).returncode
+    # sphinx-autobuild takes this process's place: a signal that stops the command stops the server
+    command = autobuild_command(root, args.host, args.port)
+    os.chdir(root)
+    os.execv(command[0], command)
 
 
 def add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

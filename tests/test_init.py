@@ -331,8 +331,10 @@ def run_serve(args: list[str], cwd: Path) -> str:
     try:
         return fetch(f"http://127.0.0.1:{port}/contributions/demo-1.html", time.monotonic() + 120)
     finally:
-        process.terminate()
+        process.terminate()  # the command's own process is the server: stopping it stops the preview
         process.wait(timeout=30)
+        with socket.socket() as sock:
+            assert sock.connect_ex(("127.0.0.1", port)) != 0, "the preview server outlived the command"
 
 
 @pytest.mark.parametrize("guide", ["AUTHORING.md", "sphinx_contributions/README.md", "README.md"])
