@@ -38,6 +38,9 @@ copyright = "Imran Nazir"
 language = "en"
 #: the profile's role line: the home page's subtitle and the PDF's title page
 profile_tagline = "AI Applied Engineer · LLM Serving · GPU Inference Infrastructure"
+#: the PDF's title page (the package's: name, role line, these links and the site's address)
+contributions_tagline = profile_tagline
+contributions_profile_links = ["https://github.com/the-cross-art", "https://linkedin.com/in/meimran"]
 #: the version Read the Docs builds ("latest", a branch or a tag): ePub 3 requires one; no release number
 #: is shown (the PDF's page headers carry the name alone)
 version = os.environ.get("READTHEDOCS_VERSION", "latest")
@@ -123,20 +126,6 @@ latex_elements = {
   BoldItalicFont=*BoldOblique]
 \setmonofont{FreeMono}[Scale=0.9, Extension=.otf, UprightFont=*, ItalicFont=*Oblique, BoldFont=*Bold,
   BoldItalicFont=*BoldOblique]
-""",
-    "maketitle": rf"""
-\begin{{titlepage}}
-  \centering\sffamily
-  \vspace*{{0.3\textheight}}
-  {{\Huge\bfseries {project}\par}}
-  \vspace{{1.5em}}
-  {{\Large {profile_tagline}\par}}
-  \vspace{{3em}}
-  {{\large\href{{https://github.com/the-cross-art}}{{github.com/the-cross-art}} \quad·\quad
-  \href{{https://linkedin.com/in/meimran}}{{linkedin.com/in/meimran}}\par}}
-  \vfill
-  {{\small\url{{{html_baseurl}}}\par}}
-\end{{titlepage}}
 """,
     "printindex": "",
 }

@@ -39,6 +39,7 @@ from .i18n import setup_i18n
 from .incremental import setup_incremental
 from .listing import setup_listing
 from .metric import setup_metric
+from .myst_settings import setup_myst_settings
 from .page_metadata import setup_page_metadata
 from .projects import setup_projects
 from .render.cards import setup_cards
@@ -53,6 +54,7 @@ from .render.templates import setup_templates
 from .report import setup_report
 from .robots import setup_robots
 from .roles import setup_roles
+from .title_page import setup_title_page
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -79,6 +81,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # the build's report and warnings that stay until fixed: first, to see every warning of the build
     setup_report(app)
     setup_lasting_warnings(app)
+    setup_myst_settings(app)
     app.add_domain(ContributionsDomain)
     app.connect("env-updated", settle_labels)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
@@ -103,6 +106,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_navigation_render(app)
     setup_exports(app)
     setup_books(app)
+    setup_title_page(app)
     setup_cards(app)
     setup_robots(app)
     setup_builders(app)

@@ -1,11 +1,17 @@
-"""The ``contributions`` command: scaffold a write-up from a pull request, check the site, list it.
+"""The ``contributions`` command: start a site, preview it, scaffold a write-up from a pull request, check
+the site, list it.
 
+- ``contributions init DIR`` writes a new site (:mod:`.init`); ``contributions serve`` previews it live,
+  drafts included (:mod:`.serve`);
 - ``contributions new <PR URL or owner/repo#N>`` writes ``contributions/<repo>-<N>.md``, a draft with
   the header filled in and a prompt (a MyST comment) in each section;
 - ``contributions check`` builds the site strictly (``python -m sphinx -W --keep-going -b html``) into a
   temporary folder, prints the contributions, the drafts left out and the warnings, each with its
   ``file:line`` and ``[type.subtype]``, and exits 0 only when the site would publish. It reads all of it
-  from the report the build writes (:mod:`.report`), not from Sphinx's output;
+  from the report the build writes (:mod:`.report`), not from Sphinx's output. ``--builders
+  html,epub,latex`` builds each format a release publishes (and compiles the PDF when latexmk is
+  there: a failed compile and each character the PDF leaves out are warnings too). When Sphinx stops
+  on an exception, it prints that exception's line and the path of the full log;
 - ``contributions list`` prints the published contributions as a table, or (``--json``) the same
   document as the built site's ``contributions.json``.
 
@@ -19,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,15 +35,18 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import forges
 from .drafts import SourcePage, scan_file, scan_sources
-from .exports import JSON_NAME
+from .exports import JSON_NAME, SCHEMA_NAME, SCHEMA_VERSION, dumps
 from .model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
 from .report import read_report, report_path
 from .sources import markdown_parser
+from .sphinx_process import read_stopped
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 PROG = "contributions"
+#: the subcommands, in the order of a site's life
+COMMANDS = ("init", "serve", "new", "check", "list", "sync")
 ACCEPTED_FORMS = (
     "a pull request's address (https://github.com/OWNER/REPO/pull/NUMBER, "
     "https://gitlab.com/GROUP/NAME/-/merge_requests/NUMBER, https://codeberg.org/OWNER/REPO/pulls/NUMBER) "
@@ -168,7 +178,7 @@ def command_new(args: argparse.Namespace) -> int:
     print(f"wrote {shown(path)}: a draft of {pull.key}, left out of the published site")
     if filled:
         print(filled)
-    print(f"next: write its title, summary and sections (preview: make serve), then run: {check}")
+    print(f"next: write its title, summary and sections (preview: {PROG} serve), then run: {check}")
     return 0
 
 
@@ -177,14 +187,22 @@ def command_new(args: argparse.Namespace) -> int:
 
 @dataclass
 class Build:
-    """A build's exit status, its stderr (for a crash's last line), its report (None when it stopped
-    before writing one), the drafts it left out (read from their sources) and its HTML folder."""
+    """A build's exit status, its output, its report (None when it stopped before writing one), the
+    exception it stopped on (:mod:`.sphinx_process`), the drafts it left out (read from their sources)
+    and its output folder."""
 
+    builder: str
     returncode: int
+    stdout: str
     stderr: str
     report: dict[str, Any] | None
+    stopped: dict[str, str] | None
     drafts: dict[str, SourcePage]
-    html: Path
+    outdir: Path
+
+    @property
+    def html(self) -> Path:
+        return self.outdir
 
     @property
     def warnings(self) -> list[dict[str, Any]]:
@@ -210,8 +228,11 @@ def shown(path: Path) -> str:
 def site_root(value: str, command: str) -> Path:
     root = Path(value).expanduser()
     if not (root / "conf.py").is_file():
+        empty = not root.exists() or (root.is_dir() and not any(root.iterdir()))
+        hint = f"; to start a site there, run: {PROG} init {value}" if empty else ""
         raise UsageError(
-            f"{PROG} {command}: no Sphinx site at {value!r} (no conf.py); run it in the site's folder or pass --root"
+            f"{PROG} {command}: no Sphinx site at {value!r} (no conf.py); run it in the site's folder or pass "
+            f"--root{hint}"
         )
     return root.resolve()
 
@@ -230,26 +251,63 @@ def draft_pages(root: Path, drafts: dict[str, str]) -> dict[str, SourcePage]:
     return pages
 
 
-def build(root: Path, workdir: Path, *, strict: bool, include_drafts: bool = False, html: Path | None = None) -> Build:
-    """Build the site at ``root`` with Sphinx, in a subprocess (the exact command a release runs)."""
-    outdir = html or workdir / "html"
-    doctreedir = workdir / "doctrees"
-    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "--no-color"]
+def build(
+    root: Path,
+    workdir: Path,
+    *,
+    strict: bool,
+    include_drafts: bool = False,
+    html: Path | None = None,
+    builder: str = "html",
+) -> Build:
+    """Build the site at ``root`` with Sphinx, in a subprocess (the command a release runs, wrapped by
+    :mod:`.sphinx_process` to learn the exception a stopped build stopped on)."""
+    outdir = html or workdir / builder
+    doctreedir = workdir / f"doctrees-{builder}"
+    stopped = workdir / f"stopped-{builder}.json"
+    command = [sys.executable, "-m", "sphinx_contributions.sphinx_process", str(stopped)]
+    command += ["-b", builder, "-q", "--no-color"]
     if strict:
         command += ["-W", "--keep-going"]
     if include_drafts:
         command += ["-D", "contributions_include_drafts=1"]
     command += ["-d", str(doctreedir), str(root), str(outdir)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root)
-    report = read_report(report_path(doctreedir, "html"))
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root, stdin=subprocess.DEVNULL)
+    report = read_report(report_path(doctreedir, outdir, builder))
     drafts = {d["key"]: d["docname"] for d in report["drafts"]} if report else {}
-    return Build(done.returncode, done.stderr, report, draft_pages(root, drafts), outdir)
+    return Build(
+        builder,
+        done.returncode,
+        done.stdout,
+        done.stderr,
+        report,
+        read_stopped(stopped),
+        draft_pages(root, drafts),
+        outdir,
+    )
+
+
+def save_log(result: Build, command: str) -> Path:
+    """The build's whole output (and the traceback it stopped on) in a file that outlives the command."""
+    handle, name = tempfile.mkstemp(prefix=f"{PROG}-{command}-", suffix=".log")
+    with os.fdopen(handle, "w", encoding="utf-8") as log:
+        log.write(f"{PROG} {command}: sphinx -b {result.builder}, exit status {result.returncode}\n\n")
+        log.write("== Sphinx's output\n" + result.stdout + result.stderr)
+        if result.stopped:
+            log.write("\n== the exception the build stopped on\n" + result.stopped.get("traceback", ""))
+    return Path(name)
 
 
 def crashed(result: Build, command: str) -> CommandError:
-    last = next((line for line in reversed(result.stderr.splitlines()) if line.strip()), "no output")
+    """The build stopped: the exception's own line (``ConfigError: …``), else Sphinx's last line; and
+    where the full log is."""
+    if result.stopped and result.stopped.get("line"):
+        reason = result.stopped["line"]
+    else:
+        reason = next((line for line in reversed(result.stderr.splitlines()) if line.strip()), "no output")
     return CommandError(
-        f"{PROG} {command}: the Sphinx build stopped (exit status {result.returncode}): {one_line(last)}"
+        f"{PROG} {command}: the Sphinx build ({result.builder}) stopped (exit status {result.returncode}): "
+        f"{one_line(reason)}\n{PROG} {command}: the full log: {save_log(result, command)}"
     )
 
 
@@ -286,42 +344,138 @@ def warning_line(warning: dict[str, Any]) -> str:
     return f"{where + ': ' if where else ''}{warning['level']}: {warning['message']}{kind}"
 
 
+#: the builders ``check --builders`` knows: what a release publishes (the website, the ePub and PDF
+#: downloads) and the site's other HTML form
+CHECK_BUILDERS = ("html", "dirhtml", "epub", "latex")
+#: xelatex and lualatex's line for a character the font lacks (the PDF shows nothing there, exit status 0)
+_MISSING_CHARACTER = re.compile(r"^Missing character: There is no (?P<char>.+?) in font (?P<font>[^:!]+)")
+
+
+def parse_builders(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in CHECK_BUILDERS]
+    if not names or unknown:
+        raise UsageError(
+            f"{PROG} check: --builders takes a comma-separated list of {', '.join(CHECK_BUILDERS)}; got {text!r}"
+        )
+    return list(dict.fromkeys(names))
+
+
+def missing_characters(log: str, tex: str) -> list[dict[str, Any]]:
+    """Each character the fonts lack, once, as a warning (from the LaTeX log)."""
+    seen: dict[tuple[str, str], None] = {}
+    for line in log.splitlines():
+        match = _MISSING_CHARACTER.match(line)
+        if match:
+            seen.setdefault((match["char"], match["font"].strip()), None)
+    return [
+        {
+            "path": tex,
+            "line": None,
+            "level": "WARNING",
+            "type": "latex.missing_character",
+            "message": f"the PDF leaves out {char}: there is no such character in font {font} "
+            "(choose a font that has it in latex_elements['fontpkg'])",
+        }
+        for char, font in seen
+    ]
+
+
+def compile_pdf(result: Build) -> tuple[str, list[dict[str, Any]]]:
+    """Compile the LaTeX output as Read the Docs does (latexmk with the site's latexmkrc): a line on
+    what happened, and the warnings it gave (a failed compile, characters the PDF leaves out)."""
+    latexmk = shutil.which("latexmk")
+    if latexmk is None:
+        return "latex: the PDF was not compiled (latexmk is not installed)", []
+    warnings: list[dict[str, Any]] = []
+    for tex in sorted(result.outdir.glob("*.tex")):
+        command = [latexmk, "-r", "latexmkrc", "-pdf", "-f", "-dvi-", "-ps-", "-interaction=nonstopmode", tex.name]
+        done = subprocess.run(
+            command, cwd=result.outdir, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
+        )
+        log_path = tex.with_suffix(".log")
+        log = log_path.read_text(encoding="utf-8", errors="replace") if log_path.is_file() else ""
+        if done.returncode != 0 or not tex.with_suffix(".pdf").is_file():
+            kept = Path(tempfile.mkstemp(prefix=f"{PROG}-check-latex-", suffix=".log")[1])
+            kept.write_text(log or done.stdout + done.stderr, encoding="utf-8")
+            error = next((line for line in log.splitlines() if line.startswith("!")), "see the log")
+            warnings.append(
+                {
+                    "path": tex.name,
+                    "line": None,
+                    "level": "WARNING",
+                    "type": "latex.failed",
+                    "message": f"latexmk did not make the PDF (exit status {done.returncode}): {error}; "
+                    f"the full log: {kept}",
+                }
+            )
+        warnings += missing_characters(log, tex.name)
+    return "latex: the PDF compiled with latexmk", warnings
+
+
 def command_check(args: argparse.Namespace) -> int:
     root = site_root(args.root, "check")
+    builders = parse_builders(args.builders)
     html = Path(args.outdir).resolve() if args.outdir else None
+    results: list[Build] = []
+    notes: list[str] = []
+    extra: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="contributions-check-") as work:
-        result = build(root, Path(work), strict=True, html=html)
-    if result.report is None:
-        raise crashed(result, "check")
+        for builder in builders:
+            result = build(root, Path(work), strict=True, html=html if builder == "html" else None, builder=builder)
+            if result.report is None:
+                raise crashed(result, "check")
+            results.append(result)
+            if builder == "latex" and not result.warnings and result.returncode == 0:
+                note, extra[builder] = compile_pdf(result)
+                notes.append(note)
+    first = results[0]
     headings = ("key", "title", "state", "sections", "metrics", "page")
     rows = [
         (r["key"], clip(r["title"]), r["status"] or "-", _sections(r["sections"]), str(len(r["metrics"])), r["docname"])
-        for r in result.records
+        for r in first.records
         if r["published"]  # a page whose key another page owns is not published (its warning says so)
     ]
     print(f"Contributions in the published site ({len(rows)}):")
     print(table(headings, rows) if rows else "  none")
-    if result.drafts:
-        print(f"\nDrafts, left out of the published site ({len(result.drafts)}):")
+    if first.drafts:
+        print(f"\nDrafts, left out of the published site ({len(first.drafts)}):")
         drafts = [
             (p.key, clip(p.title), "draft", _sections(p.written), str(p.metrics), p.docname)
-            for p in result.drafts.values()
+            for p in first.drafts.values()
         ]
         print(table(headings, drafts))
-    if result.warnings:
-        count = len(result.warnings)
+    lines: dict[str, None] = {}
+    for result in results:  # each warning once; one that only a later builder gives says which
+        for warning in [*result.warnings, *extra.get(result.builder, [])]:
+            line = warning_line(warning)
+            if result is not first and line not in lines:
+                line = f"{result.builder}: {line}"
+            lines.setdefault(line, None)
+    if lines:
+        count = len(lines)
         print(f"\nWarnings ({count}):")
-        for warning in result.warnings:  # a message of several lines keeps them, indented
-            print("  " + warning_line(warning).replace("\n", "\n    "))
+        for line in lines:  # a message of several lines keeps them, indented
+            print("  " + line.replace("\n", "\n    "))
         print(f"\nThe site would not publish: the strict build stops on {count} warning{'s' * (count != 1)}.")
         return 1
-    if result.returncode != 0:
-        raise crashed(result, "check")
-    print("\nThe site would publish: the strict build passes.")
+    for result in results:
+        if result.returncode != 0:
+            raise crashed(result, "check")
+    if builders == ["html"]:
+        print("\nThe site would publish: the strict build passes.")
+    else:
+        done = "; ".join(notes)
+        print(f"\nThe site would publish: the strict builds pass ({', '.join(builders)}{'; ' + done if done else ''}).")
     return 0
 
 
 # -- list ---------------------------------------------------------------------------------------------
+
+
+def contributions_document_of(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """``contributions.json`` of a site without ``html_baseurl`` holding ``records``."""
+    return {"$schema": SCHEMA_NAME, "version": SCHEMA_VERSION, "contributions": records}
 
 
 def command_list(args: argparse.Namespace) -> int:
@@ -329,9 +483,10 @@ def command_list(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="contributions-list-") as work:
         result = build(root, Path(work), strict=False, include_drafts=args.drafts)
         path = result.html / JSON_NAME
-        if result.returncode != 0 or result.report is None or not path.is_file():
+        if result.returncode != 0 or result.report is None:
             raise crashed(result, "list")
-        text = path.read_text(encoding="utf-8")
+        # a site without write-ups has no contributions.json: the document it would hold
+        text = path.read_text(encoding="utf-8") if path.is_file() else dumps(contributions_document_of([]))
     if args.json:
         sys.stdout.write(text)
     else:
@@ -358,9 +513,12 @@ def command_list(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
-        description="Write-ups of upstream pull requests: scaffold a page, check the site, list it.",
+        description=(
+            "Write-ups of upstream pull requests: start a site, preview it, scaffold a page, check the site, list it."
+        ),
         epilog=f"'{PROG} COMMAND --help' explains each command. The format of a page is in AUTHORING.md.",
     )
+    commands: argparse._SubParsersAction[argparse.ArgumentParser]
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def root_option(sub: argparse.ArgumentParser) -> None:
@@ -395,6 +553,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     root_option(check)
     check.add_argument("--outdir", metavar="DIR", help="keep the built HTML in DIR (default: a temporary folder)")
+    check.add_argument(
+        "--builders",
+        default="html",
+        metavar="LIST",
+        help=(
+            f"the formats to build, comma-separated, from {', '.join(CHECK_BUILDERS)} (default: html); "
+            "html,epub,latex checks everything a release publishes, the PDF compiled when latexmk is installed"
+        ),
+    )
     check.set_defaults(handler=command_check)
 
     listing = commands.add_parser(
@@ -407,8 +574,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     root_option(listing)
     listing.add_argument("--json", action="store_true", help="print the site's contributions.json instead of a table")
-    listing.add_argument("--drafts", action="store_true", help="include drafts, as the preview (make serve) does")
+    listing.add_argument("--drafts", action="store_true", help=f"include drafts, as the preview ({PROG} serve) does")
     listing.set_defaults(handler=command_list)
+
+    # the commands with a module of their own, one line each
+    from .init import add_init
+    from .serve import add_serve
+
+    add_init(commands)
+    add_serve(commands)
 
     from .sync import add_sync_command  # its own module (sync.py); it imports this one
 
@@ -426,7 +600,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             prog = f"{PROG} {args.command}" if args.command else PROG
             raise UsageError(f"{prog}: unrecognized arguments: {' '.join(extra)} (see {prog} --help)")
         if args.command is None:
-            raise UsageError(f"{PROG}: choose a command: new, check, list or sync (see {PROG} --help)")
+            raise UsageError(f"{PROG}: choose a command: {', '.join(COMMANDS)} (see {PROG} --help)")
         return int(args.handler(args))
     except UsageError as error:
         print(error, file=sys.stderr)

@@ -2,8 +2,14 @@
 Schema beside it), the Atom feed ``contributions.atom``, and per-page JSON-LD and meta description.
 
 URLs are absolute, from ``html_baseurl`` (on Read the Docs, ``READTHEDOCS_CANONICAL_URL``). Dates come
-from the pages' ``date`` option or ``SOURCE_DATE_EPOCH``, never from the clock, so two builds of the
-same sources write the same bytes.
+from the pages' ``date`` option, their last commit or ``SOURCE_DATE_EPOCH``, else the source file's
+modification time; never from the clock, so two builds of the same sources write the same bytes.
+
+A site without published write-ups (one that loads the extension only to link another portfolio, or a
+new site whose only page is a draft) gets no exports: no empty ``contributions.json``, schema or feed.
+The feed's title and author come from ``contributions_feed_title`` and ``contributions_author``, else
+from ``project`` and ``author``; Sphinx's placeholders for those ("Project name not set") are not
+names, so a site that sets neither gets the title "Contributions" and no author.
 """
 
 from __future__ import annotations
@@ -89,6 +95,23 @@ def script_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def configured(app: Sphinx, name: str) -> str:
+    """A setting of ``conf.py`` (``project``, ``author``), or "" where it is Sphinx's placeholder default."""
+    value = getattr(app.config, name, "") or ""
+    default = app.config.config_values[name].default if name in app.config.config_values else None
+    return "" if not isinstance(value, str) or value == default else value
+
+
+def feed_author(app: Sphinx) -> str:
+    return app.config.contributions_author or configured(app, "author") or configured(app, "project")
+
+
+def source_time(app: Sphinx, docname: str) -> datetime:
+    """The modification time of a page's source (UTC, whole seconds): an undated page's time outside git."""
+    stamp = int(Path(app.env.doc2path(docname)).stat().st_mtime)
+    return datetime.fromtimestamp(stamp, UTC)
+
+
 def build_timestamp(srcdir: Path) -> datetime | None:
     """``SOURCE_DATE_EPOCH`` if set, else the time of the sources' last commit; never the clock. A value
     that is not a Unix time a date can hold (``²``, ``99999999999999999``) is reported and ignored."""
@@ -154,17 +177,18 @@ def _atom_time(value: datetime) -> str:
 
 def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated by their page's last commit
-    (so a commit that touches no write-up changes no entry), else by the build timestamp."""
+    (so a commit that touches no write-up changes no entry), else by the build timestamp, else by the
+    source file's modification time (never 1970)."""
     base = base_url(app)
     ordered = sort_records(records, "date")
-    fallback = build_timestamp(Path(app.srcdir)) or datetime(1970, 1, 1, tzinfo=UTC)
+    fallback = build_timestamp(Path(app.srcdir))
     undated = {r.docname: app.env.doc2path(r.docname, False).as_posix() for r in ordered if not r.date}
     committed = page_times(Path(app.srcdir), undated)
 
     def updated_at(record: Contribution) -> datetime:
         if record.date:
             return datetime.fromisoformat(record.date).replace(tzinfo=UTC)
-        return committed.get(record.docname, fallback)
+        return committed.get(record.docname) or fallback or source_time(app, record.docname)
 
     dated = [updated_at(r) for r in ordered]
     ET.register_namespace("", ATOM)
@@ -177,14 +201,16 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
         return element
 
     sub(feed, "id", base + FEED_NAME)
-    sub(feed, "title", app.config.contributions_feed_title or f"{app.config.project}: contributions")
-    sub(feed, "updated", _atom_time(max(dated) if dated else fallback))
+    project = configured(app, "project")
+    title = app.config.contributions_feed_title or (f"{project}: contributions" if project else "Contributions")
+    sub(feed, "title", title)
+    sub(feed, "updated", _atom_time(max(dated)))
     sub(feed, "link", rel="self", type="application/atom+xml", href=base + FEED_NAME)
     index = app.config.contributions_index
     if index in app.env.found_docs:
         sub(feed, "link", rel="alternate", type="text/html", href=page_url(app, index))
-    author = sub(feed, "author")
-    sub(author, "name", app.config.contributions_author or app.config.author or app.config.project)
+    if feed_author(app):
+        sub(sub(feed, "author"), "name", feed_author(app))
     for record in ordered:
         url = page_url(app, record.docname)
         entry = sub(feed, "entry")
@@ -219,7 +245,7 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
         "isBasedOn": record.pr_url,
         "about": {"@type": "SoftwareSourceCode", "name": record.display_project, "codeRepository": record.repo_url},
     }
-    author = app.config.contributions_author or app.config.author
+    author = app.config.contributions_author or configured(app, "author")
     if author:
         data["author"] = {"@type": "Person", "name": author}
     if record.date:
@@ -237,9 +263,11 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     """``html-page-context``: the feed link on every page; description and JSON-LD on write-ups."""
     if not base_url(app) or not is_site_builder(app.builder):
         return
+    domain = get_domain(app.env)
+    if not domain.published():
+        return
     feed = _attribute(base_url(app) + FEED_NAME)
     tags = [f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{feed}">']
-    domain = get_domain(app.env)
     record = domain.contributions.get(pagename)
     if record is not None:
         tags.append(f'<meta name="description" content="{_attribute(record.summary)}">')
@@ -254,6 +282,10 @@ def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     outdir = Path(app.outdir)
     domain = get_domain(app.env)
     records = domain.published()
+    if not records:  # nothing to export; the files of an earlier build with write-ups go
+        for name in EXPORT_NAMES:
+            (outdir / name).unlink(missing_ok=True)
+        return []
     (outdir / JSON_NAME).write_text(dumps(contributions_document(app, records)), encoding="utf-8")
     schema = resources.files("sphinx_contributions") / "schema" / SCHEMA_NAME
     with resources.as_file(schema) as path:

@@ -1,6 +1,8 @@
-"""The build's report: one JSON file per builder, ``<doctree folder>/contributions-report.<builder>.json``
-(``_build/doctrees/contributions-report.html.json`` for ``make html``), written when the build ends, for
-every builder.
+"""The build's report: one JSON file per builder, ``contributions-report.<builder>.json``, written when the
+build ends, for every builder. It goes into the doctree folder (``_build/doctrees/`` for ``make html``)
+unless that folder is inside the output folder, as Sphinx's default ``<output>/.doctrees`` is for
+``sphinx-build -b html . _build/html``: then into the folder that holds the output folder (``_build/``).
+Either way never inside the output, so a published site never carries it.
 
 It holds what the build collected and every warning it showed:
 
@@ -10,8 +12,7 @@ It holds what the build collected and every warning it showed:
 - ``warnings``: each warning as shown, after ``suppress_warnings``: its page (docname, or null), source
   path (relative to the site's folder when inside it), line, level, ``type.subtype`` and message.
 
-The same sources give the same bytes: lists are sorted and paths relative. The report sits beside the
-environment, not in the output folder, so a published site never carries it; ``contributions check``
+The same sources give the same bytes: lists are sorted and paths relative. ``contributions check``
 reads it (:mod:`.cli`), and the next build of the same builder reads which pages warned, to read them
 again (:mod:`.fixes.lasting_warnings`).
 
@@ -40,9 +41,12 @@ if TYPE_CHECKING:
 REPORT_VERSION = 1
 
 
-def report_path(doctreedir: str | os.PathLike[str], builder: str) -> Path:
-    """Where the build with ``builder`` writes its report."""
-    return Path(doctreedir) / f"contributions-report.{builder}.json"
+def report_path(doctreedir: str | os.PathLike[str], outdir: str | os.PathLike[str], builder: str) -> Path:
+    """Where the build with ``builder`` writes its report: the doctree folder, or, when that is inside the
+    output folder (Sphinx's default ``<outdir>/.doctrees``), the folder that holds the output folder."""
+    doctrees, output = Path(doctreedir).absolute(), Path(outdir).absolute()
+    folder = output.parent if doctrees.is_relative_to(output) else doctrees
+    return folder / f"contributions-report.{builder}.json"
 
 
 @dataclass(frozen=True)
@@ -179,7 +183,7 @@ def setup_report(app: Sphinx) -> ShownWarnings:
         warnings = collector.take()
         if exception is not None:
             return
-        path = report_path(app.doctreedir, app.builder.name)
+        path = report_path(app.doctreedir, app.outdir, app.builder.name)
         path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(report(app, warnings), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
         partial = path.with_name(path.name + ".part")

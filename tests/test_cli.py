@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_contributions.cli import build_parser, parse_pull_request
+from sphinx_contributions.cli import COMMANDS, build_parser, parse_pull_request
 
 from .conftest import copy_site, rtd_build
 
@@ -68,7 +68,7 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     assert done.stderr == ""
     assert done.stdout.splitlines() == [
         "wrote contributions/sglang-1.md: a draft of sglang#1, left out of the published site",
-        "next: write its title, summary and sections (preview: make serve), then run: contributions check",
+        "next: write its title, summary and sections (preview: contributions serve), then run: contributions check",
     ]
     page = site / "contributions" / "sglang-1.md"
     text = page.read_text(encoding="utf-8")
@@ -162,7 +162,7 @@ def test_console_script_is_installed() -> None:
     assert done.stdout.startswith("usage: contributions ")
 
 
-@pytest.mark.parametrize("args", [(), ("new",), ("check",), ("list",)])
+@pytest.mark.parametrize("args", [(), ("init",), ("serve",), ("new",), ("check",), ("list",)])
 def test_help_on_every_command(args: tuple[str, ...], tmp_path: Path) -> None:
     done = run(*args, "--help", cwd=tmp_path)
     assert done.returncode == 0
@@ -199,7 +199,7 @@ def _one_line(text: str) -> str:
 
 INVALID = [
     # (arguments, the one stderr line, exit status)
-    ((), "contributions: choose a command: new, check, list or sync (see contributions --help)", 2),
+    ((), "contributions: choose a command: init, serve, new, check, list, sync (see contributions --help)", 2),
     (("--bogus",), "contributions: unrecognized arguments: --bogus (see contributions --help)", 2),
     (("new",), "contributions new: the following arguments are required: PR (see contributions new --help)", 2),
     (
@@ -220,7 +220,8 @@ INVALID = [
     ),
     (
         ("new", "x/y#1", "--root", "nowhere"),
-        "contributions new: no Sphinx site at 'nowhere' (no conf.py); run it in the site's folder or pass --root",
+        "contributions new: no Sphinx site at 'nowhere' (no conf.py); run it in the site's folder or pass --root; "
+        "to start a site there, run: contributions init nowhere",
         2,
     ),
     (
@@ -230,7 +231,8 @@ INVALID = [
     ),
     (
         ("check", "--root", "nowhere"),
-        "contributions check: no Sphinx site at 'nowhere' (no conf.py); run it in the site's folder or pass --root",
+        "contributions check: no Sphinx site at 'nowhere' (no conf.py); run it in the site's folder or pass --root; "
+        "to start a site there, run: contributions init nowhere",
         2,
     ),
     (("check", "extra"), "contributions check: unrecognized arguments: extra (see contributions check --help)", 2),
@@ -241,7 +243,8 @@ INVALID = [
     ),
     (
         ("list", "--root", "nowhere"),
-        "contributions list: no Sphinx site at 'nowhere' (no conf.py); run it in the site's folder or pass --root",
+        "contributions list: no Sphinx site at 'nowhere' (no conf.py); run it in the site's folder or pass --root; "
+        "to start a site there, run: contributions init nowhere",
         2,
     ),
     (("list", "--jsn"), "contributions list: unrecognized arguments: --jsn (see contributions list --help)", 2),
@@ -297,14 +300,159 @@ def test_new_ignores_keys_outside_the_site(site: Path) -> None:
     assert run("new", "sgl-project/sglang#1", cwd=site).returncode == 0
 
 
+def stopped_lines(done: subprocess.CompletedProcess[str], builder: str = "html") -> tuple[str, Path]:
+    """``check``'s two lines when Sphinx stops: the exception's own line, and the full log's path."""
+    assert (done.returncode, done.stdout) == (1, ""), done.stderr
+    assert "Traceback" not in done.stderr
+    first, second = done.stderr.splitlines()
+    prefix = "contributions check: the full log: "
+    assert second.startswith(prefix)
+    log = Path(second.removeprefix(prefix))
+    assert log.is_file()
+    head = f"contributions check: the Sphinx build ({builder}) stopped (exit status 2): "
+    assert first.startswith(head), first
+    return first.removeprefix(head), log
+
+
 def test_check_reports_a_build_that_stops(site: Path) -> None:
     (site / "conf.py").write_text("raise RuntimeError('broken conf')\n")
+    line, log = stopped_lines(run("check", cwd=site))
+    assert line == "ConfigError: There is a programmable error in your configuration file: RuntimeError: broken conf"
+    assert "RuntimeError: broken conf" in log.read_text(encoding="utf-8")
+
+
+def test_check_prints_the_config_error_line(site: Path) -> None:
+    """A syntax error in conf.py: the ConfigError's line, not Sphinx's "Please also report this…"."""
+    (site / "conf.py").write_text('project = "x"\nextensions = [\n', encoding="utf-8")
+    line, log = stopped_lines(run("check", cwd=site))
+    assert line == (
+        "ConfigError: There is a syntax error in your configuration file: '[' was never closed (conf.py, line 2)"
+    )
+    text = log.read_text(encoding="utf-8")
+    assert "sphinx.errors.ConfigError" in text and "Configuration error" in text
+
+
+@pytest.mark.parametrize(
+    ("setting", "line"),
+    [
+        ('html_theme = "no_such_theme"', "ThemeError: no theme named 'no_such_theme' found (missing theme.toml?)"),
+        (
+            'extensions = ["myst_parser_typo", "sphinx_contributions"]',
+            "ExtensionError: Could not import extension myst_parser_typo "
+            "(exception: No module named 'myst_parser_typo')",
+        ),
+    ],
+)
+def test_check_names_what_is_not_installed(site: Path, setting: str, line: str) -> None:
+    conf = site / "conf.py"
+    conf.write_text(conf.read_text(encoding="utf-8") + f"\n{setting}\n", encoding="utf-8")
+    assert stopped_lines(run("check", cwd=site))[0] == line
+
+
+MINIMAL_CONF = 'extensions = ["myst_parser", "sphinx_contributions"]\nexclude_patterns = ["_build"]\n'
+WRITE_UP = """\
+# Fix the cache key
+
+:::{contribution}
+:repo: example-org/demo
+:pr: 1
+:summary: Requests with different options no longer share one cache entry.
+:::
+
+:::{problem}
+Two requests got one answer.
+:::
+
+:::{root-cause}
+The key left the options out.
+:::
+
+:::{fix}
+The key includes them.
+:::
+
+:::{verification}
+A test checks both answers.
+:::
+"""
+
+
+def minimal_site(root: Path, conf: str, write_up: str = WRITE_UP) -> Path:
+    (root / "contributions").mkdir(parents=True)
+    (root / "conf.py").write_text(conf, encoding="utf-8")
+    (root / "index.md").write_text("# Home\n\n:::{contributions}\n:::\n", encoding="utf-8")
+    (root / "contributions" / "demo-1.md").write_text(write_up, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("conf", "warning"),
+    [
+        (
+            MINIMAL_CONF,
+            'WARNING: myst_enable_extensions has no "colon_fence": write-ups\' ":::" directives would be read as '
+            'plain text; add "colon_fence" to myst_enable_extensions in conf.py [contrib.config]',
+        ),
+        (
+            'extensions = ["sphinx_contributions"]\nsource_suffix = {".rst": "restructuredtext"}\n',
+            "WARNING: sphinx_contributions reads write-ups as MyST Markdown, but myst_parser is not loaded: add "
+            '"myst_parser" to extensions in conf.py [contrib.config]',
+        ),
+    ],
+)
+def test_check_names_the_myst_setting(tmp_path: Path, conf: str, warning: str) -> None:
+    """One warning that names the setting (before: 0 contributions and warnings about everything else)."""
+    site = minimal_site(tmp_path / "site", conf)
+    if "myst_parser" not in conf:
+        (site / "index.rst").write_text("Home\n====\n", encoding="utf-8")
+        (site / "index.md").unlink()
     done = run("check", cwd=site)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == "  " + warning
+    if "myst_parser" in conf:  # colon_fence is on for the rest of the build: the write-up is read as written
+        assert re.search(r"^  demo#1 +Fix the cache key +- +4/4 +0 +contributions/demo-1$", done.stdout, re.M)
+
+
+def test_check_builders(tmp_path: Path) -> None:
+    """--builders html,epub,latex: every format; the PDF compiled when latexmk is there, and a character
+    its font lacks is a warning (xelatex writes it only to its log and exits 0)."""
+    conf = MINIMAL_CONF + 'myst_enable_extensions = ["colon_fence"]\nlatex_engine = "xelatex"\n'
+    conf += 'project = author = copyright = "Ada"\nversion = "1"\n'  # what ePub 3 wants
+    site = minimal_site(tmp_path / "site", conf)
+    done = run("check", "--builders", "html,epub,latex", cwd=site)
+    assert done.returncode == 0, done.stdout + done.stderr
+    compiled = shutil.which("latexmk") is not None
+    note = (
+        "latex: the PDF compiled with latexmk"
+        if compiled
+        else "latex: the PDF was not compiled (latexmk is not installed)"
+    )
+    assert (
+        done.stdout.rstrip().splitlines()[-1]
+        == f"The site would publish: the strict builds pass (html, epub, latex; {note})."
+    )
+    if not compiled:
+        from .tools import missing
+
+        missing("latexmk not found: install it with `apt-get install latexmk` (CI does this in .ci/run)")
+    page = site / "contributions" / "demo-1.md"
+    page.write_text(WRITE_UP.replace("Two requests got one answer.", "Two requests got one answer \U0001f600."))
+    done = run("check", "--builders", "html,latex", cwd=site)
     assert done.returncode == 1
-    assert done.stdout == ""
-    assert len(done.stderr.splitlines()) == 1
-    assert done.stderr.startswith("contributions check: the Sphinx build stopped (exit status 2): ")
-    assert "Traceback" not in done.stderr
+    warnings = done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0]
+    assert re.fullmatch(
+        r"  latex: [\w-]+\.tex: WARNING: the PDF leaves out \U0001f600 \(U\+1F600\): there is no such character in "
+        r"font \S+ \(choose a font that has it in latex_elements\['fontpkg'\]\) \[latex\.missing_character\]",
+        warnings,
+    ), warnings
+
+
+def test_check_refuses_an_unknown_builder(site: Path) -> None:
+    done = run("check", "--builders", "html,pdf", cwd=site)
+    assert (done.returncode, done.stderr) == (
+        2,
+        "contributions check: --builders takes a comma-separated list of html, dirhtml, epub, latex; got 'html,pdf'\n",
+    )
 
 
 def test_new_reports_an_unreadable_conf(site: Path) -> None:
@@ -315,8 +463,10 @@ def test_new_reports_an_unreadable_conf(site: Path) -> None:
     assert done.stderr == "contributions new: cannot read conf.py: RuntimeError: broken conf\n"
 
 
-def test_parser_knows_the_three_commands() -> None:
+def test_parser_knows_the_commands() -> None:
     parser = build_parser()
+    subparsers = next(action for action in parser._actions if action.dest == "command")
+    assert set(subparsers.choices) == set(COMMANDS)  # type: ignore[arg-type]
     assert parser.parse_args(["new", "a/b#1"]).pr == "a/b#1"
     assert parser.parse_args(["list", "--json"]).json is True
     assert parser.parse_args(["check", "--root", "x"]).root == "x"

@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import subprocess
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -87,13 +88,21 @@ def test_schema_rejects_what_it_should(listing_site: Path) -> None:
     assert not jsonschema.Draft202012Validator(schema).is_valid(broken)
 
 
+def entries_updated(feed: ET.Element) -> dict[str, str]:
+    return {e.findtext(ATOM + "title") or "": e.findtext(ATOM + "updated") or "" for e in feed.findall(ATOM + "entry")}
+
+
 def test_atom_feed(listing_site: Path) -> None:
     feed = ET.parse(listing_site / "contributions.atom").getroot()
     assert feed.tag == ATOM + "feed"
     # required by RFC 4287 for a feed: id, title, updated, and an author (here at feed level)
     assert feed.findtext(ATOM + "id") == BASE + "contributions.atom"
     assert feed.findtext(ATOM + "title") == "Listing test: contributions"
-    assert feed.findtext(ATOM + "updated") == "2025-05-05T00:00:00Z"  # the newest entry
+    # the newest entry: the undated c-3.md, outside git and without SOURCE_DATE_EPOCH, is dated by its
+    # source file's modification time (the copy's: now), never 1970
+    undated = datetime.fromtimestamp(int((listing_site.parent.parent / "c-3.md").stat().st_mtime), UTC)
+    assert feed.findtext(ATOM + "updated") == max("2025-05-05T00:00:00Z", f"{undated:%Y-%m-%dT%H:%M:%SZ}")
+    assert entries_updated(feed)["alpha thing"] == f"{undated:%Y-%m-%dT%H:%M:%SZ}"
     assert xml_one(feed, f"{ATOM}author/{ATOM}name").text == "Tester"
     self_links = [link for link in feed.findall(ATOM + "link") if link.get("rel") == "self"]
     assert [link.get("href") for link in self_links] == [BASE + "contributions.atom"]
@@ -107,6 +116,29 @@ def test_atom_feed(listing_site: Path) -> None:
     assert all(href is not None and href.startswith("https://") for href in hrefs), hrefs
     assert xml_one(entries[0], ATOM + "link").get("href") == BASE + "b-2.html"
     assert [c.get("term") for c in entries[1].findall(ATOM + "category")] == ["Shared Tag", "one"]
+
+
+def test_no_exports_without_write_ups(make_app: MakeApp, tmp_path: Path) -> None:
+    """A site that loads the extension only to link another portfolio: no contributions.json, schema or
+    feed (before: an empty JSON and a schema), and no feed link on its pages."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
+        'html_baseurl = "https://example.org/"\n',
+        encoding="utf-8",
+    )
+    (src / "index.md").write_text("# Home\n\nNo write-ups here.\n", encoding="utf-8")
+    app = make_app("html", srcdir=src, freshenv=True)
+    app.build()
+    out = Path(app.outdir)
+    assert not [
+        name
+        for name in ("contributions.json", "contributions.schema.json", "contributions.atom")
+        if (out / name).exists()
+    ]
+    assert "contributions.atom" not in (out / "index.html").read_text(encoding="utf-8")
+    assert strip_colors(app.warning.getvalue()) == ""
 
 
 def test_undated_entries_use_source_date_epoch(
@@ -134,7 +166,7 @@ def test_an_odd_source_date_epoch_is_reported_and_ignored(
     epoch: str,
 ) -> None:
     """Never a traceback: a value that is not a Unix time in whole seconds is a warning, and the feed is
-    dated as if it were unset (no git here: 1970-01-01 for an undated page)."""
+    dated as if it were unset (no git here: the undated page's source file's time, never 1970)."""
     shutil.copytree(rootdir / "test-listing", tmp_path / "src")
     for name in ("a-1.md", "b-2.md", "d-4.md"):
         (tmp_path / "src" / name).unlink()
@@ -150,7 +182,8 @@ def test_an_odd_source_date_epoch_is_reported_and_ignored(
         "date can hold: it is ignored, as if unset [contrib.config]"
     ]
     feed = ET.parse(Path(app.outdir) / "contributions.atom").getroot()
-    assert xml_one(feed, ATOM + "entry").findtext(ATOM + "updated") == "1970-01-01T00:00:00Z"
+    mtime = datetime.fromtimestamp(int((tmp_path / "src" / "c-3.md").stat().st_mtime), UTC)
+    assert xml_one(feed, ATOM + "entry").findtext(ATOM + "updated") == f"{mtime:%Y-%m-%dT%H:%M:%SZ}"
 
 
 def test_json_ld_and_descriptions_on_a_write_up(listing_site: Path) -> None:

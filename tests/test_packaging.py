@@ -13,6 +13,7 @@ these tests out of a quick run.
 from __future__ import annotations
 
 import email
+import json
 import os
 import re
 import shutil
@@ -21,12 +22,14 @@ import sys
 import tarfile
 import zipfile
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from email.message import Message
 from pathlib import Path
 
 import pytest
 
 from .conftest import REPO
+from .tools import require_epubcheck, require_font, require_tool
 
 pytestmark = pytest.mark.packaging
 
@@ -133,6 +136,11 @@ def test_wheel_metadata(dists: Dists) -> None:
         "Homepage, https://the-cross-art.readthedocs.io/en/latest/",
         "Author, https://github.com/the-cross-art",
     ]
+    requires = metadata.get_all("Requires-Dist") or []
+    assert "markdown-it-py<5,>=4" in requires  # imported by the extension itself
+    assert 'pillow<14,>=11; extra == "cards"' in requires  # social cards only
+    assert 'sphinx-autobuild<2026,>=2025.8.25; extra == "serve"' in requires
+    assert not [r for r in requires if r.lower().startswith("pillow") and "extra" not in r]
     # the long description is the package's own README, not the site's
     assert metadata["Description-Content-Type"] == "text/markdown"
     body = metadata.get_payload()
@@ -199,7 +207,7 @@ def package_readme_site() -> dict[str, str]:
     """The minimal site of the package README: each fenced block after a ``package-example`` marker."""
     text = PACKAGE_README.read_text(encoding="utf-8")
     examples = {match["path"]: match["body"] for match in _EXAMPLE.finditer(text)}
-    assert len(examples) == len(re.findall(r"^```\w+$", text, re.M)), "a code block without a marker"
+    assert len(examples) == len(re.findall(r"^```(?!console)\w+$", text, re.M)), "a code block without a marker"
     return examples
 
 
@@ -235,7 +243,7 @@ def test_the_wheel_alone_builds_the_minimal_site_strictly(dists: Dists, tmp_path
     for name, text in package_readme_site().items():
         (site / name).parent.mkdir(parents=True, exist_ok=True)
         (site / name).write_text(text, encoding="utf-8")
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")} | {"NO_COLOR": "1"}
+    env = clean_env()
 
     located = run(python, "-I", "-c", f"import {PACKAGE}; print({PACKAGE}.__file__)", cwd=work, env=env)
     assert Path(located.strip()).is_relative_to(venv), located
@@ -263,6 +271,9 @@ def test_the_wheel_alone_builds_the_minimal_site_strictly(dists: Dists, tmp_path
     html = work / "html"
     assert INFO_LINE in build(html).splitlines()
     assert not (html / "contributions.atom").exists()
+    # the doctrees are Sphinx's default, html/.doctrees: the report goes beside the output, not into it
+    assert not list(html.rglob("contributions-report.*"))
+    assert json.loads((work / "contributions-report.html.json").read_text(encoding="utf-8"))["builder"] == "html"
     for name in ("contributions.json", "contributions.schema.json", "_static/contributions.css"):
         assert (html / name).is_file(), name
     index = (html / "index.html").read_text(encoding="utf-8")
@@ -271,7 +282,155 @@ def test_the_wheel_alone_builds_the_minimal_site_strictly(dists: Dists, tmp_path
 
     with_base = work / "html-with-base"
     assert INFO_LINE not in build(with_base, "-D", "html_baseurl=https://example.org/")
-    assert (with_base / "contributions.atom").is_file()
+    # no project, author or date set, no git: the feed says nothing rather than "not set", and dates the
+    # undated page by its source file, never 1970
+    feed = (with_base / "contributions.atom").read_text(encoding="utf-8")
+    assert "not set" not in feed and "1970" not in feed
+    assert "<title>Contributions</title>" in feed and "<author>" not in feed
+    mtime = datetime.fromtimestamp(int((site / "contributions/demo-1.md").stat().st_mtime), UTC)
+    assert f"<updated>{mtime:%Y-%m-%dT%H:%M:%SZ}</updated>" in feed
+
+    # no Pillow in this venv (the cards extra): cards on is one clear warning, and the build goes on
+    assert (
+        run(python, "-I", "-c", "import importlib.util as u; print(u.find_spec('PIL'))", cwd=work, env=env) == "None\n"
+    )
+    done = subprocess.run(
+        [
+            str(python),
+            "-I",
+            "-m",
+            "sphinx",
+            "-b",
+            "html",
+            "-q",
+            "-D",
+            "contributions_social_cards=1",
+            "-D",
+            "html_baseurl=https://example.org/",
+            str(site),
+            str(work / "cards"),
+        ],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stderr) == (
+        0,
+        "WARNING: contributions_social_cards is on but Pillow is not installed: no social cards are written "
+        "(install it with: pip install 'sphinx-contributions[cards]') [contrib.config]\n",
+    )
+    assert (work / "cards" / "index.html").is_file()
+
+
+def clean_env() -> dict[str, str]:
+    """This environment without Python's variables or a fixed build date."""
+    keep = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    keep.pop("SOURCE_DATE_EPOCH", None)
+    return keep | {"NO_COLOR": "1"}
+
+
+def clean_venv(tmp_path: Path, *requirements: str | Path) -> Path:
+    """A venv with only ``requirements`` and their dependencies (pinned); its python."""
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv)
+    python = venv / "bin" / "python"
+    pip = (sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--disable-pip-version-check")
+    run(*pip, "-c", CONSTRAINTS, *requirements)
+    return python
+
+
+def test_import_does_not_need_pillow(tmp_path: Path) -> None:
+    """``import sphinx_contributions`` and a build with cards off, where Pillow cannot be imported."""
+    site = tmp_path / "site"
+    for name, text in package_readme_site().items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    script = (
+        "import sys; sys.modules['PIL'] = None\n"  # None in sys.modules: any import of PIL raises ImportError
+        "import sphinx_contributions\n"
+        "from sphinx.cmd.build import main\n"
+        f"sys.exit(main(['-W', '-q', '-b', 'html', {str(site)!r}, {str(tmp_path / 'out')!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert (tmp_path / "out" / "contributions" / "demo-1.html").is_file()
+
+
+INIT_FLAGS = ("--name", "Ada Lovelace", "--role", "Compiler engineer · Python", "--github", "ada", "--yes")
+
+
+def test_the_wheel_starts_a_site_that_builds_in_every_format(dists: Dists, tmp_path: Path) -> None:
+    """What a newcomer does: the wheel into a clean venv (with a theme), ``contributions init`` with flags
+    and standard input closed, then the strict builds Read the Docs runs: html, dirhtml, epub (epubcheck
+    clean) and the PDF (latexmk), with furo and with pydata-sphinx-theme."""
+    java, jar = require_epubcheck()
+    latexmk = require_tool("latexmk", "latexmk")
+    require_tool("xelatex", "texlive-xetex texlive-latex-extra")
+    require_font("FreeSerif", "fonts-freefont-otf")
+    python = clean_venv(tmp_path, dists.wheel, "furo", "pydata-sphinx-theme")
+    contributions = python.parent / "contributions"
+    env = clean_env()
+    work = tmp_path / "work"
+    work.mkdir()
+    # no serve extra here: serve says what to install
+    run(contributions, "init", "probe", "--yes", cwd=work, env=env)
+    done = subprocess.run(
+        [contributions, "serve", "--root", "probe"], cwd=work, env=env, capture_output=True, text=True
+    )
+    assert (done.returncode, done.stderr) == (
+        1,
+        "contributions serve: the live preview needs sphinx-autobuild, which is not installed; install it with: "
+        "pip install 'sphinx-contributions[serve]'\n",
+    )
+    for theme in ("furo", "pydata_sphinx_theme"):
+        name = f"site-{theme}"
+        done = subprocess.run(
+            [contributions, "init", name, *INIT_FLAGS, "--theme", theme],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
+        assert done.returncode == 0, done.stderr
+        site = work / name
+        assert len([path for path in site.rglob("*") if path.is_file()]) == 10
+        for builder in ("html", "dirhtml", "epub", "latex"):
+            out = tmp_path / theme / builder
+            command = [str(python), "-I", "-m", "sphinx", "-W", "--keep-going", "-b", builder]
+            done = subprocess.run(
+                [*command, "-d", str(tmp_path / theme / "doctrees"), str(site), str(out)],
+                cwd=work,
+                env=env,
+                capture_output=True,
+                text=True,
+            )
+            assert done.returncode == 0, f"{theme} {builder}\n{done.stderr}"
+            assert "WARNING" not in done.stderr, done.stderr
+        (book,) = (tmp_path / theme / "epub").glob("*.epub")
+        report = tmp_path / theme / "epubcheck.json"
+        subprocess.run([java, "-jar", jar, book, "--json", report, "-q"], capture_output=True, check=False)
+        checker = json.loads(report.read_text(encoding="utf-8"))["checker"]
+        assert (checker["nFatal"], checker["nError"], checker["nWarning"]) == (0, 0, 0), theme
+        latex = tmp_path / theme / "latex"
+        command = [
+            latexmk,
+            "-r",
+            "latexmkrc",
+            "-pdf",
+            "-f",
+            "-dvi-",
+            "-ps-",
+            "-interaction=nonstopmode",
+            "ada-lovelace.tex",
+        ]
+        done = subprocess.run(command, cwd=latex, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout[-3000:]
+        assert (latex / "ada-lovelace.pdf").is_file()
+        assert "Missing character" not in (latex / "ada-lovelace.log").read_text(encoding="utf-8", errors="replace")
+        if theme == "pydata_sphinx_theme":
+            assert "pydata-sphinx-theme" in (tmp_path / theme / "html" / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_pinned_set_is_complete_and_consistent() -> None:

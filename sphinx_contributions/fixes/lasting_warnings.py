@@ -96,7 +96,7 @@ def pages_that_warned(app: Sphinx, env: BuildEnvironment) -> set[str]:
     """The pages whose reading warned (kept on the domain), and the pages named by a warning of the last
     report of this builder (a missing or unreadable report names none)."""
     pages = set(get_domain(env).data.get(DATA_KEY, {}))
-    last = read_report(report_path(app.doctreedir, app.builder.name))
+    last = read_report(report_path(app.doctreedir, app.outdir, app.builder.name))
     if last is not None:
         pages.update(w["page"] for w in last.get("warnings", ()) if isinstance(w, dict) and w.get("page"))
     return pages

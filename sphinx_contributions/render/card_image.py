@@ -26,7 +26,9 @@ from pathlib import Path
 import PIL
 from PIL import Image, ImageColor, ImageDraw, ImageFont, features
 
-WIDTH, HEIGHT = 1200, 630
+from .card_size import HEIGHT as HEIGHT
+from .card_size import WIDTH as WIDTH
+
 #: bump when the drawing changes: every card's digest changes with it, so every card is redrawn
 DRAWING_VERSION = 1
 

@@ -9,6 +9,8 @@ Cards go to ``_images/social/<docname>.<digest>.png``; the digest names the card
 a new URL (sites that cache previews fetch it again), and the page's previous card is removed.
 
 ``contributions_social_cards`` (default ``False``; this site's ``conf.py`` turns it on) switches them on.
+They are drawn with Pillow, the ``cards`` extra (``pip install 'sphinx-contributions[cards]'``), imported
+only when cards are on: without it a build with cards on warns ``[contrib.config]`` and writes none.
 They need ``html_baseurl`` (``og:image`` must be an absolute URL). With sphinxext-opengraph loaded, the
 card goes into the page's metadata, so opengraph writes ``og:image`` (and keeps its other tags); without
 it, this module writes the tags itself. Pages without a source (tag, project and 404 pages) get
@@ -17,6 +19,7 @@ OpenGraph tags from :func:`page_meta_tags`.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -26,13 +29,13 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from docutils import nodes
-from PIL import ImageColor
 from sphinx.util import logging
 
 from ..builders import is_site_builder
 from ..domain import get_domain
 from ..fixes.opengraph_print import setup_opengraph_print
-from .card_image import HEIGHT, WIDTH, Card, Fonts, Palette, card_digest, render_card
+from ..warnings import ContribWarning, warn
+from .card_size import HEIGHT, WIDTH
 from .header import metric_brief
 
 if TYPE_CHECKING:
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
     from sphinx.config import Config
 
     from ..model import Contribution, Metric
+    from .card_image import Card, Fonts, Palette
 
 logger = logging.getLogger(__name__)
 
@@ -51,7 +55,12 @@ _CARD_NAME = re.compile(r"^(?P<docname>.+)\.[0-9a-f]{16}\.png$")
 def cards_enabled(app: Sphinx) -> bool:
     """Whether this build writes cards: they are on, and the builder writes a website (pages are shared
     from a site; not from an epub or a single page)."""
-    return bool(app.config.contributions_social_cards) and is_site_builder(app.builder)
+    return bool(app.config.contributions_social_cards) and is_site_builder(app.builder) and has_pillow()
+
+
+def has_pillow() -> bool:
+    """Whether Pillow (the ``cards`` extra) is installed, without importing it."""
+    return importlib.util.find_spec("PIL") is not None
 
 
 def headline(metric: Metric) -> str:
@@ -67,6 +76,10 @@ def site_name(config: Config) -> str:
 
 def site_palette(config: Config) -> Palette:
     """The card palette, with the theme's dark brand colour as accent when furo's options set one."""
+    from PIL import ImageColor
+
+    from .card_image import Palette
+
     options = config.html_theme_options or {}
     dark = options.get("dark_css_variables") or {}
     accent = dark.get("color-brand-primary") if isinstance(dark, dict) else None
@@ -81,6 +94,8 @@ def site_palette(config: Config) -> Palette:
 
 def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contribution | None) -> Card:
     """A write-up's card from its record; another page's from its title and first paragraph."""
+    from .card_image import Card
+
     if record is not None:
         figure = headline(record.headline) if record.headline else ""
         return Card(record.title, site_name(app.config), record.key, record.status, figure)
@@ -92,6 +107,8 @@ def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contr
 def write_card(outdir: Path, docname: str, card: Card, palette: Palette, fonts: Fonts) -> str:
     """The card's path under ``outdir``, drawn only if that file is not there; the page's other cards
     (earlier versions) are removed."""
+    from .card_image import card_digest, render_card
+
     relative = f"{CARD_DIR}/{docname}.{card_digest(card, palette, fonts)}.png"
     path = outdir / relative
     if not path.is_file():
@@ -136,6 +153,8 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
     meta = dict(context.get("meta") or {})
     if "ogp_disable" in meta or "og:image" in meta:  # the page opted out, or names its own image
         return
+    from .card_image import Fonts
+
     card = page_card(app, pagename, doctree, get_domain(app.env).contributions.get(pagename))
     relative = write_card(Path(app.outdir), pagename, card, site_palette(app.config), Fonts.find())
     url = base_url(app) + quote(relative)
@@ -153,8 +172,16 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
 
 def check_base_url(app: Sphinx) -> None:
     """``builder-inited``: cards are on but there is no base URL to make ``og:image`` absolute with (a
-    site without a canonical URL is valid, as for the feed: an information line, not a warning)."""
-    if cards_enabled(app) and not base_url(app):
+    site without a canonical URL is valid, as for the feed: an information line, not a warning); or
+    cards are on and Pillow is missing (a warning: the setting asks for what the build cannot do)."""
+    if app.config.contributions_social_cards and is_site_builder(app.builder) and not has_pillow():
+        warn(
+            ContribWarning.CONFIG,
+            "contributions_social_cards is on but Pillow is not installed: no social cards are written "
+            "(install it with: pip install 'sphinx-contributions[cards]')",
+            None,
+        )
+    elif cards_enabled(app) and not base_url(app):
         logger.info("html_baseurl is not set: no social cards are written (og:image needs an absolute URL)")
 
 
