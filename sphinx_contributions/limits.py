@@ -5,8 +5,9 @@ looks for it (usually at the end of ``verification``)::
     float16 on GPU fails, as on the stock wheel (pre-existing).
     :::
 
-An optional argument replaces the title ("Known limits"). It is an admonition, so every builder renders
-it (a box in HTML and the PDF, an indented block in text)."""
+An optional argument replaces the title ("Known limits"). It is a container of class ``contrib-limits``
+headed by a rubric, so every builder renders it (the extension's CSS draws the box, the same under every
+theme; a run-in heading in the PDF and text)."""
 
 from __future__ import annotations
 
@@ -32,10 +33,10 @@ class KnownLimitsDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         title = " ".join(self.arguments[0].split()) if self.arguments else _("Known limits")
-        node = nodes.admonition(classes=["contrib-limits"])
+        node = nodes.container(classes=["contrib-limits"])
         self.set_source_info(node)
         textnodes, _messages = self.parse_inline(title, lineno=self.lineno)
-        node += nodes.title(title, "", *textnodes, classes=["contrib-limits-title"])
+        node += nodes.rubric(title, "", *textnodes, classes=["contrib-limits-title"])
         node += self.parse_content_to_nodes()
         return [node]
 
