@@ -80,7 +80,7 @@ def _sidebar_html(app: Sphinx, pagename: str, listed: list[Contribution]) -> str
         return ""
     items = []
     for record in shown_records:
-        uri = escape(app.builder.get_relative_uri(pagename, record.docname))
+        uri = escape(app.builder.get_relative_uri(pagename, record.docname) or "#")  # "#": this page, as Sphinx
         title = escape(record.title)
         if record is current:
             items.append(
