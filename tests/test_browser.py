@@ -55,6 +55,7 @@ PAGES = {
     "listing": "contributions/index.html",
     "open-source": "open-source/index.html",
     "tag": "tags/sdpa.html",
+    "project": "projects/transformers.html",
     "search": "search.html?q=UMT5",
     "404": "no/such/page.html",
 }
@@ -681,8 +682,8 @@ def test_deep_link_scrolls_to_the_section(browser: Any, base_url: str, viewport:
 
 #: screenshots a person looks at (the report describes them): under the repository's _build/
 SCREENSHOTS = REPO / "_build" / "screenshots"
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-LAPTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
 
 
 def screenshot(page: Any, name: str, *, full_page: bool = False) -> Path:

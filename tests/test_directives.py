@@ -23,6 +23,7 @@ from sphinx_contributions.domain import get_domain
 from sphinx_contributions.render.metric import PLOT
 
 from .conftest import ROOTS, MakeApp
+from .html import one
 
 FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
 
@@ -75,7 +76,10 @@ def test_header_shows_every_option(app: SphinxTestApp) -> None:
     assert meta is not None
     repo = meta.select_one("a.contrib-repo-link")
     assert repo is not None
-    assert (repo.get_text(), repo["href"]) == ("huggingface/transformers", "https://github.com/huggingface/transformers")
+    assert (repo.get_text(), repo["href"]) == (
+        "huggingface/transformers",
+        "https://github.com/huggingface/transformers",
+    )
     badge = block.select_one(".contrib-state")
     assert badge is not None
     assert badge.get_text() == "merged"
@@ -96,8 +100,7 @@ def test_header_shows_every_option(app: SphinxTestApp) -> None:
     assert all("sd-badge" in span["class"] for span in block.select(".contrib-tags a > span"))
     # the figures once, as a row of stats: the label, the values in large type, the change in words
     stats = [
-        (s.select_one("dt").get_text(), s.select_one(".contrib-stat-values").get_text(),  # type: ignore[union-attr]
-         s.select_one(".contrib-stat-change").get_text())  # type: ignore[union-attr]
+        (one(s, "dt").get_text(), one(s, ".contrib-stat-values").get_text(), one(s, ".contrib-stat-change").get_text())
         for s in block.select("dl.contrib-stats > .contrib-stat")
     ]
     assert stats == [

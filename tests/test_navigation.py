@@ -97,7 +97,10 @@ def test_a_project_page_marks_its_place_and_links_upstream(site: Path) -> None:
     ]
     assert one(page, "h1").find_previous_sibling("p", class_="contrib-breadcrumb") is not None
     repo = one(page, ".contrib-project-repo a")
-    assert (repo.get_text(), repo["href"]) == ("github.com/huggingface/transformers", "https://github.com/huggingface/transformers")
+    assert (repo.get_text(), repo["href"]) == (
+        "github.com/huggingface/transformers",
+        "https://github.com/huggingface/transformers",
+    )
     # the overview's heading and one-liner for the project, as the open-source page shows them
     overview = one(_soup(site, "open-source/index"), "section#project-transformers")
     intro = one(page, ".contrib-project-intro").get_text(" ", strip=True)
@@ -130,7 +133,10 @@ def test_a_changed_title_reaches_every_sidebar_on_an_incremental_build(tmp_path:
     out = tmp_path / "html"
     assert rtd_build(src, out).returncode == 0
     page = src / "contributions" / "vllm-metal-1182.md"
-    page.write_text(page.read_text(encoding="utf-8").replace("# LFM2-VL image input", "# LFM2.5-VL image input", 1), encoding="utf-8")
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("# LFM2-VL image input", "# LFM2.5-VL image input", 1),
+        encoding="utf-8",
+    )
     done = rtd_build(src, out)
     assert done.returncode == 0, done.stderr
     for name in ("index", "about/index", "tags/sdpa", "projects/transformers", "contributions/ctranslate2-2103"):

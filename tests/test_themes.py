@@ -64,7 +64,9 @@ TEXTS = """() => {
       if (alpha >= 1) break;
     }
     let colour = [255, 255, 255];
-    for (const [r, g, b, a] of layers.reverse()) colour = [r * a + colour[0] * (1 - a), g * a + colour[1] * (1 - a), b * a + colour[2] * (1 - a)];
+    for (const [r, g, b, a] of layers.reverse()) {
+      colour = [r * a + colour[0] * (1 - a), g * a + colour[1] * (1 - a), b * a + colour[2] * (1 - a)];
+    }
     return `rgb(${colour.map(Math.round).join(', ')})`;
   };
   const roots = '.contrib-header, .contrib-listing, .contrib-facets, .contrib-metric, .contrib-proof, ' +
@@ -76,14 +78,16 @@ TEXTS = """() => {
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || parseFloat(style.opacity) < 1) return;
     const svg = el instanceof SVGElement;
-    found.push({what: `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: ${el.textContent.trim().slice(0, 30)}`,
+    const name = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+    found.push({what: `${name}: ${el.textContent.trim().slice(0, 30)}`,
                 colour: svg ? style.fill : style.color, behind: behind(svg ? el.closest('figure') || el : el)});
   }));
   return found;
 }"""
 
 #: the marks of every chart: bars (fill) and axes (stroke)
-MARKS = """() => Array.from(document.querySelectorAll('.contrib-metric-svg rect, .contrib-metric-svg line')).map((el) => {
+MARKS = """() => Array.from(document.querySelectorAll('.contrib-metric-svg rect, .contrib-metric-svg line'))
+.map((el) => {
   const style = getComputedStyle(el);
   let bg = 'rgb(255, 255, 255)';
   for (let e = el.closest('figure'); e; e = e.parentElement) {

@@ -21,7 +21,18 @@ from .. import nodes as cn
 from ..domain import get_domain
 from ..i18n import _
 from ..model import Contribution, select, slugify, tag_page
-from .header import Stat, Tag, metric_brief, stat, state_badge, state_classes, state_label, tag_badge, tag_classes, tag_links
+from .header import (
+    Stat,
+    Tag,
+    metric_brief,
+    stat,
+    state_badge,
+    state_classes,
+    state_label,
+    tag_badge,
+    tag_classes,
+    tag_links,
+)
 from .links import Links
 from .summary import summary_html, summary_nodes
 from .templates import render_html, templates_of

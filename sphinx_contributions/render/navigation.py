@@ -147,9 +147,7 @@ def sidebar_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     if not is_site_builder(app.builder):
         return []
     seen = shown(app)
-    new = digest(
-        (app.config.contributions_sidebar_limit, [(r.docname, r.title) for r in sidebar_records(app)])
-    )
+    new = digest((app.config.contributions_sidebar_limit, [(r.docname, r.title) for r in sidebar_records(app)]))
     old = seen.get("sidebar", new)
     seen["sidebar"] = new
     if old == new:

@@ -63,9 +63,7 @@ def project_intros(app: Sphinx, env: BuildEnvironment) -> dict[str, tuple[str, n
 def _intro_for(page: GeneratedPage, intros: dict[str, tuple[str, nodes.Element]]) -> tuple[str, nodes.Element] | None:
     if page.kind != "project":
         return None
-    return next(
-        (found for name, found in intros.items() if any(is_of_project(r, name) for r in page.records)), None
-    )
+    return next((found for name, found in intros.items() if any(is_of_project(r, name) for r in page.records)), None)
 
 
 def page_context(
