@@ -11,6 +11,7 @@ against what is behind it, every chart bar and axis at least 3:1. Screenshots go
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -198,3 +199,16 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
         if contrast(rgb(m["colour"]), rgb(m["behind"])) < 3
     ]
     assert marks and faint == [], f"{theme} {scheme}: chart marks under 3:1: {faint}"
+
+
+def test_every_theme_variable_the_stylesheet_reads_has_a_fallback() -> None:
+    """furo's ``--color-*``/``--font-*`` and pydata's ``--pst-*`` exist under one theme only: read without a
+    fallback, they leave no border, no pressed state and default colours under the others."""
+    css = (ROOTS.parent.parent / "sphinx_contributions" / "static" / "contributions.css").read_text(encoding="utf-8")
+    theirs = re.findall(r"var\((--(?:color|font|pst|sd)-[\w-]+)\s*(,?)", css)
+    assert theirs, "the stylesheet reads no theme variable"
+    assert [name for name, comma in theirs if not comma] == []
+    # and dark mode follows each theme's own switch
+    for switch in ('body[data-theme="dark"]', 'html[data-theme="dark"] body', 'body[data-theme="auto"]'):
+        assert switch in css, switch
+    assert "@media (prefers-color-scheme: dark)" in css

@@ -3,8 +3,8 @@ grow with their number), which leaves a theme nothing to mark. Site builders onl
 
 - in furo's sidebar (also its phone menu), the first ``contributions_sidebar_limit`` write-ups of the
   list (in the list's order) under the list's entry, the current one marked (a write-up further down
-  the list is shown after them, marked): a bounded number of links on every page, so the build stays
-  linear in the number of write-ups;
+  the list is shown after them, marked), then a link to all of them when there are more: a bounded
+  number of links on every page, so the build stays linear in the number of write-ups (0: none);
 - on a write-up, the list's entry marked current, and previous/next links to the neighbouring
   write-ups, in the order of that list; the first write-up's previous link leads back to the list;
 - on a generated project page, the entry of the page that holds the ``projects`` overview marked
@@ -71,6 +71,9 @@ def sidebar_records(app: Sphinx) -> list[Contribution]:
 
 
 def _sidebar_html(app: Sphinx, pagename: str, listed: list[Contribution]) -> str:
+    """The write-ups under the list's entry: none when the limit is 0."""
+    if app.config.contributions_sidebar_limit <= 0:
+        return ""
     domain = get_domain(app.env)
     current = domain.contributions.get(pagename)
     shown_records = list(listed)
@@ -147,7 +150,10 @@ def sidebar_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     if not is_site_builder(app.builder):
         return []
     seen = shown(app)
-    new = digest((app.config.contributions_sidebar_limit, [(r.docname, r.title) for r in sidebar_records(app)]))
+    limit = app.config.contributions_sidebar_limit
+    listed = [(r.docname, r.title) for r in sidebar_records(app)]
+    # what every page's sidebar shows: the first write-ups and, past the limit, how many there are
+    new = digest((limit, listed, len(get_domain(env).published()) if limit > 0 else 0))
     old = seen.get("sidebar", new)
     seen["sidebar"] = new
     if old == new:
