@@ -37,6 +37,7 @@ from .fixes.stale_outputs import setup_stale_outputs
 from .forge_check import setup_forge_check
 from .i18n import setup_i18n
 from .incremental import setup_incremental
+from .limits import setup_limits
 from .listing import setup_listing
 from .metric import setup_metric
 from .myst_settings import setup_myst_settings
@@ -91,6 +92,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_directives(app)
     setup_metric(app)
     setup_listing(app)
+    setup_limits(app)
     setup_projects(app)
     setup_page_metadata(app)
     setup_drafts(app)

@@ -506,7 +506,7 @@ def generated_pages(records: Iterable[Contribution]) -> dict[str, GeneratedPage]
 
 
 #: listing options: the layouts and sort orders a ``contributions`` listing accepts
-LAYOUTS = ("table", "cards")
+LAYOUTS = ("table", "cards", "proof")
 SORTS = ("date", "project", "title")
 
 

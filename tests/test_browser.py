@@ -28,7 +28,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from .conftest import rtd_build
+from .conftest import REPO, rtd_build
 
 pytestmark = pytest.mark.browser
 
@@ -55,6 +55,7 @@ PAGES = {
     "listing": "contributions/index.html",
     "open-source": "open-source/index.html",
     "tag": "tags/sdpa.html",
+    "project": "projects/transformers.html",
     "search": "search.html?q=UMT5",
     "404": "no/such/page.html",
 }
@@ -351,8 +352,12 @@ def test_filter_from_the_keyboard(browser: Any, base_url: str) -> None:
         page = open_page(context, watch, base_url + "contributions/index.html")
         everything = visible_items(page)
         focused = "() => document.activeElement && document.activeElement.dataset.value"
-        # the last link before the filter panel, then Tab into the panel
+        # the last link before the filter panel, then Tab into the panel: its disclosure (open on a wide
+        # screen), then the first facet
         page.focus("a[href='../contributions.atom']")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
+        assert page.evaluate("document.activeElement.parentElement.open") is True
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.dataset.facet") == "project"
         assert page.evaluate(focused) == ""  # the project facet's "All"
@@ -504,6 +509,13 @@ OVERFLOWING = """() => {
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden') return false;
     const box = el.getBoundingClientRect();
+    // a line cut on purpose, with an ellipsis (a proof row's title on a phone), is not overflowing
+    let ellipsis = false;
+    for (let up = el; up && up !== document.body; up = up.parentElement) {
+      const s = getComputedStyle(up);
+      if (s.textOverflow === 'ellipsis' && s.whiteSpace === 'nowrap' && s.overflowX === 'hidden') ellipsis = true;
+    }
+    if (ellipsis && el.closest('.contrib-proof')) return false;
     const cut = el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible';
     return cut || (box.width > 0 && box.right > right);
   }).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
@@ -663,4 +675,198 @@ def test_deep_link_scrolls_to_the_section(browser: Any, base_url: str, viewport:
         assert page.evaluate("location.hash") == "#root-cause"
     finally:
         context.close()
+    assert watch.problems() == {}
+
+
+# -- what a visitor sees first ----------------------------------------------------------------------------
+
+#: screenshots a person looks at (the report describes them): under the repository's _build/
+SCREENSHOTS = REPO / "_build" / "screenshots"
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
+
+
+def screenshot(page: Any, name: str, *, full_page: bool = False) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / name
+    page.screenshot(path=path, full_page=full_page)
+    return path
+
+
+#: each row of the home page's proof strip: its PR link and headline figure, where they are on the screen
+PROOF_ROWS = """() => Array.from(document.querySelectorAll('ol.contrib-proof > li')).map((row) => {
+  const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+    return {top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, visible: r.width > 0 && r.height > 0}; };
+  const pr = row.querySelector('.contrib-pr-link'), value = row.querySelector('.contrib-proof-value');
+  return {pr: pr.textContent.trim(), prBox: box(pr), value: value ? value.textContent.trim() : null,
+          valueBox: box(value), valueSize: value ? parseFloat(getComputedStyle(value).fontSize) : null,
+          bodySize: parseFloat(getComputedStyle(document.querySelector('article p')).fontSize)};
+})"""
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_home_on_a_phone_shows_every_pr_and_headline_figure_on_the_first_screen(
+    browser: Any, base_url: str, scheme: str, contributions: list[dict[str, Any]]
+) -> None:
+    context, watch = new_context(browser, scheme=scheme, **PHONE)
+    try:
+        page = open_page(context, watch, base_url + PAGES["home"])
+        rows = page.evaluate(PROOF_ROWS)
+        fold = page.evaluate("window.innerHeight")
+        # who, first: the name and the role line, above the proof
+        h1_bottom = page.evaluate("document.querySelector('article h1').getBoundingClientRect().bottom")
+        story = page.evaluate(
+            "document.querySelector('article a[href*=\"transformers-49135.html#contribution\"]')"
+            ".getBoundingClientRect().top + window.scrollY"
+        )
+        screenshot(page, f"home-phone-{scheme}.png")
+    finally:
+        context.close()
+    assert fold == 844
+    assert sorted(row["pr"] for row in rows) == sorted(f"#{c['pr']}" for c in contributions)
+    headlines = {f"#{c['pr']}" for c in contributions if c["metrics"]}
+    assert {row["pr"] for row in rows if row["value"]} == headlines  # every record with a figure shows it
+    for row in rows:
+        assert row["prBox"]["visible"] and row["prBox"]["bottom"] <= fold, row
+        if row["value"] is not None:
+            assert row["valueBox"]["visible"] and row["valueBox"]["bottom"] <= fold, row
+            # the figure in large type: larger than the text around it
+            assert row["valueSize"] >= 1.25 * row["bodySize"], row
+        assert row["prBox"]["top"] > h1_bottom
+    assert story > max(row["prBox"]["bottom"] for row in rows), "the story comes after the proof"
+    assert watch.problems() == {}
+
+
+#: the page's h1, relative to the viewport
+H1_BOX = """() => { const r = document.querySelector('article h1').getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, height: window.innerHeight}; }"""
+
+
+def assert_title_in_view(page: Any, where: str) -> None:
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)  # the browser's scroll to the fragment
+    box = page.evaluate(H1_BOX)
+    assert box["top"] >= 0 and box["bottom"] <= box["height"], f"{where}: the title is cut off ({box})"
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_contrib_link_lands_with_the_whole_title_in_view(browser: Any, base_url: str, size: str) -> None:
+    context, watch = new_context(browser, **(LAPTOP if size == "laptop" else PHONE))
+    try:
+        # the link between the two UMT5 write-ups: from CTranslate2's verification to the transformers fix
+        page = open_page(context, watch, base_url + "contributions/ctranslate2-2103.html")
+        link = page.locator("section#verification a[href='transformers-49135.html#contribution']")
+        with page.expect_navigation():
+            link.click()
+        assert page.url.endswith("transformers-49135.html#contribution")
+        assert_title_in_view(page, f"{{contrib}} link ({size})")
+        assert page.evaluate("window.scrollY") >= 0
+    finally:
+        context.close()
+    assert watch.problems() == {}
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_a_search_hit_lands_with_the_whole_title_in_view(browser: Any, base_url: str, size: str) -> None:
+    context, watch = new_context(browser, **(LAPTOP if size == "laptop" else PHONE))
+    try:
+        page = open_page(context, watch, base_url + "search.html?q=49135")
+        first = page.locator("#search-results ul.search > li > a").first
+        assert "transformers-49135.html" in (first.get_attribute("href") or "")
+        assert "#contribution" in (first.get_attribute("href") or "")
+        with page.expect_navigation():
+            first.click()
+        assert_title_in_view(page, f"search hit ({size})")
+    finally:
+        context.close()
+    assert watch.problems() == {}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_write_up_on_a_laptop_reads_as_a_numbered_sequence(browser: Any, base_url: str, scheme: str) -> None:
+    context, watch = new_context(browser, scheme=scheme, **LAPTOP)
+    try:
+        page = open_page(context, watch, base_url + PAGES["contribution"])
+        layout = page.evaluate(
+            """() => {
+              const top = (sel) => document.querySelector(sel).getBoundingClientRect().top;
+              const steps = Array.from(document.querySelectorAll('section.contrib-section > h2')).map((h) => ({
+                text: h.textContent.replace('¶', '').trim(),
+                number: getComputedStyle(h, '::before').content,
+                size: parseFloat(getComputedStyle(h).fontSize)}));
+              const h1 = parseFloat(getComputedStyle(document.querySelector('article h1')).fontSize);
+              return {breadcrumb: top('.contrib-breadcrumb'), title: top('article h1'), header: top('.contrib-header'),
+                      steps, h1,
+                      buttons: Array.from(document.querySelectorAll('.contrib-actions a.contrib-button-primary'))
+                        .map((a) => a.textContent.trim()),
+                      back: Array.from(document.querySelectorAll('.contrib-end .contrib-back a')).map((a) => a.href)};
+            }"""
+        )
+        screenshot(page, f"write-up-laptop-{scheme}.png", full_page=True)
+    finally:
+        context.close()
+    assert layout["breadcrumb"] < layout["title"] < layout["header"], "breadcrumb, title, then header"
+    assert [step["text"] for step in layout["steps"]] == ["Problem", "Root cause", "Fix", "Verification"]
+    assert [step["number"] for step in layout["steps"]] == ["counter(contrib-step)"] * 4  # numbered 1 to 4
+    assert all(step["size"] < 0.6 * layout["h1"] for step in layout["steps"]), layout["steps"]
+    # the pull request as an action, in the header and again after the sections; then the way back
+    assert layout["buttons"] == ["Pull request #49135 ↗", "Pull request #49135 ↗"]
+    assert [urlsplit(href).path.removeprefix(PREFIX) for href in layout["back"]] == ["contributions/index.html"]
+    assert watch.problems() == {}
+
+
+def _luminance(colour: tuple[int, int, int]) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(v) for v in colour)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_cards_have_visible_borders_aligned_with_the_text(browser: Any, base_url: str, scheme: str) -> None:
+    context, watch = new_context(browser, scheme=scheme, **LAPTOP)
+    try:
+        page = open_page(context, watch, base_url + PAGES["home"])
+        found = page.evaluate(
+            """() => {
+              const card = document.querySelector('.contrib-card');
+              const text = document.querySelector('.contrib-cards').closest('.contrib-listing').previousElementSibling;
+              const style = getComputedStyle(card);
+              return {border: style.borderLeftColor, width: parseFloat(style.borderLeftWidth),
+                      page: getComputedStyle(document.body).backgroundColor,
+                      card: card.getBoundingClientRect().left, text: text.getBoundingClientRect().left,
+                      pager: document.querySelectorAll('.related-pages a').length,
+                      credit: document.querySelector('footer').textContent.includes('Furo')};
+            }"""
+        )
+    finally:
+        context.close()
+    assert found["width"] >= 1
+    assert contrast(rgb(found["border"]), rgb(found["page"])) >= 3, found
+    assert abs(found["card"] - found["text"]) <= 1, f"cards inset from the text: {found}"
+    assert found["pager"] == 0, "a previous/next pager on the home page"
+    assert not found["credit"], "the theme's credit in the footer"
+    assert watch.problems() == {}
+
+
+def test_on_a_phone_the_filters_leave_the_first_write_up_on_the_first_screen(browser: Any, base_url: str) -> None:
+    context, watch = new_context(browser, **PHONE)
+    try:
+        page = open_page(context, watch, base_url + PAGES["listing"])
+        first = page.evaluate("document.querySelector('.contrib-item').getBoundingClientRect().top")
+        closed = page.evaluate("!document.querySelector('.contrib-facets details').open")
+        page.click(".contrib-facets summary")
+        assert page.locator("button[data-facet=tag][data-value=sdpa]").is_visible()
+        screenshot(page, "listing-phone-light.png")
+    finally:
+        context.close()
+    assert closed, "the filter controls are open on a phone"
+    assert first < 844 - 100, f"the first write-up starts at y = {first}"
     assert watch.problems() == {}

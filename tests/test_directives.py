@@ -23,6 +23,7 @@ from sphinx_contributions.domain import get_domain
 from sphinx_contributions.render.metric import PLOT
 
 from .conftest import ROOTS, MakeApp
+from .html import one
 
 FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
 
@@ -60,18 +61,25 @@ def test_header_shows_every_option(app: SphinxTestApp) -> None:
         "Hugging Face Transformers",
         "projects/hugging-face-transformers.html",
     )
-    pr = block.select_one("a.contrib-pr-link")
-    assert pr is not None
-    assert (pr.get_text(), pr["href"]) == ("PR #49135", "https://github.com/huggingface/transformers/pull/49135")
-    issues = [(a.get_text(), a["href"]) for a in block.select("a.contrib-issue-link")]
-    assert issues == [
-        ("#49134", "https://github.com/huggingface/transformers/issues/49134"),
-        ("#49200", "https://github.com/huggingface/transformers/issues/49200"),
-        ("#49201", "https://github.com/huggingface/transformers/issues/49201"),
+    # the pull request and each issue as buttons, marked as leaving the site (the arrow is not read out)
+    actions = [(a.get_text(), a["href"], a["class"]) for a in block.select(".contrib-actions > a")]
+    assert [(text, href) for text, href, _ in actions] == [
+        ("Pull request #49135 ↗", "https://github.com/huggingface/transformers/pull/49135"),
+        ("Issue #49134 ↗", "https://github.com/huggingface/transformers/issues/49134"),
+        ("Issue #49200 ↗", "https://github.com/huggingface/transformers/issues/49200"),
+        ("Issue #49201 ↗", "https://github.com/huggingface/transformers/issues/49201"),
     ]
+    assert {"contrib-button", "contrib-button-primary", "contrib-pr-link"} <= set(actions[0][2])
+    assert all("contrib-issue-link" in classes for _, _, classes in actions[1:])
+    assert [span.get("aria-hidden") for span in block.select(".contrib-actions .contrib-external-mark")] == ["true"] * 4
     meta = block.select_one(".contrib-header-meta")
     assert meta is not None
-    assert " · issues #49134, #49200, #49201 " in meta.get_text()
+    repo = meta.select_one("a.contrib-repo-link")
+    assert repo is not None
+    assert (repo.get_text(), repo["href"]) == (
+        "huggingface/transformers",
+        "https://github.com/huggingface/transformers",
+    )
     badge = block.select_one(".contrib-state")
     assert badge is not None
     assert badge.get_text() == "merged"
@@ -90,13 +98,18 @@ def test_header_shows_every_option(app: SphinxTestApp) -> None:
         ("seq2seq training", "tags/seq2seq-training.html"),
     ]
     assert all("sd-badge" in span["class"] for span in block.select(".contrib-tags a > span"))
-    brief = [li.get_text() for li in block.select(".contrib-metrics-brief li")]
-    assert brief == [
-        "Position-0 log-probability drift: 1.03e-1 → 1.91e-6 (≈54,000× lower)",
-        "Bias tables kept: 2 of 16 → 16 of 16 (≈8× higher)",
-        "Tests passed: 196 → 196 (unchanged)",
-        "Valid prompts: 0 of 140 → 139 of 140 (up from 0)",
+    # the figures once, as a row of stats: the label, the values in large type, the change in words
+    stats = [
+        (one(s, "dt").get_text(), one(s, ".contrib-stat-values").get_text(), one(s, ".contrib-stat-change").get_text())
+        for s in block.select("dl.contrib-stats > .contrib-stat")
     ]
+    assert stats == [
+        ("Position-0 log-probability drift", "1.03e-1 → 1.91e-6", "≈54,000× lower"),
+        ("Bias tables kept", "2 of 16 → 16 of 16", "≈8× higher"),
+        ("Tests passed", "196 → 196", "unchanged"),
+        ("Valid prompts", "0 of 140 → 139 of 140", "up from 0"),
+    ]
+    assert block.select(".contrib-metrics-brief") == []
 
 
 def test_header_leaves_out_what_is_not_stated(app: SphinxTestApp) -> None:
@@ -106,6 +119,7 @@ def test_header_leaves_out_what_is_not_stated(app: SphinxTestApp) -> None:
     assert project["href"] == "projects/ctranslate2.html"
     pr = block.select_one("a.contrib-pr-link")
     assert pr is not None and pr["href"] == "https://github.com/OpenNMT/CTranslate2/pull/2103"
+    assert block.select("dl.contrib-stats") == []
     assert block.select(".contrib-state") == []  # no status: no badge, and no word for it
     assert not re.search(r"\b(merged|open|closed|draft)\b", block.get_text())
     assert block.select(".contrib-issue-link") == []
@@ -116,9 +130,7 @@ def test_header_leaves_out_what_is_not_stated(app: SphinxTestApp) -> None:
 
 def test_header_one_issue_and_other_state(app: SphinxTestApp) -> None:
     block = header(app, "escaping")
-    meta = block.select_one(".contrib-header-meta")
-    assert meta is not None
-    assert " · issue #5 " in meta.get_text()
+    assert [a.get_text() for a in block.select("a.contrib-issue-link")] == ["Issue #5 ↗"]
     assert [a["href"] for a in block.select("a.contrib-issue-link")] == [
         "https://github.com/someone/escape-test/issues/5"
     ]

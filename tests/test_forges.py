@@ -82,9 +82,16 @@ def test_builds_without_a_warning(built: SphinxTestApp) -> None:
     ids=["github", "gitlab", "codeberg"],
 )
 def test_links_go_to_the_forge(built: SphinxTestApp, page: str, expected: list[tuple[str, str]]) -> None:
-    """Header (pull request, issue), ``{pr}``/``{issue}`` with ``#N`` and with another forge's repository,
-    evidence: in page order."""
-    assert body_links(built, page) == [href for _, href in expected]
+    """Header (the repository, then the pull request and issue buttons), ``{pr}``/``{issue}`` with ``#N``
+    and with another forge's repository, evidence, then the end of the page (the pull request and issue
+    again): in page order."""
+    repository = {
+        "contributions/widget-12": GITHUB,
+        "contributions/gadget-3": GITLAB,
+        "contributions/gizmo-5": CODEBERG,
+    }
+    hrefs = [href for _, href in expected]
+    assert body_links(built, page) == [repository[page], *hrefs, *hrefs[:2]]
 
 
 def test_exports_name_the_forge(built: SphinxTestApp) -> None:

@@ -31,6 +31,7 @@ TRANSLATIONS = {
     "after": "nachher",
     "≈%(ratio)s× lower": "≈%(ratio)s× tiefer",
     "PR #%(number)s": "Änderung #%(number)s",
+    "Pull request #%(number)s": "Änderung #%(number)s",
     "Project": "Vorhaben",
     "No contributions match.": "Nichts passt.",
     "Tag: %(name)s": "Etikett: %(name)s",
@@ -81,11 +82,11 @@ def test_a_sites_catalog_translates_the_extensions_words(make_app: MakeApp, root
 
     page = out / "b-2.html"
     assert _text(page, ".contrib-tags-label") == ["Etiketten:"]
-    assert _text(page, "#contribution .contrib-pr-link") == ["Änderung #2"]
+    assert _text(page, "#contribution .contrib-pr-link") == ["Änderung #2 ↗"]
     assert _text(page, "#contribution .contrib-state") == ["offen"]
     assert _text(page, ".contrib-metric-tag") == ["vorher", "nachher"]
     assert _text(page, ".contrib-metric-change") == ["≈4× tiefer"]
-    assert _text(page, ".contrib-metrics-brief li") == ["Latency: 200 ms → 50 ms (≈4× tiefer)"]
+    assert _text(page, ".contrib-stat-change") == ["≈4× tiefer"]
     index = out / "index.html"
     assert _text(index, "table.contrib-table thead th")[0] == "Vorhaben"
     assert _text(index, ".contrib-empty") == ["Nichts passt."]

@@ -64,6 +64,9 @@ def build(src: Path, out: Path, *extra: str, sabotage: str = "", strict: bool = 
     command = [
         sys.executable, "-c", RUNNER, SABOTAGE[sabotage] if sabotage else "",
         "-T", *(["-W", "--keep-going"] if strict else []), "-b", builder, "-d", str(out / "doctrees"),
+        # no write-ups in the sidebar: listing their titles on every page makes a title change rewrite
+        # every page, which would hide what each guard below keeps (tests/test_navigation.py checks it)
+        "-D", "contributions_sidebar_limit=0",
         *extra, str(src), str(out / builder),
     ]  # fmt: skip
     environ = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}

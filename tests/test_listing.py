@@ -99,7 +99,7 @@ def test_header_links_to_tag_and_project_pages(listing_site: Path) -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (":layout: grid", "layout must be one of table, cards, got 'grid'"),
+        (":layout: grid", "layout must be one of table, cards, proof, got 'grid'"),
         (":sort: stars", "sort must be one of date, project, title, got 'stars'"),
         (":limit: 0", "limit must be a positive integer, got '0'"),
         (":status: shipped", "status must be one of merged, open, closed, draft; got 'shipped'"),

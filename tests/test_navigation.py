@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
+from .conftest import REPO, copy_site, rtd_build
 from .html import one, soup
 
 #: the order of the contributions list on the real site (`:sort: project`, then by key)
@@ -30,10 +31,14 @@ def test_each_write_up_marks_the_list_current_and_links_its_neighbours(site: Pat
     for i, docname in enumerate(ORDER):
         page = _soup(site, docname)
         current = page.select(".sidebar-tree li.current > a.current")
-        assert [a.get_text() for a in current] == ["Contributions"], docname
+        assert [a.get_text() for a in current] == ["Contributions", _title(site, docname)], docname
         assert current[0]["href"] == "index.html"
-        # one entry per profile page in the navigation, none per write-up
-        assert len(page.select(".sidebar-tree li")) == 3
+        assert current[1]["aria-current"] == "page" and current[1]["href"] == "#"
+        # one entry per profile page, and the write-ups (fewer than the limit) under Contributions
+        assert len(page.select(".sidebar-tree li.toctree-l1")) == 3
+        assert [a["href"] for a in page.select(".sidebar-tree ul.contrib-nav a")] == [
+            "#" if name == docname else Path(name).name + ".html" for name in ORDER
+        ]
         prev, nxt = page.select_one("a.prev-page"), page.select_one("a.next-page")
         expected_prev = ORDER[i - 1] if i else "contributions/index"
         assert prev is not None and prev["href"] == Path(expected_prev).name + ".html", docname
@@ -43,6 +48,14 @@ def test_each_write_up_marks_the_list_current_and_links_its_neighbours(site: Pat
             assert one(nxt, ".title").get_text(strip=True) == _title(site, ORDER[i + 1])
         else:
             assert nxt is None
+        # the breadcrumb above the title; at the end, the pull request again and the way back to the list
+        heading = one(page, "h1")
+        assert heading.find_previous_sibling("p", class_="contrib-breadcrumb") is not None
+        end = one(page, "nav.contrib-end")
+        assert [a["href"] for a in end.select("a.contrib-button-primary")] == [
+            one(page, ".contrib-header a.contrib-button-primary")["href"]
+        ]
+        assert [a["href"] for a in end.select(".contrib-back a")] == ["index.html"]
         trail = one(page, ".contrib-breadcrumb")
         project = one(page, ".contrib-header-meta .contrib-project")
         assert [(a.get_text(), a["href"]) for a in trail.select("a")] == [
@@ -55,3 +68,77 @@ def test_profile_pages_keep_the_theme_navigation(site: Path) -> None:
     page = _soup(site, "about/index")
     assert [a.get_text() for a in page.select(".sidebar-tree a.current")] == ["About"]
     assert page.select_one(".contrib-breadcrumb") is None
+
+
+def test_every_page_lists_the_write_ups_under_contributions(site: Path) -> None:
+    for name in ("index", "about/index", "open-source/index", "tags/sdpa", "projects/transformers"):
+        page = _soup(site, name)
+        entry = one(page, ".sidebar-tree ul.contrib-nav").parent
+        assert entry.select_one("a").get_text() == "Contributions"  # type: ignore[union-attr]
+        assert len(page.select(".sidebar-tree ul.contrib-nav li")) == len(ORDER), name
+        assert page.select(".sidebar-tree ul.contrib-nav a.current") == [], name
+
+
+def test_the_home_page_has_no_pager_and_no_theme_credit(site: Path) -> None:
+    home = _soup(site, "index")
+    assert home.select(".related-pages a") == []
+    footer = one(home, "footer").get_text(" ", strip=True)
+    assert "Furo" not in footer and "pradyunsg" not in footer
+    assert "Copyright © Imran Nazir" in footer
+    assert _soup(site, "about/index").select(".related-pages a")  # other pages keep previous/next
+
+
+def test_a_project_page_marks_its_place_and_links_upstream(site: Path) -> None:
+    page = _soup(site, "projects/transformers")
+    assert [a.get_text() for a in page.select(".sidebar-tree li.current > a.current")] == ["Open source"]
+    trail = one(page, ".contrib-breadcrumb")
+    assert [(a.get_text(), a["href"]) for a in trail.select("a")] == [
+        ("Open source", "../open-source/index.html#project-transformers")
+    ]
+    assert one(page, "h1").find_previous_sibling("p", class_="contrib-breadcrumb") is not None
+    repo = one(page, ".contrib-project-repo a")
+    assert (repo.get_text(), repo["href"]) == (
+        "github.com/huggingface/transformers",
+        "https://github.com/huggingface/transformers",
+    )
+    # the overview's heading and one-liner for the project, as the open-source page shows them
+    overview = one(_soup(site, "open-source/index"), "section#project-transformers")
+    intro = one(page, ".contrib-project-intro").get_text(" ", strip=True)
+    assert one(page, ".contrib-project-heading").get_text() == one(overview, "h2").get_text().rstrip("¶")
+    assert intro and intro in overview.get_text(" ", strip=True)
+    assert page.select(".contrib-project-intro a.headerlink") == []
+
+
+def test_the_sidebar_limit_bounds_the_links_on_every_page(tmp_path: Path) -> None:
+    """``contributions_sidebar_limit`` write-ups, then a link to all of them; a write-up further down the
+    list is shown after them, marked."""
+    out = tmp_path / "html"
+    done = rtd_build(REPO, out, "-D", "contributions_sidebar_limit=1")
+    assert done.returncode == 0, done.stderr
+    about = soup(out / "about/index.html")
+    assert [a.get_text() for a in about.select(".sidebar-tree ul.contrib-nav a")] == [
+        _title(out, ORDER[0]),
+        "All 3 contributions",
+    ]
+    last = soup(out / f"{ORDER[-1]}.html")
+    assert [(a.get_text(), "current" in a["class"]) for a in last.select(".sidebar-tree ul.contrib-nav a")] == [
+        (_title(out, ORDER[0]), False),
+        (_title(out, ORDER[-1]), True),
+        ("All 3 contributions", False),
+    ]
+
+
+def test_a_changed_title_reaches_every_sidebar_on_an_incremental_build(tmp_path: Path) -> None:
+    src = copy_site(tmp_path / "src")
+    out = tmp_path / "html"
+    assert rtd_build(src, out).returncode == 0
+    page = src / "contributions" / "vllm-metal-1182.md"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("# LFM2-VL image input", "# LFM2.5-VL image input", 1),
+        encoding="utf-8",
+    )
+    done = rtd_build(src, out)
+    assert done.returncode == 0, done.stderr
+    for name in ("index", "about/index", "tags/sdpa", "projects/transformers", "contributions/ctranslate2-2103"):
+        titles = [a.get_text() for a in soup(out / f"{name}.html").select(".sidebar-tree ul.contrib-nav a")]
+        assert "LFM2.5-VL image input on the paged path" in titles, (name, titles)

@@ -731,9 +731,9 @@ CASES = [
         W(
             "bad.md",
             ":::{contributions}",
-            "contributions listing: layout must be one of table, cards, got 'card': did you mean 'cards'?; sort must "
-            "be one of date, project, title, got 'newest'; limit must be a positive integer, got '0'; status must be "
-            "one of merged, open, closed, draft; got 'shipped'; showing the full table",
+            "contributions listing: layout must be one of table, cards, proof, got 'card': did you mean 'cards'?; "
+            "sort must be one of date, project, title, got 'newest'; limit must be a positive integer, got '0'; status "
+            "must be one of merged, open, closed, draft; got 'shipped'; showing the full table",
             "contrib.bad_listing",
         ),
     ),

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 #: the template of the header on site builders
 HEADER_TEMPLATE = "contributions/header.html"
+#: the template of the end of a write-up on site builders (its actions again, the way back to the list)
+END_TEMPLATE = "contributions/end.html"
 
 #: sphinx-design colour of each state's badge; the site's CSS refines them (merged in violet …)
 STATE_COLOURS = {"merged": "primary", "open": "warning", "closed": "secondary", "draft": "danger"}
@@ -78,6 +80,33 @@ def forge_words(record: Contribution) -> list[str]:
     if found is not None and found.first_release:
         words.append(_("first shipped in %(release)s") % {"release": found.first_release[0]})
     return words
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A figure as a stat shows it (the header's stat row, a ``proof`` listing): the values in large type,
+    the label and the change in words beside them."""
+
+    label: str
+    before: str  # the value as written, with its unit
+    after: str
+    change: str
+    verdict: str  # better, worse, same, held, not-held (a class of the stat)
+
+    @property
+    def values(self) -> str:
+        return f"{self.before} → {self.after}"
+
+
+def stat(metric: Metric) -> Stat:
+    unit = f" {metric.unit}" if metric.unit else ""
+    return Stat(
+        label=metric.label,
+        before=metric.before_text + unit,
+        after=metric.after_text + unit,
+        change=metric.change_words(_),
+        verdict=metric.verdict,
+    )
 
 
 def _link(url: str, *children: nodes.Node, classes: list[str]) -> nodes.reference:
@@ -151,6 +180,16 @@ def tag_links(record: Contribution, links: Links) -> tuple[Tag, ...]:
     return tuple(Tag(tag, slug, links.href(tag_page(tag))) for tag, slug in pairs)
 
 
+def actions(record: Contribution) -> list[dict[str, object]]:
+    """The write-up's links to its forge as actions: the pull request, then each issue."""
+    found: list[dict[str, object]] = [
+        {"text": _("Pull request #%(number)s") % {"number": record.pr}, "url": record.pr_url, "primary": True}
+    ]
+    for number, url in zip(record.issues, record.issue_urls, strict=True):
+        found.append({"text": _("Issue #%(number)s") % {"number": number}, "url": url, "primary": False})
+    return found
+
+
 def header_context(record: Contribution, links: Links) -> dict[str, Any]:
     """What ``contributions/header.html`` gets (see the template's first comment)."""
     status = record.status
@@ -158,16 +197,28 @@ def header_context(record: Contribution, links: Links) -> dict[str, Any]:
         "record": record,
         "summary_html": summary_html(record),
         "project_url": links.href(record.project_page),
-        "pr_text": _("PR #%(number)s") % {"number": record.pr},
-        "issues": [{"number": n, "url": url} for n, url in zip(record.issues, record.issue_urls, strict=True)],
-        "issues_word": _("issue") if len(record.issues) == 1 else _("issues"),
+        "actions": actions(record),
         "state": state_label(status) if status else "",
         "state_classes": " ".join(state_classes(status)) if status else "",
         "tags": tag_links(record, links),
         "tags_label": _("Tags:"),
         "tag_badge_classes": " ".join(tag_classes()),
-        "briefs": [metric_brief(metric) for metric in record.metrics],
+        "stats": [stat(metric) for metric in record.metrics],
         "forge_facts": forge_words(record),
+        "stats_label": _("Figures"),
+        "tr": _,
+    }
+
+
+def end_context(app: Sphinx, docname: str, record: Contribution) -> dict[str, Any]:
+    """What ``contributions/end.html`` gets (see the template's first comment)."""
+    index = app.config.contributions_index
+    has_index = index in app.env.found_docs
+    return {
+        "actions": actions(record),
+        "index_url": app.builder.get_relative_uri(docname, index) if has_index else None,
+        "index_text": _("All contributions"),
+        "end_label": _("After this write-up"),
         "tr": _,
     }
 
@@ -212,8 +263,9 @@ def build_book_header(record: Contribution) -> list[nodes.Node]:
 
 def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's record:
-    on site builders from the template ``contributions/header.html`` (one raw HTML node), elsewhere as
-    nodes (before :mod:`.links` resolves their links to tag and project pages)."""
+    on site builders from the template ``contributions/header.html`` (one raw HTML node), with the
+    breadcrumb above the page's title and ``contributions/end.html`` after the last section; elsewhere
+    as nodes (before :mod:`.links` resolves their links to tag and project pages)."""
     domain = get_domain(app.env)
     templates = templates_of(app.builder)
     links = Links(app.builder, docname)
@@ -225,9 +277,17 @@ def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             node.extend(build_header(record) if writes_html(app.builder) else build_book_header(record))
             if is_site_builder(app.builder):
                 node.insert(0, breadcrumb(app, docname, record))
-        else:
-            html = render_html(templates, HEADER_TEMPLATE, header_context(record, links))
-            node.extend([breadcrumb(app, docname, record), *draft_banner(record), nodes.raw("", html, format="html")])
+            continue
+        html = render_html(templates, HEADER_TEMPLATE, header_context(record, links))
+        node.extend([*draft_banner(record), nodes.raw("", html, format="html")])
+        # the page's top: a link to #contribution lands with the title in view (see contributions.css)
+        node["classes"].append("contrib-header-top")
+        section = node.parent
+        if isinstance(section, nodes.section):
+            title = next((i for i, child in enumerate(section.children) if isinstance(child, nodes.title)), 0)
+            section.insert(title, breadcrumb(app, docname, record))
+            end = render_html(templates, END_TEMPLATE, end_context(app, docname, record))
+            section.append(nodes.raw("", end, format="html"))
 
 
 def breadcrumb(app: Sphinx, docname: str, record: Contribution) -> nodes.paragraph:

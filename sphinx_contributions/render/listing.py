@@ -21,7 +21,18 @@ from .. import nodes as cn
 from ..domain import get_domain
 from ..i18n import _
 from ..model import Contribution, select, slugify, tag_page
-from .header import Tag, metric_brief, state_badge, state_classes, state_label, tag_badge, tag_classes, tag_links
+from .header import (
+    Stat,
+    Tag,
+    metric_brief,
+    stat,
+    state_badge,
+    state_classes,
+    state_label,
+    tag_badge,
+    tag_classes,
+    tag_links,
+)
 from .links import Links
 from .summary import summary_html, summary_nodes
 from .templates import render_html, templates_of
@@ -72,6 +83,7 @@ class Entry:
     state_classes: str
     brief: str  # the first figure in brief; "" when there is none
     summary_html: Markup  # the summary's inline markup as HTML (``record.summary`` is its plain text)
+    figure: Stat | None  # the headline figure as a stat (a ``proof`` listing shows it); None when none
 
 
 def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
@@ -92,6 +104,7 @@ def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
                 state_classes=states[status] if status else "",
                 brief=metric_brief(record.headline) if record.headline else "",
                 summary_html=summary_html(record),
+                figure=stat(record.headline) if record.headline else None,
             )
         )
     return result
@@ -213,10 +226,35 @@ class Renderer:
             row += item
         return grid
 
+    def proof(self, records: list[Contribution]) -> nodes.bullet_list:
+        """One line per record: its project, pull request, state and headline figure (or its title)."""
+        items = nodes.bullet_list(classes=["contrib-proof"])
+        for record in records:
+            line = nodes.paragraph()
+            line += self.project_link(record)
+            line += nodes.Text(" ")
+            line += self.pr_link(record)
+            if record.status:
+                line += nodes.Text(f" ({state_label(record.status)})")
+            line += nodes.Text(": ")
+            if record.headline is not None:
+                shown = stat(record.headline)
+                line += nodes.Text(f"{shown.label}, {shown.values} ({shown.change}) · ")
+            line += self.title_link(record)
+            items += nodes.list_item("", line, classes=item_classes(record))
+        return items
+
     def render(self, records: list[Contribution], options: dict[str, object]) -> nodes.Node:
         if not records:
             return nodes.paragraph(text=empty_text(), classes=["contrib-empty"])
-        built = self.cards(records) if options.get("layout") == "cards" else self.table(records)
+        layout = options.get("layout")
+        built = (
+            self.cards(records)
+            if layout == "cards"
+            else self.proof(records)
+            if layout == "proof"
+            else self.table(records)
+        )
         container = nodes.container(classes=["contrib-listing"])
         if options.get("filter"):
             container["classes"].append("contrib-filterable")

@@ -5,15 +5,20 @@ each listing its contributions, written by site builders only, from the template
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
+
+from .. import nodes as cn
 from ..builders import is_site_builder
 from ..domain import get_domain
 from ..exports import base_url
 from ..i18n import _, ngettext
 from ..incremental import generated_page_is_current
-from ..model import GeneratedPage, generated_pages, slugify
+from ..model import GeneratedPage, digest, generated_pages, is_of_project, slugify
+from ..written import shown
 from .cards import page_meta_tags
 from .links import Links
 from .listing import listing_context
@@ -22,6 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 #: the page template of every tag and project page
 GENERATED_TEMPLATE = "contributions/generated.html"
@@ -33,7 +39,36 @@ def heading(page: GeneratedPage) -> str:
     return words % {"name": page.name}
 
 
-def page_context(app: Sphinx, pagename: str, page: GeneratedPage) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Intro:
+    """A project's intro on the page that holds the ``projects`` overview: its heading, its text as HTML
+    and that page's docname (with the intro's id, ``project-<slug>``)."""
+
+    heading: str
+    html: str
+    docname: str
+
+
+def project_intros(app: Sphinx, env: BuildEnvironment) -> dict[str, tuple[str, nodes.Element]]:
+    """Project name → (docname, ``project`` intro node) of every intro written on an overview page."""
+    found: dict[str, tuple[str, nodes.Element]] = {}
+    for docname in sorted(get_domain(env).data.get("project_intros", {})):
+        if docname not in env.found_docs:
+            continue
+        for intro in env.get_doctree(docname).findall(cn.project_intro):
+            found.setdefault(intro["name"], (docname, intro))
+    return found
+
+
+def _intro_for(page: GeneratedPage, intros: dict[str, tuple[str, nodes.Element]]) -> tuple[str, nodes.Element] | None:
+    if page.kind != "project":
+        return None
+    return next((found for name, found in intros.items() if any(is_of_project(r, name) for r in page.records)), None)
+
+
+def page_context(
+    app: Sphinx, pagename: str, page: GeneratedPage, intros: dict[str, tuple[str, nodes.Element]]
+) -> dict[str, Any]:
     links = Links(app.builder, pagename)
     records = list(page.records)
     index = app.config.contributions_index
@@ -47,6 +82,15 @@ def page_context(app: Sphinx, pagename: str, page: GeneratedPage) -> dict[str, A
         url=base + app.builder.get_target_uri(pagename) if base else "",
         site=app.config.project,
     )
+    intro = None
+    found = _intro_for(page, intros)
+    if found is not None:
+        docname, node = found
+        body = nodes.container("", *[child.deepcopy() for child in node.children])
+        html = app.builder.render_partial(body)["fragment"]  # type: ignore[attr-defined]
+        intro = Intro(node["heading"] or page.name, html, docname)
+    repos = sorted({r.repo_url for r in records}) if page.kind == "project" else []
+    overview = intro.docname if intro is not None else None
     return {
         "metatags": metatags,
         **listing_context(records, links, "cards", filterable=False),
@@ -58,6 +102,12 @@ def page_context(app: Sphinx, pagename: str, page: GeneratedPage) -> dict[str, A
             "count": counted,
             "records": records,
             "index_url": links.uri(index) if index in app.env.found_docs else None,
+            "index_title": app.env.titles[index].astext() if index in app.env.found_docs else "",
+            "intro": intro,
+            "overview_url": (links.uri(overview) + f"#project-{slugify(page.name)}") if overview else None,
+            "overview_title": app.env.titles[overview].astext() if overview else "",
+            "repositories": repos,
+            "repository_label": _("Repository"),
         },
         "title": escape(title),
         "display_toc": False,
@@ -68,10 +118,32 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: each tag and project page whose output is not current."""
     if not is_site_builder(app.builder):
         return
+    intros = project_intros(app, app.env)
     for pagename, page in generated_pages(get_domain(app.env).published()).items():
         if not generated_page_is_current(app, pagename):
-            yield pagename, page_context(app, pagename, page), GENERATED_TEMPLATE
+            yield pagename, page_context(app, pagename, page, intros), GENERATED_TEMPLATE
+
+
+def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-get-updated`` (after :mod:`..incremental`'s): a project page is stale when the intro it
+    shows changed."""
+    if not is_site_builder(app.builder):
+        return []
+    seen = shown(app)
+    intros = project_intros(app, env)
+    pages = generated_pages(get_domain(env).published())
+    new = {}
+    for pagename, page in pages.items():
+        found = _intro_for(page, intros)
+        new[pagename] = digest((found[0], found[1].pformat()) if found else None)
+    old = seen.get("intros", {})
+    seen["intros"] = new
+    changed = {name for name in new if name in old and old[name] != new[name]}
+    if changed:
+        seen["stale"] = sorted(set(seen.get("stale", [])) | changed)
+    return []
 
 
 def setup_pages(app: Sphinx) -> None:
     app.connect("html-collect-pages", collect_pages)
+    app.connect("env-get-updated", intros_changed, priority=900)

@@ -71,10 +71,20 @@
       });
     });
 
+    // the controls sit in a disclosure: open on a wide screen or when a filter is active, closed on a
+    // phone, so that the first write-up is not pushed off the first screen
     var panel = document.createElement("div");
     panel.className = "contrib-facets";
     panel.setAttribute("role", "search");
     panel.setAttribute("aria-label", "Filter contributions");
+    var disclosure = document.createElement("details");
+    var summary = document.createElement("summary");
+    summary.textContent = "Filter by project, tag or state";
+    disclosure.appendChild(summary);
+    var body = document.createElement("div");
+    body.className = "contrib-facets-body";
+    disclosure.appendChild(body);
+    panel.appendChild(disclosure);
     var buttons = [];
 
     FACETS.forEach(function (facet) {
@@ -96,7 +106,7 @@
         fieldset.appendChild(button);
         buttons.push(button);
       });
-      panel.appendChild(fieldset);
+      body.appendChild(fieldset);
     });
 
     var reset = document.createElement("button");
@@ -108,10 +118,8 @@
     status.id = "contrib-facet-status-" + index;
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
-    var footer = document.createElement("div");
-    footer.appendChild(status);
-    footer.appendChild(reset);
-    panel.appendChild(footer);
+    body.appendChild(reset);
+    panel.appendChild(status);
     listing.parentNode.insertBefore(panel, listing);
 
     function apply(state) {
@@ -140,6 +148,8 @@
     }
 
     var state = apply(readState());
+    var active = FACETS.some(function (facet) { return state[facet.name]; });
+    disclosure.open = active || window.matchMedia("(min-width: 40em)").matches;
     panel.addEventListener("click", function (event) {
       var button = event.target.closest("button");
       if (!button) return;
