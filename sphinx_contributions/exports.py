@@ -180,7 +180,8 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     (so a commit that touches no write-up changes no entry), else by the build timestamp, else by the
     source file's modification time (never 1970)."""
     base = base_url(app)
-    ordered = sort_records(records, "date")
+    # only pages that are still sources of the site (a record outliving its page has no time or page to link)
+    ordered = [r for r in sort_records(records, "date") if r.docname in app.env.found_docs]
     fallback = build_timestamp(Path(app.srcdir))
     undated = {r.docname: app.env.doc2path(r.docname, False).as_posix() for r in ordered if not r.date}
     committed = page_times(Path(app.srcdir), undated)

@@ -99,8 +99,42 @@ def test_contrib_links_between_contribution_pages(app: SphinxTestApp) -> None:
     assert links(app, "minimal", "section#verification p a") == [(FULL_TITLE, "full.html#contribution")]
 
 
-EXPORTS_CONF = 'extensions = ["myst_parser", "sphinx_contributions"]\nhtml_baseurl = "https://example.org/"\n'
+EXPORTS_CONF = (
+    'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
+    'html_baseurl = "https://example.org/"\n'
+)
 EXPORTS_PAGE = "# Feeds\n\nAs {export}`JSON <contributions.json>` and {export}`contributions.atom`.\n"
+
+
+EXPORTS_WRITE_UP = """---
+orphan: true
+---
+
+# Fix the cache key
+
+:::{contribution}
+:repo: example-org/demo
+:pr: 1
+:status: merged
+:summary: Requests with different options no longer share one cache entry.
+:::
+
+:::{problem}
+Two requests got one answer.
+:::
+
+:::{root-cause}
+The key left the options out.
+:::
+
+:::{fix}
+The key now includes the options.
+:::
+
+:::{verification}
+Each request gets its own answer.
+:::
+"""
 
 
 def _exports_site(srcdir: Path, page: str = EXPORTS_PAGE) -> Path:
@@ -108,6 +142,8 @@ def _exports_site(srcdir: Path, page: str = EXPORTS_PAGE) -> Path:
     (srcdir / "conf.py").write_text(EXPORTS_CONF, encoding="utf-8")
     (srcdir / "index.md").write_text("# Home\n\n```{toctree}\nfeeds/index\n```\n", encoding="utf-8")
     (srcdir / "feeds" / "index.md").write_text(page, encoding="utf-8")
+    # a site without write-ups has no exports to link: one write-up, so that there are
+    (srcdir / "demo-1.md").write_text(EXPORTS_WRITE_UP, encoding="utf-8")
     return srcdir
 
 
