@@ -56,6 +56,7 @@ from .report import setup_report
 from .robots import setup_robots
 from .roles import setup_roles
 from .title_page import setup_title_page
+from .written import setup_written
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -114,6 +115,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_builders(app)
     # incremental builds
     setup_incremental(app)
+    setup_written(app)
     setup_doc_titles(app)
     setup_navigation(app)
     setup_search_index(app)

@@ -1,0 +1,152 @@
+"""Faults that leave no trace: a build stopped while it writes, a hand-written page where a generated one
+would go, odd file names, a ``{contrib}`` link left to Sphinx's ``missing-reference`` chain, warnings of
+included files, sitemaps of builders that make no site (``../shared/pitfalls.md``, "Faults that leave no
+trace").
+
+Each test builds ``tests/roots/test-faults`` (a listing, three write-ups sharing tags, a ``{contrib}`` link
+from the home page) in a subprocess, as ``sphinx-build`` runs, and compares whole output trees with
+:mod:`treediff` where a clean build is the reference.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOTS
+from .treediff import first_difference
+
+#: the counter of the documents' write phase (the message catalogs' "writing output..." has none)
+WRITING_DOCUMENTS = re.compile(r"writing output\.\.\. \[ *\d+%\]")
+
+
+def command(src: Path, out: Path, *extra: str, builder: str = "html", strict: bool = True) -> list[str]:
+    return [
+        sys.executable, "-m", "sphinx", "-T", *(["-W", "--keep-going"] if strict else []),
+        "-b", builder, "-d", str(out / "doctrees"), *extra, str(src), str(out / builder),
+    ]  # fmt: skip
+
+
+def environ(**extra: str) -> dict[str, str]:
+    base = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH" and not k.startswith("READTHEDOCS")}
+    return {**base, "PYTHONUNBUFFERED": "1", **extra}
+
+
+def build(src: Path, out: Path, *extra: str, builder: str = "html", strict: bool = True) -> str:
+    """Build ``src`` into ``out/<builder>``; the build must succeed; its log."""
+    done = subprocess.run(
+        command(src, out, *extra, builder=builder, strict=strict),
+        capture_output=True,
+        text=True,
+        check=False,
+        env=environ(),
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done.stdout
+
+
+def failing_build(src: Path, out: Path, *extra: str, builder: str = "html") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command(src, out, *extra, builder=builder), capture_output=True, text=True, check=False, env=environ()
+    )
+
+
+def site(tmp_path: Path, name: str = "src") -> Path:
+    src = tmp_path / name
+    shutil.copytree(ROOTS / "test-faults", src)
+    return src
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    later(path)
+
+
+def later(path: Path) -> None:
+    """A modification time clearly after the last build read the file (coarse file-system clocks)."""
+    stamp = time.time() + 2
+    os.utime(path, (stamp, stamp))
+
+
+def stop_while_writing(src: Path, out: Path, sig: signal.Signals) -> list[str]:
+    """Start a strict build, and send it ``sig`` once it writes its second document (each page takes a
+    second to write, see the root's ``conf.py``); the log up to then."""
+    process = subprocess.Popen(
+        command(src, out),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=environ(CONTRIB_TEST_SLOW_WRITE="1"),
+    )
+    assert process.stdout is not None
+    log = []
+    try:
+        for line in process.stdout:
+            log.append(line)
+            if WRITING_DOCUMENTS.search(line) and len([x for x in log if WRITING_DOCUMENTS.search(x)]) == 2:
+                process.send_signal(sig)
+                break
+        process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode != 0, "".join(log)  # stopped, not finished
+    assert "build succeeded" not in "".join(log)
+    return log
+
+
+# -- 1. a build stopped while it writes ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL, signal.SIGINT], ids=lambda s: s.name)
+def test_a_build_stopped_while_writing_leaves_nothing_stale(tmp_path: Path, sig: signal.Signals) -> None:
+    """A title changed, the build stopped in its write phase (after Sphinx pickled the environment): the
+    next strict build writes what a clean build writes (the listing, the home page's ``{contrib}`` link,
+    the tag and project pages all show the new title)."""
+    src = site(tmp_path)
+    build(src, tmp_path / "inc")
+    edit(src / "contributions/alpha-1.md", "# Alpha fix", "# Alpha fixed at last")
+    log = stop_while_writing(src, tmp_path / "inc", sig)
+    assert any("pickling environment" in line for line in log)
+    build(src, tmp_path / "inc")
+    build(src, tmp_path / "clean")
+    report = first_difference(tmp_path / "inc/html", tmp_path / "clean/html")
+    assert report is None, report
+    # what the finished build wrote is remembered: the same command again has nothing to do
+    assert "no targets are out of date" in build(src, tmp_path / "inc")
+
+
+# -- 3. odd file names -------------------------------------------------------------------------------------
+
+ORPHAN = "---\norphan: true\n---\n\n# {title}\n\nA page named {title}.\n"
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_removed_pages_with_odd_names_leave_no_output(tmp_path: Path, builder: str) -> None:
+    """``notes[1].md`` and ``über.md`` removed: their pages and source copies go (their URIs are
+    percent-encoded, ``notes[1]`` as a glob matches ``notes1``), and ``notes1.md``'s copy stays."""
+    src = site(tmp_path)
+    for name in ("notes[1]", "notes1", "über"):
+        (src / f"{name}.md").write_text(ORPHAN.format(title=name), encoding="utf-8")
+    copy = ("-D", "html_copy_source=1")
+    build(src, tmp_path / "inc", *copy, builder=builder)
+    out = tmp_path / "inc" / builder
+    assert (out / "_sources/notes[1].md.txt").is_file() and (out / "_sources/über.md.txt").is_file()
+    (src / "notes[1].md").unlink()
+    (src / "über.md").unlink()
+    build(src, tmp_path / "inc", *copy, builder=builder)
+    build(src, tmp_path / "clean", *copy, builder=builder)
+    report = first_difference(out, tmp_path / "clean" / builder)
+    assert report is None, report
+    assert (out / "_sources/notes1.md.txt").is_file()
