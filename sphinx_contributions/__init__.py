@@ -22,7 +22,7 @@ from docutils.nodes import inline
 from .books import setup_books
 from .builders import is_site_builder, setup_builders
 from .directives import setup_directives
-from .domain import ContribRole, ContributionsDomain, settle_labels
+from .domain import ContribRole, ContributionsDomain, settle_labels, warn_missing_contrib
 from .drafts import setup_drafts
 from .exports import setup_exports
 from .fixes.doc_titles import setup_doc_titles
@@ -87,6 +87,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(ContributionsDomain)
     app.connect("env-updated", settle_labels)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
+    app.connect("warn-missing-reference", warn_missing_contrib)
     setup_i18n(app)
     # source → nodes → records
     setup_roles(app)

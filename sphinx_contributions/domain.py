@@ -60,6 +60,7 @@ class ContribRole(XRefRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         self.refdomain, self.reftype = "contrib", "contrib"
+        self.warn_dangling = True  # an unknown key warns on any site, not only a nitpicky one
         self.classes = ["xref", "contrib", "contrib-contrib"]
         if self.disabled:
             return self.create_non_xref_node()
@@ -372,17 +373,8 @@ class ContributionsDomain(Domain):
         contnode: Element,
     ) -> nodes.reference | None:
         record, section, found = self._find(target)
-        if record is None:
-            draft = env.config.contributions_draft_keys.get(key_lookup(split_target(target)[0]))
-            if draft is not None:
-                warn(
-                    ContribWarning.DRAFT_LINK,
-                    f"{{contrib}} links to {target}, a draft ({draft}) that the published site leaves out",
-                    node,
-                )
-            else:
-                warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)
-            return contnode  # type: ignore[return-value]  # shown as text, not dropped
+        if record is None:  # Sphinx's missing-reference chain next (intersphinx), then nitpick_ignore
+            return None
         if found is None:  # no such section: the link goes to the write-up itself
             have = ", ".join(name for name, _ in record.section_titles) or "none"
             warn(
@@ -425,6 +417,24 @@ class ContributionsDomain(Domain):
         """Intersphinx asks this when a target is not in an inventory as written: keys match in any case."""
         key, section = split_target(node.get("reftarget", ""))
         return object_name(key, section)
+
+
+def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
+    """``warn-missing-reference``: a ``{contrib}`` link that no write-up of this site, no intersphinx
+    inventory and no ``nitpick_ignore`` entry answered; our own words (a draft, or an unknown key)."""
+    if not isinstance(domain, ContributionsDomain) or node.get("reftype") != "contrib":
+        return None
+    target = node["reftarget"]
+    draft = app.config.contributions_draft_keys.get(key_lookup(split_target(target)[0]))
+    if draft is not None:
+        warn(
+            ContribWarning.DRAFT_LINK,
+            f"{{contrib}} links to {target}, a draft ({draft}) that the published site leaves out",
+            node,
+        )
+    else:
+        warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)
+    return True
 
 
 def get_domain(env: BuildEnvironment) -> ContributionsDomain:

@@ -150,3 +150,39 @@ def test_removed_pages_with_odd_names_leave_no_output(tmp_path: Path, builder: s
     report = first_difference(out, tmp_path / "clean" / builder)
     assert report is None, report
     assert (out / "_sources/notes1.md.txt").is_file()
+
+
+# -- 4. {contrib} links left to Sphinx's missing-reference chain ---------------------------------------------
+
+
+def elsewhere(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """``tests/roots/test-intersphinx``, whose intersphinx inventory is that of a built ``test-faults``."""
+    build(site(tmp_path, "faults"), tmp_path / "faults-out")
+    src = tmp_path / "elsewhere"
+    shutil.copytree(ROOTS / "test-intersphinx", src)
+    return src, environ(CONTRIB_TEST_INVENTORY=str(tmp_path / "faults-out/html/objects.inv"))
+
+
+def test_an_unknown_key_is_resolved_by_intersphinx_or_ignored_by_nitpick_ignore(tmp_path: Path) -> None:
+    src, env = elsewhere(tmp_path)
+    done = subprocess.run(
+        command(src, tmp_path / "out"), capture_output=True, text=True, check=False, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "out/html/index.html").read_text(encoding="utf-8")
+    assert 'href="https://faults.example/contributions/alpha-1.html#' in page
+    assert ">Alpha fix<" in page  # the inventory's display name: the write-up's title
+
+
+def test_an_unknown_key_nothing_answers_keeps_our_warning(tmp_path: Path) -> None:
+    src, env = elsewhere(tmp_path)
+    (src / "index.md").write_text("# Elsewhere\n\nNowhere: {contrib}`nowhere#5`.\n", encoding="utf-8")
+    done = subprocess.run(
+        command(src, tmp_path / "out"), capture_output=True, text=True, check=False, env=env
+    )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"{src / 'index.md'}:3: WARNING: {{contrib}} target not found: 'nowhere#5' [contrib.unknown_key]"
+    ]
+    # shown as text, not dropped
+    assert "Nowhere: <span" in (tmp_path / "out/html/index.html").read_text(encoding="utf-8")
