@@ -84,15 +84,16 @@ class ContributionsDomain(Domain):
         "listings": {},
         "project_intros": {},  # docname -> [(project name, line)] of its `project` intros
         "warnings": {},  # docname -> the warnings logged while reading it (.fixes.lasting_warnings)
-        # kept by .incremental and .fixes: what pages link to, and digests of what each output showed
+        # kept by .incremental and .fixes: what pages link to (what each output showed: .written)
         "links": {},
-        "shown": {},
     }
     data_version = 1
     _owners_cache: dict[str, Contribution] | None = None  # see _owners()
     #: (index page, docname → (previous, next)): see neighbours()
     _order_cache: tuple[str, dict[str, tuple[Contribution | None, Contribution | None]]] | None = None
     _markdown: MarkdownIt | None = None  # see markdown_parser()
+    #: this build's view of what each output was written from (:mod:`.written`; not pickled)
+    written: dict[str, Any] | None = None
 
     # -- the collected data -----------------------------------------------------------------------
 
