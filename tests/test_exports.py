@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup
 from sphinx.util.console import strip_colors
 
 from .conftest import MakeApp, copy_site, rtd_build
-from .html import one, xml_one, xml_text
+from .htmltools import one, xml_one, xml_text
 
 BASE = "https://example.org/portfolio/"
 ATOM = "{http://www.w3.org/2005/Atom}"

@@ -186,3 +186,21 @@ def test_an_unknown_key_nothing_answers_keeps_our_warning(tmp_path: Path) -> Non
     ]
     # shown as text, not dropped
     assert "Nowhere: <span" in (tmp_path / "out/html/index.html").read_text(encoding="utf-8")
+
+
+# -- 13. `make audit` starts ------------------------------------------------------------------------------
+
+
+def test_the_audit_script_starts() -> None:
+    """``python tests/audit.py`` puts ``tests/`` first on ``sys.path``: a module there named like one of the
+    standard library (``html.py``) broke every import of it (``No module named 'html.entities'``)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOTS.parent / "audit.py"), "--help"], capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("usage: audit.py")
+
+
+def test_no_test_module_is_named_like_the_standard_library() -> None:
+    names = {path.stem for path in ROOTS.parent.glob("*.py")}
+    assert sorted(names & sys.stdlib_module_names) == []
