@@ -204,3 +204,21 @@ def test_the_audit_script_starts() -> None:
 def test_no_test_module_is_named_like_the_standard_library() -> None:
     names = {path.stem for path in ROOTS.parent.glob("*.py")}
     assert sorted(names & sys.stdlib_module_names) == []
+
+
+# -- 5. warnings of included files -------------------------------------------------------------------------
+
+
+def test_a_warning_of_an_included_file_fails_every_strict_build(tmp_path: Path) -> None:
+    """A ``{contrib}`` link to an unknown key in ``_snippets/links.md`` (excluded, included by the about
+    page) warns when the page is written, with the snippet's path: the identical second build fails the
+    same way, and so does a third."""
+    src = site(tmp_path)
+    (src / "_snippets").mkdir()
+    (src / "_snippets/links.md").write_text("See {contrib}`nowhere#5`.\n", encoding="utf-8")
+    with (src / "about.md").open("a", encoding="utf-8") as about:
+        about.write("\n```{include} _snippets/links.md\n```\n")
+    expected = [f"{src / '_snippets/links.md'}:1: WARNING: {{contrib}} target not found: 'nowhere#5' [contrib.unknown_key]"]
+    for _ in range(3):
+        done = failing_build(src, tmp_path / "out")
+        assert (done.returncode, done.stderr.splitlines()) == (1, expected)
