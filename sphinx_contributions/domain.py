@@ -25,7 +25,9 @@ from .model import (
     PLACEHOLDER,
     Contribution,
     ForgeFacts,
+    GeneratedPage,
     Metric,
+    generated_pages,
     is_of_project,
     is_placeholder,
     key_lookup,
@@ -121,6 +123,13 @@ class ContributionsDomain(Domain):
         """Every contribution that owns its key (:func:`~.model.ownership`: the page named after the key,
         else the first by docname), in docname order."""
         return sorted(self._owners().values(), key=lambda record: record.docname)
+
+    def generated_pages(self) -> dict[str, GeneratedPage]:
+        """pagename → the tag and project pages site builders write: every page of
+        :func:`.model.generated_pages` but those whose name a document of the site holds (a hand-written
+        ``tags/sdpa.md`` is never overwritten: :mod:`.render.pages` reports it)."""
+        found = self.env.found_docs
+        return {name: page for name, page in generated_pages(self.published()).items() if name not in found}
 
     def by_key(self, key: str) -> Contribution | None:
         return self._owners().get(key_lookup(key))

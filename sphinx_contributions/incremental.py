@@ -26,7 +26,7 @@ from .builders import is_site_builder
 from .domain import get_domain
 from .fixes.navigation import nav_digest
 from .fixes.stale_outputs import output_file, remove_outputs
-from .model import digest, generated_pages, key_lookup, label_key, split_target
+from .model import digest, key_lookup, label_key, split_target
 from .written import changed_keys, remember, this_build
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     generated pages are stale, removing the output of those that are gone."""
     domain = get_domain(env)
     records, links = _record_digests(domain)
-    generated = generated_pages(domain.published())
+    generated = domain.generated_pages()
     # a tag or project page shows its records, the navigation and the theme's page for this config
     build_info = getattr(app.builder, "build_info", None)
     common = (
@@ -130,7 +130,9 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     old_pages = remember(app, "pages", inputs) or {}
     if is_site_builder(app.builder):
         remove_outputs(app, sorted(set(old_pages) - set(generated)), sources=False)
-    this_build(app)["stale"] = sorted(pagename for pagename, value in inputs.items() if old_pages.get(pagename) != value)
+    this_build(app)["stale"] = sorted(
+        pagename for pagename, value in inputs.items() if old_pages.get(pagename) != value
+    )
     old_records = remember(app, "records", records) or {}
     old_links = remember(app, "links", links) or {}
     around = _neighbour_digests(app, domain)

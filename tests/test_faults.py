@@ -165,9 +165,7 @@ def elsewhere(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 
 def test_an_unknown_key_is_resolved_by_intersphinx_or_ignored_by_nitpick_ignore(tmp_path: Path) -> None:
     src, env = elsewhere(tmp_path)
-    done = subprocess.run(
-        command(src, tmp_path / "out"), capture_output=True, text=True, check=False, env=env
-    )
+    done = subprocess.run(command(src, tmp_path / "out"), capture_output=True, text=True, check=False, env=env)
     assert done.returncode == 0, done.stderr
     page = (tmp_path / "out/html/index.html").read_text(encoding="utf-8")
     assert 'href="https://faults.example/contributions/alpha-1.html#' in page
@@ -177,9 +175,7 @@ def test_an_unknown_key_is_resolved_by_intersphinx_or_ignored_by_nitpick_ignore(
 def test_an_unknown_key_nothing_answers_keeps_our_warning(tmp_path: Path) -> None:
     src, env = elsewhere(tmp_path)
     (src / "index.md").write_text("# Elsewhere\n\nNowhere: {contrib}`nowhere#5`.\n", encoding="utf-8")
-    done = subprocess.run(
-        command(src, tmp_path / "out"), capture_output=True, text=True, check=False, env=env
-    )
+    done = subprocess.run(command(src, tmp_path / "out"), capture_output=True, text=True, check=False, env=env)
     assert done.returncode == 1
     assert done.stderr.splitlines() == [
         f"{src / 'index.md'}:3: WARNING: {{contrib}} target not found: 'nowhere#5' [contrib.unknown_key]"
@@ -218,7 +214,35 @@ def test_a_warning_of_an_included_file_fails_every_strict_build(tmp_path: Path) 
     (src / "_snippets/links.md").write_text("See {contrib}`nowhere#5`.\n", encoding="utf-8")
     with (src / "about.md").open("a", encoding="utf-8") as about:
         about.write("\n```{include} _snippets/links.md\n```\n")
-    expected = [f"{src / '_snippets/links.md'}:1: WARNING: {{contrib}} target not found: 'nowhere#5' [contrib.unknown_key]"]
+    expected = [
+        f"{src / '_snippets/links.md'}:1: WARNING: {{contrib}} target not found: 'nowhere#5' [contrib.unknown_key]"
+    ]
     for _ in range(3):
         done = failing_build(src, tmp_path / "out")
         assert (done.returncode, done.stderr.splitlines()) == (1, expected)
+
+
+# -- 2. a hand-written page where a generated one would go ------------------------------------------------
+
+HAND_WRITTEN = "# SDPA, by hand\n\nWhat I wrote about SDPA myself.\n"
+
+
+def test_a_hand_written_page_is_never_overwritten_by_a_generated_one(tmp_path: Path) -> None:
+    src = site(tmp_path)
+    (src / "tags").mkdir()
+    (src / "tags/sdpa.md").write_text(HAND_WRITTEN, encoding="utf-8")
+    edit(src / "index.md", "about\n", "about\ntags/sdpa\n")
+    expected = [
+        f"{src / 'tags/sdpa.md'}: WARNING: tags/sdpa.md is where the generated page of tag 'sdpa' would be "
+        "written: the document is kept and the generated page is not written (rename the document) "
+        "[contrib.config]"
+    ]
+    for _ in range(2):  # reported again by the identical second build
+        done = failing_build(src, tmp_path / "out")
+        assert (done.returncode, done.stderr.splitlines()) == (1, expected)
+    out = tmp_path / "out/html"
+    page = (out / "tags/sdpa.html").read_text(encoding="utf-8")
+    assert "What I wrote about SDPA myself." in page
+    assert "Tag: sdpa" not in page
+    assert "What I wrote about SDPA myself" not in (out / "tags/kernels.html").read_text(encoding="utf-8")
+    assert "SDPA, by hand" in (out / "searchindex.js").read_text(encoding="utf-8")

@@ -12,7 +12,6 @@ import queue
 from typing import TYPE_CHECKING
 
 from ..domain import get_domain
-from ..model import generated_pages
 from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -45,7 +44,7 @@ def complete_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     _drain(shared, links)  # the pages this build wrote
     local: queue.Queue[Link] = queue.Queue()
     app.sitemap_links = local  # type: ignore[attr-defined]  # sphinx-sitemap's own attribute
-    generated = generated_pages(get_domain(app.env).published())
+    generated = get_domain(app.env).generated_pages()
     for pagename in sorted({*app.env.found_docs, *generated}):
         add_html_link(app, pagename, None, {}, None)
     _drain(local, links)

@@ -18,7 +18,8 @@ from ..exports import base_url
 from ..i18n import _, ngettext
 from ..incremental import generated_page_is_current
 from ..model import GeneratedPage, digest, generated_pages, is_of_project, slugify
-from ..written import shown
+from ..warnings import ContribWarning, warn
+from ..written import remember, this_build
 from .cards import page_meta_tags
 from .links import Links
 from .listing import listing_context
@@ -114,12 +115,26 @@ def page_context(
     }
 
 
+def report_collisions(app: Sphinx) -> None:
+    """A document where a tag or project page would go keeps its place, and is reported (every build)."""
+    for pagename, page in generated_pages(get_domain(app.env).published()).items():
+        if pagename in app.env.found_docs:
+            warn(
+                ContribWarning.CONFIG,
+                f"{app.env.doc2path(pagename, False).as_posix()} is where the generated page of {page.kind} "
+                f"{page.name!r} would be written: the document is kept and the generated page is not written "
+                "(rename the document)",
+                pagename,
+            )
+
+
 def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: each tag and project page whose output is not current."""
     if not is_site_builder(app.builder):
         return
     intros = project_intros(app, app.env)
-    for pagename, page in generated_pages(get_domain(app.env).published()).items():
+    report_collisions(app)
+    for pagename, page in get_domain(app.env).generated_pages().items():
         if not generated_page_is_current(app, pagename):
             yield pagename, page_context(app, pagename, page, intros), GENERATED_TEMPLATE
 
@@ -129,18 +144,17 @@ def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     shows changed."""
     if not is_site_builder(app.builder):
         return []
-    seen = shown(app)
     intros = project_intros(app, env)
-    pages = generated_pages(get_domain(env).published())
+    pages = get_domain(env).generated_pages()
     new = {}
     for pagename, page in pages.items():
         found = _intro_for(page, intros)
         new[pagename] = digest((found[0], found[1].pformat()) if found else None)
-    old = seen.get("intros", {})
-    seen["intros"] = new
+    old = remember(app, "intros", new) or {}
     changed = {name for name in new if name in old and old[name] != new[name]}
     if changed:
-        seen["stale"] = sorted(set(seen.get("stale", [])) | changed)
+        build = this_build(app)
+        build["stale"] = sorted(set(build.get("stale", [])) | changed)
     return []
 
 
