@@ -246,3 +246,50 @@ def test_a_hand_written_page_is_never_overwritten_by_a_generated_one(tmp_path: P
     assert "Tag: sdpa" not in page
     assert "What I wrote about SDPA myself" not in (out / "tags/kernels.html").read_text(encoding="utf-8")
     assert "SDPA, by hand" in (out / "searchindex.js").read_text(encoding="utf-8")
+
+
+# -- 7. sitemaps only where there is a site -----------------------------------------------------------------
+
+PAGES = [
+    "about", "contributions/alpha-1", "contributions/beta-2", "contributions/gamma-3", "contributions/index",
+    "index", "projects/alpha", "projects/beta", "projects/gamma", "tags/kernels", "tags/sdpa",
+]  # fmt: skip
+
+
+def sitemap_locs(path: Path) -> list[str]:
+    from xml.etree import ElementTree as ET
+
+    root = ET.parse(path).getroot()
+    return [loc.text or "" for loc in root.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+
+
+@pytest.mark.parametrize(
+    ("builder", "links"),
+    [
+        ("html", [page + ".html" for page in PAGES]),
+        (
+            "dirhtml",
+            ["about/", *(page.removesuffix("index") + "/" * (not page.endswith("index")) for page in PAGES[1:])],
+        ),
+    ],
+)
+def test_a_site_builder_lists_every_page_it_has_and_no_other(tmp_path: Path, builder: str, links: list[str]) -> None:
+    """Every document and generated page once, sorted by page; dirhtml without ``genindex/`` and ``search/``
+    (rendered from templates, no documents), even after an incremental build that wrote one page."""
+    src = site(tmp_path)
+    build(src, tmp_path / "out", builder=builder)
+    edit(src / "about.md", "links to nothing", "links to nothing at all")
+    build(src, tmp_path / "out", builder=builder)
+    assert sitemap_locs(tmp_path / "out" / builder / "sitemap.xml") == [
+        "https://example.org/site/" + link for link in links
+    ]
+
+
+@pytest.mark.parametrize("builder", ["singlehtml", "epub"])
+def test_a_builder_that_makes_no_site_gets_no_sitemap(tmp_path: Path, builder: str) -> None:
+    src = site(tmp_path)
+    build(src, tmp_path / "out", "-D", "version=1", builder=builder)
+    assert (
+        tmp_path / "out" / builder / "index.html" if builder == "singlehtml" else tmp_path / "out" / builder
+    ).exists()
+    assert not (tmp_path / "out" / builder / "sitemap.xml").exists()

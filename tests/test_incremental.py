@@ -40,7 +40,7 @@ SABOTAGE = {
     "neighbour-rewrite": _INC + "m._neighbour_digests = lambda app, domain: {}",
     "output-removal": _FIX.format("stale_outputs") + "f.remove_outputs = lambda *args, **kwargs: None",
     "search-prune": _FIX.format("search_index") + "f.prune_search_index = lambda app: []",
-    "sitemap-complete": _FIX.format("sitemap") + "f.complete_sitemap = lambda app, exc: None",
+    "sitemap-complete": _FIX.format("sitemap") + "f.write_sitemap = lambda app, exc: None",
     "clear_doc": _DOMAIN + "D.clear_doc = lambda self, docname: None",
     "merge_domaindata": _DOMAIN + "D.merge_domaindata = lambda self, docnames, other: None",
     # tag and project pages skipped whenever their file exists, without looking at what they show

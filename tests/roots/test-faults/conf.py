@@ -3,6 +3,7 @@ import time
 
 project = "Faults test"
 author = "Tester"
+copyright = "Tester"
 extensions = ["myst_parser", "sphinx_contributions", "sphinx_sitemap"]
 exclude_patterns = ["_build", "_snippets"]
 myst_enable_extensions = ["colon_fence"]
