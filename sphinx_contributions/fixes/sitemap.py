@@ -80,7 +80,8 @@ def sitemap_xml(app: Sphinx, site_url: str) -> bytes:
             ET.SubElement(url, f"{{{XHTML_NS}}}link", rel="alternate", hreflang=locale.replace("_", "-"), href=href)
     if config.sitemap_indent:
         ET.indent(root, space=" " * int(config.sitemap_indent))
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    text: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return text
 
 
 def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
