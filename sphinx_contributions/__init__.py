@@ -128,7 +128,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 5,  # 4: records carry the lock's forge facts; 5: summaries keep their markup
+        "env_version": 6,  # 5: summaries keep their markup; 6: records know their tag and project pages' folders
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

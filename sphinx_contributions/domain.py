@@ -300,6 +300,7 @@ class ContributionsDomain(Domain):
             section_titles=tuple(titled),
             lineno=header.line or 0,
             forge=forge,
+            folders=(self.env.config.contributions_tags_path, self.env.config.contributions_projects_path),
         )
 
     def forge_facts(self, key: str) -> ForgeFacts | None:

@@ -234,8 +234,8 @@ def test_a_hand_written_page_is_never_overwritten_by_a_generated_one(tmp_path: P
     edit(src / "index.md", "about\n", "about\ntags/sdpa\n")
     expected = [
         f"{src / 'tags/sdpa.md'}: WARNING: tags/sdpa.md is where the generated page of tag 'sdpa' would be "
-        "written: the document is kept and the generated page is not written (rename the document) "
-        "[contrib.config]"
+        "written: the document is kept and the generated page is not written (rename the document, or move the "
+        "generated pages with contributions_tags_path) [contrib.config]"
     ]
     for _ in range(2):  # reported again by the identical second build
         done = failing_build(src, tmp_path / "out")
@@ -246,6 +246,38 @@ def test_a_hand_written_page_is_never_overwritten_by_a_generated_one(tmp_path: P
     assert "Tag: sdpa" not in page
     assert "What I wrote about SDPA myself" not in (out / "tags/kernels.html").read_text(encoding="utf-8")
     assert "SDPA, by hand" in (out / "searchindex.js").read_text(encoding="utf-8")
+
+
+def test_the_generated_pages_folders_are_settings(tmp_path: Path) -> None:
+    """As ablog's ``blog_path``: with the tag pages in ``labels/`` and the project pages in
+    ``repos/projects/``, the hand-written ``tags/sdpa.md`` and the generated ``labels/sdpa`` live side by
+    side, and every link and the sitemap follow."""
+    src = site(tmp_path)
+    (src / "tags").mkdir()
+    (src / "tags/sdpa.md").write_text(HAND_WRITTEN, encoding="utf-8")
+    edit(src / "index.md", "about\n", "about\ntags/sdpa\n")
+    folders = ("-D", "contributions_tags_path=labels", "-D", "contributions_projects_path=repos/projects/")
+    build(src, tmp_path / "out", *folders)
+    out = tmp_path / "out/html"
+    generated = sorted(p.relative_to(out).as_posix() for p in out.glob("**/*.html") if "contributions" not in p.parts)
+    assert [page for page in generated if page.startswith(("labels/", "repos/", "tags/", "projects/"))] == [
+        "labels/kernels.html", "labels/sdpa.html", "repos/projects/alpha.html", "repos/projects/beta.html",
+        "repos/projects/gamma.html", "tags/sdpa.html",
+    ]  # fmt: skip
+    assert "What I wrote about SDPA myself." in (out / "tags/sdpa.html").read_text(encoding="utf-8")
+    page = (out / "contributions/alpha-1.html").read_text(encoding="utf-8")
+    assert 'href="../labels/sdpa.html"' in page and 'href="../repos/projects/alpha.html"' in page
+    assert "https://example.org/site/labels/sdpa.html" in sitemap_locs(out / "sitemap.xml")
+
+
+@pytest.mark.parametrize("value", ["", "/", "../tags", "a/../b", ".hidden"])
+def test_a_folder_outside_the_site_is_refused(tmp_path: Path, value: str) -> None:
+    done = failing_build(site(tmp_path), tmp_path / "out", "-D", f"contributions_tags_path={value}")
+    assert done.stderr.splitlines() == [
+        f"WARNING: contributions_tags_path = {value!r} is not a folder inside the site (such as 'tags'): 'tags' "
+        "is used [contrib.config]"
+    ]
+    assert (tmp_path / "out/html/tags/sdpa.html").is_file()
 
 
 # -- 7. sitemaps only where there is a site -----------------------------------------------------------------

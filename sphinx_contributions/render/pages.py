@@ -1,7 +1,12 @@
 """Generated pages: one per tag (``tags/<slug>``) and one per upstream project (``projects/<slug>``),
 each listing its contributions, written by site builders only, from the template
 ``contributions/generated.html`` (a site overrides it from its ``templates_path``, as with ablog's
-``collection.html``)."""
+``collection.html``). Their folders are settings, as ablog's ``blog_path``: ``contributions_tags_path``
+and ``contributions_projects_path``.
+
+A document of the site where a generated page would go (a hand-written ``tags/sdpa.md``) is kept: the
+generated page is not written (Sphinx would let it overwrite the document without a word), and a
+``[contrib.config]`` warning says so in every build."""
 
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from sphinx.application import Sphinx
+    from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
 #: the page template of every tag and project page
@@ -123,7 +129,7 @@ def report_collisions(app: Sphinx) -> None:
                 ContribWarning.CONFIG,
                 f"{app.env.doc2path(pagename, False).as_posix()} is where the generated page of {page.kind} "
                 f"{page.name!r} would be written: the document is kept and the generated page is not written "
-                "(rename the document)",
+                f"(rename the document, or move the generated pages with contributions_{page.kind}s_path)",
                 pagename,
             )
 
@@ -158,6 +164,28 @@ def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return []
 
 
+def check_folders(app: Sphinx, config: Config) -> None:
+    """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
+    ``blog/tags``); another value is reported and the default used."""
+    for name, default in FOLDERS.items():
+        value = str(config[name]).strip().strip("/")
+        if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):
+            warn(
+                ContribWarning.CONFIG,
+                f"{name} = {config[name]!r} is not a folder inside the site (such as {default!r}): {default!r} is used",
+                None,
+            )
+            value = default
+        setattr(config, name, value)
+
+
+#: the settings of the generated pages' folders, and their defaults
+FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "projects"}
+
+
 def setup_pages(app: Sphinx) -> None:
+    for name, default in FOLDERS.items():
+        app.add_config_value(name, default, "env", types=frozenset({str}))
+    app.connect("config-inited", check_folders)
     app.connect("html-collect-pages", collect_pages)
     app.connect("env-get-updated", intros_changed, priority=900)
