@@ -78,9 +78,9 @@ def later(path: Path) -> None:
     os.utime(path, (stamp, stamp))
 
 
-def stop_while_writing(src: Path, out: Path, sig: signal.Signals) -> list[str]:
-    """Start a strict build, and send it ``sig`` once it writes its second document (each page takes a
-    second to write, see the root's ``conf.py``); the log up to then."""
+def stop_while_writing(src: Path, out: Path, sig: signal.Signals, document: int = 2) -> list[str]:
+    """Start a strict build, and send it ``sig`` once it writes its ``document``-th document (each page
+    takes a second to write, see the root's ``conf.py``); the log up to then."""
     process = subprocess.Popen(
         command(src, out),
         stdout=subprocess.PIPE,
@@ -93,7 +93,7 @@ def stop_while_writing(src: Path, out: Path, sig: signal.Signals) -> list[str]:
     try:
         for line in process.stdout:
             log.append(line)
-            if WRITING_DOCUMENTS.search(line) and len([x for x in log if WRITING_DOCUMENTS.search(x)]) == 2:
+            if WRITING_DOCUMENTS.search(line) and len([x for x in log if WRITING_DOCUMENTS.search(x)]) == document:
                 process.send_signal(sig)
                 break
         process.wait(timeout=60)
@@ -125,6 +125,24 @@ def test_a_build_stopped_while_writing_leaves_nothing_stale(tmp_path: Path, sig:
     assert report is None, report
     # what the finished build wrote is remembered: the same command again has nothing to do
     assert "no targets are out of date" in build(src, tmp_path / "inc")
+
+
+def test_a_build_stopped_after_writing_some_pages_then_undone_leaves_nothing_stale(tmp_path: Path) -> None:
+    """The title changed, the build stopped once it had written the pages before ``contributions/gamma-3``
+    (``beta-2``'s "next" link shows the new title), then the change undone: the pages that build wrote
+    show what no source says any more, and the next build rewrites them (what they depend on is unknown
+    until a build finishes), so it equals a clean build."""
+    src = site(tmp_path)
+    page = src / "contributions/alpha-1.md"
+    build(src, tmp_path / "inc")
+    edit(page, "# Alpha fix", "# Alpha fixed at last")
+    stop_while_writing(src, tmp_path / "inc", signal.SIGKILL, document=4)
+    assert "Alpha fixed at last" in (tmp_path / "inc/html/contributions/beta-2.html").read_text(encoding="utf-8")
+    edit(page, "# Alpha fixed at last", "# Alpha fix")
+    build(src, tmp_path / "inc")
+    build(src, tmp_path / "clean")
+    report = first_difference(tmp_path / "inc/html", tmp_path / "clean/html")
+    assert report is None, report
 
 
 # -- 3. odd file names -------------------------------------------------------------------------------------
