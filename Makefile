@@ -9,7 +9,7 @@ BUILDDIR ?= _build
 # strict: warnings are errors (nitpicky is on in conf.py); -T: full tracebacks on a crash
 SPHINXOPTS ?= -W --keep-going -T
 
-.PHONY: html test serve clean lint bench audit linkcheck
+.PHONY: html test test-latest serve clean lint bench audit linkcheck
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,17 @@ html: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# the suite against the newest Sphinx, MyST-Parser, furo, sphinx-design, sphinx-sitemap and sphinxext-opengraph
+# the registry has for this Python (the pinned set for everything else), in a venv of its own; pip says where
+# the newest releases leave the package's own version ranges, and the test report's header names each version
+LATEST_VENV ?= $(BUILDDIR)/latest-venv
+LATEST := sphinx myst-parser furo sphinx-design sphinx-sitemap sphinxext-opengraph
+test-latest:
+	test -x $(LATEST_VENV)/bin/python || $(PYTHON) -m venv $(LATEST_VENV)
+	$(LATEST_VENV)/bin/python -m pip install --quiet -c requirements/constraints.txt -e '.[site,test]'
+	$(LATEST_VENV)/bin/python -m pip install --quiet --upgrade $(LATEST)
+	$(LATEST_VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 # live preview on http://127.0.0.1:8000, drafts included, rebuilt on save (not strict: shows warnings)
 serve: $(STAMP)

@@ -22,7 +22,7 @@ from docutils.nodes import inline
 from .books import setup_books
 from .builders import is_site_builder, setup_builders
 from .directives import setup_directives
-from .domain import ContribRole, ContributionsDomain, settle_labels
+from .domain import ContribRole, ContributionsDomain, settle_labels, warn_missing_contrib
 from .drafts import setup_drafts
 from .exports import setup_exports
 from .fixes.doc_titles import setup_doc_titles
@@ -56,6 +56,7 @@ from .report import setup_report
 from .robots import setup_robots
 from .roles import setup_roles
 from .title_page import setup_title_page
+from .written import setup_written
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -86,6 +87,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_domain(ContributionsDomain)
     app.connect("env-updated", settle_labels)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
+    app.connect("warn-missing-reference", warn_missing_contrib)
     setup_i18n(app)
     # source → nodes → records
     setup_roles(app)
@@ -114,6 +116,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_builders(app)
     # incremental builds
     setup_incremental(app)
+    setup_written(app)
     setup_doc_titles(app)
     setup_navigation(app)
     setup_search_index(app)
@@ -125,7 +128,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 5,  # 4: records carry the lock's forge facts; 5: summaries keep their markup
+        "env_version": 6,  # 5: summaries keep their markup; 6: records know their tag and project pages' folders
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -228,10 +228,11 @@ class ContributionDirective(OptionsDirective):
                 hint = self.comment_hint(name)
                 warn(kind, f"option ignored: {hint if hint is not None else error}", self.option_location(name))
         for tag in cast("tuple[str, ...]", result.get("tags", ())):
-            self._warn_if_opaque("tag", tag, tag_page(tag), "tags")
+            self._warn_if_opaque("tag", tag, tag_page(tag, self.env.config.contributions_tags_path), "tags")
         if "project" in result:
             project = cast("str", result["project"])
-            self._warn_if_opaque("project", project, project_page(project), "project")
+            folder = self.env.config.contributions_projects_path
+            self._warn_if_opaque("project", project, project_page(project, folder), "project")
         return result
 
     def _warn_if_opaque(self, what: str, name: str, page: str, option: str) -> None:

@@ -25,7 +25,9 @@ from .model import (
     PLACEHOLDER,
     Contribution,
     ForgeFacts,
+    GeneratedPage,
     Metric,
+    generated_pages,
     is_of_project,
     is_placeholder,
     key_lookup,
@@ -60,6 +62,7 @@ class ContribRole(XRefRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         self.refdomain, self.reftype = "contrib", "contrib"
+        self.warn_dangling = True  # an unknown key warns on any site, not only a nitpicky one
         self.classes = ["xref", "contrib", "contrib-contrib"]
         if self.disabled:
             return self.create_non_xref_node()
@@ -83,15 +86,16 @@ class ContributionsDomain(Domain):
         "listings": {},
         "project_intros": {},  # docname -> [(project name, line)] of its `project` intros
         "warnings": {},  # docname -> the warnings logged while reading it (.fixes.lasting_warnings)
-        # kept by .incremental and .fixes: what pages link to, and digests of what each output showed
+        # kept by .incremental and .fixes: what pages link to (what each output showed: .written)
         "links": {},
-        "shown": {},
     }
     data_version = 1
     _owners_cache: dict[str, Contribution] | None = None  # see _owners()
     #: (index page, docname → (previous, next)): see neighbours()
     _order_cache: tuple[str, dict[str, tuple[Contribution | None, Contribution | None]]] | None = None
     _markdown: MarkdownIt | None = None  # see markdown_parser()
+    #: this build's view of what each output was written from (:mod:`.written`; not pickled)
+    written: dict[str, Any] | None = None
 
     # -- the collected data -----------------------------------------------------------------------
 
@@ -119,6 +123,13 @@ class ContributionsDomain(Domain):
         """Every contribution that owns its key (:func:`~.model.ownership`: the page named after the key,
         else the first by docname), in docname order."""
         return sorted(self._owners().values(), key=lambda record: record.docname)
+
+    def generated_pages(self) -> dict[str, GeneratedPage]:
+        """pagename → the tag and project pages site builders write: every page of
+        :func:`.model.generated_pages` but those whose name a document of the site holds (a hand-written
+        ``tags/sdpa.md`` is never overwritten: :mod:`.render.pages` reports it)."""
+        found = self.env.found_docs
+        return {name: page for name, page in generated_pages(self.published()).items() if name not in found}
 
     def by_key(self, key: str) -> Contribution | None:
         return self._owners().get(key_lookup(key))
@@ -289,6 +300,7 @@ class ContributionsDomain(Domain):
             section_titles=tuple(titled),
             lineno=header.line or 0,
             forge=forge,
+            folders=(self.env.config.contributions_tags_path, self.env.config.contributions_projects_path),
         )
 
     def forge_facts(self, key: str) -> ForgeFacts | None:
@@ -372,17 +384,8 @@ class ContributionsDomain(Domain):
         contnode: Element,
     ) -> nodes.reference | None:
         record, section, found = self._find(target)
-        if record is None:
-            draft = env.config.contributions_draft_keys.get(key_lookup(split_target(target)[0]))
-            if draft is not None:
-                warn(
-                    ContribWarning.DRAFT_LINK,
-                    f"{{contrib}} links to {target}, a draft ({draft}) that the published site leaves out",
-                    node,
-                )
-            else:
-                warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)
-            return contnode  # type: ignore[return-value]  # shown as text, not dropped
+        if record is None:  # Sphinx's missing-reference chain next (intersphinx), then nitpick_ignore
+            return None
         if found is None:  # no such section: the link goes to the write-up itself
             have = ", ".join(name for name, _ in record.section_titles) or "none"
             warn(
@@ -425,6 +428,24 @@ class ContributionsDomain(Domain):
         """Intersphinx asks this when a target is not in an inventory as written: keys match in any case."""
         key, section = split_target(node.get("reftarget", ""))
         return object_name(key, section)
+
+
+def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
+    """``warn-missing-reference``: a ``{contrib}`` link that no write-up of this site, no intersphinx
+    inventory and no ``nitpick_ignore`` entry answered; our own words (a draft, or an unknown key)."""
+    if not isinstance(domain, ContributionsDomain) or node.get("reftype") != "contrib":
+        return None
+    target = node["reftarget"]
+    draft = app.config.contributions_draft_keys.get(key_lookup(split_target(target)[0]))
+    if draft is not None:
+        warn(
+            ContribWarning.DRAFT_LINK,
+            f"{{contrib}} links to {target}, a draft ({draft}) that the published site leaves out",
+            node,
+        )
+    else:
+        warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)
+    return True
 
 
 def get_domain(env: BuildEnvironment) -> ContributionsDomain:

@@ -1,12 +1,13 @@
 """Drafts: a page whose ``contribution`` says ``:status: draft`` is left out of the published build.
 
 The published build must not hold a draft anywhere (page, listings, feed, JSON, sitemap, search,
-``objects.inv``), so drafts are found before Sphinx reads anything, by a scan of the sources, and added
-to ``exclude_patterns``. The scan parses Markdown with MyST's own parser and the site's MyST settings,
-so a ``contribution`` shown inside a code block is not mistaken for a header, and both option forms
-(``:status: draft`` lines and a ``---`` YAML block) are read. ``contributions_include_drafts = True``
-(``make serve``) keeps drafts in, with a banner. The scan's keys let ``{contrib}`` say "links to a
-draft" rather than "not found".
+``objects.inv``), so drafts are found before Sphinx reads anything, by a scan of the sources Sphinx found
+new or changed, and taken out of the build as if their files were not there (:func:`leave_out_drafts`).
+The scan parses Markdown with MyST's own parser and the site's MyST settings, so a ``contribution``
+shown inside a code block is not mistaken for a header, and both option forms (``:status: draft``
+lines and a ``---`` YAML block) are read. ``contributions_include_drafts = True`` (``make serve``)
+keeps drafts in, with a banner. The scan's keys let ``{contrib}`` say "links to a draft" rather than
+"not found".
 
 A page the scan cannot see as a draft (its header nested in another directive, say) would be published:
 once everything is read, any ``draft`` record left in the build is reported as
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
     from sphinx.application import Sphinx
-    from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
 #: reStructuredText: ``.. contribution::`` and its indented ``:name: value`` options
@@ -183,37 +183,34 @@ def scan_sources(
     return pages
 
 
-def find_drafts(srcdir: Path, config: Config) -> dict[str, SourcePage]:
-    """docname → :class:`SourcePage` of every draft among the sources Sphinx would read."""
-    pages = scan_sources(
-        srcdir,
-        config.exclude_patterns,
-        config.include_patterns,
-        config.source_suffix,
-        site_markdown_parser(config),
-        drafts_only=True,
-    )
-    return {docname: page for docname, page in pages.items() if page.is_draft}
+def leave_out_drafts(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """``env-get-outdated`` (first): unless drafts are included, the drafts among the pages Sphinx found
+    new or changed are taken out of the build, as if their files were not there.
 
-
-def exclude_drafts(app: Sphinx, config: Config) -> None:
-    """``config-inited`` (after Sphinx has merged the extensions' source suffixes into
-    ``source_suffix``): unless drafts are included, leave every draft's source out of the build."""
-    if config.contributions_include_drafts:
-        config.contributions_draft_keys = {}
-        return
-    srcdir = Path(app.srcdir)
-    drafts = find_drafts(srcdir, config)
-    config.exclude_patterns = [
-        *config.exclude_patterns,
-        *(glob_escape(page.path.relative_to(srcdir).as_posix()) for page in drafts.values()),
-    ]
-    config.contributions_draft_keys = {key_lookup(page.key): docname for docname, page in drafts.items()}
-
-
-def glob_escape(path: str) -> str:
-    """``path`` as an ``exclude_patterns`` entry that matches only itself (``[``, ``*``, ``?`` quoted)."""
-    return re.sub(r"([\[\]*?])", r"[\1]", path)
+    Only those pages are scanned: a page Sphinx read before and that did not change is no draft (it was
+    scanned when it changed), and a draft is never read, so it is "added" in every build and scanned
+    again (drafts are few). ``exclude_patterns`` stays as the site wrote it: changing it would make
+    Sphinx read every page again whenever the drafts change."""
+    if app.config.contributions_include_drafts:
+        app.config.contributions_draft_keys = {}
+        return []
+    candidates = sorted(added | changed)
+    md = site_markdown_parser(app.config) if candidates else None
+    drafts: dict[str, SourcePage] = {}
+    for docname in candidates:
+        page = scan_file(env.doc2path(docname), docname, md, drafts_only=True) if md is not None else None
+        if page is not None and page.is_draft:
+            drafts[docname] = page
+    for docname in drafts:
+        env.found_docs.discard(docname)
+        added.discard(docname)
+        changed.discard(docname)
+        if docname in env.all_docs:  # published until now: its output goes (.fixes.stale_outputs)
+            removed.add(docname)
+    app.config.contributions_draft_keys = {key_lookup(page.key): docname for docname, page in drafts.items()}
+    return []
 
 
 def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
@@ -235,8 +232,8 @@ def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
 
 def setup_drafts(app: Sphinx) -> None:
     app.add_config_value("contributions_include_drafts", False, "env", types=frozenset({bool}))
-    # computed at config-inited from the sources, never set by hand
+    # computed when Sphinx looks for outdated pages, from the drafts' sources, never set by hand
     app.add_config_value("contributions_draft_keys", {}, "", types=frozenset({dict}))
-    # after sphinx.registry.merge_source_suffix (priority 800): before it, ".md" is not a source suffix
-    app.connect("config-inited", exclude_drafts, priority=900)
+    # first: before .fixes.stale_outputs removes the output of pages no longer in the build
+    app.connect("env-get-outdated", leave_out_drafts, priority=100)
     app.connect("env-check-consistency", check_no_draft_left)

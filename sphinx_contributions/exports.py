@@ -28,6 +28,7 @@ from sphinx.util import logging
 
 from .builders import is_site_builder
 from .domain import get_domain
+from .history import History, last_commits
 from .model import Contribution, sort_records
 from .warnings import ContribWarning, warn
 
@@ -146,29 +147,20 @@ def _from_epoch(text: str) -> datetime | None:
         return None
 
 
-def page_times(srcdir: Path, paths: dict[str, str]) -> dict[str, datetime]:
-    """docname → time of the last commit that touched its source (``paths``: docname → source path
-    relative to ``srcdir``), from one ``git log``; pages that git does not know are left out."""
-    if not paths:
-        return {}
-    try:
-        done = subprocess.run(
-            ["git", "log", "--relative", "--format=%x00%ct", "--name-only", "--", *sorted(paths.values())],
-            cwd=srcdir,
-            capture_output=True,
-            text=True,
-            timeout=60,
+def report_shallow_history(app: Sphinx, history: History) -> None:
+    """A shallow clone must not change the feed in silence: a warning when an undated entry would take the
+    boundary commit's time, else an information line."""
+    if history.uncertain:
+        pages = ", ".join(app.env.doc2path(docname, False).as_posix() for docname in history.uncertain)
+        warn(
+            ContribWarning.CONFIG,
+            f"the git history is shallow: the feed's entries for {pages} (no 'date') would take the time of "
+            "the clone's boundary commit, not of their last commit; fetch the whole history "
+            "('git fetch --unshallow') or give each page a 'date'",
+            None,
         )
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    newest: dict[str, int] = {}
-    stamp = 0
-    for line in done.stdout.splitlines() if done.returncode == 0 else ():
-        if line.startswith("\0"):
-            stamp = int(line[1:]) if line[1:].isdigit() else 0
-        elif line and stamp:
-            newest.setdefault(line, stamp)  # git log lists the newest commit first
-    return {docname: datetime.fromtimestamp(newest[path], UTC) for docname, path in paths.items() if path in newest}
+    elif history.shallow:
+        logger.info(f"the git history is shallow; every undated entry of {FEED_NAME} has its last commit in it")
 
 
 def _atom_time(value: datetime) -> str:
@@ -184,7 +176,9 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     ordered = [r for r in sort_records(records, "date") if r.docname in app.env.found_docs]
     fallback = build_timestamp(Path(app.srcdir))
     undated = {r.docname: app.env.doc2path(r.docname, False).as_posix() for r in ordered if not r.date}
-    committed = page_times(Path(app.srcdir), undated)
+    history = last_commits(Path(app.srcdir), undated)
+    report_shallow_history(app, history)
+    committed = history.times
 
     def updated_at(record: Contribution) -> datetime:
         if record.date:

@@ -17,7 +17,6 @@ leave stale on their own is fixed in :mod:`.fixes`.
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx import addnodes
@@ -26,9 +25,9 @@ from sphinx.environment.collectors import EnvironmentCollector
 from .builders import is_site_builder
 from .domain import get_domain
 from .fixes.navigation import nav_digest
-from .fixes.stale_outputs import remove_outputs
-from .model import digest, generated_pages, key_lookup, label_key, split_target
-from .written import changed_keys, shown
+from .fixes.stale_outputs import output_file, remove_outputs
+from .model import digest, key_lookup, label_key, split_target
+from .written import changed_keys, remember, this_build
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -114,11 +113,8 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated``: the pages to rewrite because records they show changed; and note which
     generated pages are stale, removing the output of those that are gone."""
     domain = get_domain(env)
-    seen = shown(app)
     records, links = _record_digests(domain)
-    generated = generated_pages(domain.published())
-    if is_site_builder(app.builder):
-        remove_outputs(app, sorted(set(seen.get("pages", {})) - set(generated)), sources=False)
+    generated = domain.generated_pages()
     # a tag or project page shows its records, the navigation and the theme's page for this config
     build_info = getattr(app.builder, "build_info", None)
     common = (
@@ -131,12 +127,16 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         pagename: digest((common, page.kind, page.name, [records[key_lookup(r.key)] for r in page.records]))
         for pagename, page in generated.items()
     }
-    old_pages = seen.get("pages", {})
-    stale = sorted(pagename for pagename, value in inputs.items() if old_pages.get(pagename) != value)
-    old_records, old_links = seen.get("records", {}), seen.get("links", {})
-    old_neighbours = seen.get("neighbours", {})
+    old_pages = remember(app, "pages", inputs) or {}
+    if is_site_builder(app.builder):
+        remove_outputs(app, sorted(set(old_pages) - set(generated)), sources=False)
+    this_build(app)["stale"] = sorted(
+        pagename for pagename, value in inputs.items() if old_pages.get(pagename) != value
+    )
+    old_records = remember(app, "records", records) or {}
+    old_links = remember(app, "links", links) or {}
     around = _neighbour_digests(app, domain)
-    seen.update(records=records, links=links, pages=inputs, stale=stale, neighbours=around)
+    old_neighbours = remember(app, "neighbours", around) or {}
 
     rewrite: set[str] = set()
     if changed_keys(old_records, records):
@@ -150,9 +150,9 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 def generated_page_is_current(app: Sphinx, pagename: str) -> bool:
     """For ``html-collect-pages``: whether a tag or project page's output is what this build would
     write (nothing it shows changed since it was written, and the file is there), so it can be skipped."""
-    if not is_site_builder(app.builder) or pagename in shown(app).get("stale", [pagename]):
+    if not is_site_builder(app.builder) or pagename in this_build(app).get("stale", [pagename]):
         return False
-    return (Path(app.outdir) / app.builder.get_target_uri(pagename)).is_file()
+    return output_file(app, pagename).is_file()
 
 
 def setup_incremental(app: Sphinx) -> None:

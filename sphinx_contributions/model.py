@@ -411,6 +411,9 @@ class Contribution:
     #: summary of plain text made without a parse
     summary_markup: tuple[Inline, ...] = ()
 
+    #: the folders of the generated tag and project pages (``contributions_tags_path``, ``…_projects_path``)
+    folders: tuple[str, str] = ("tags", "projects")
+
     @property
     def summary_inline(self) -> tuple[Inline, ...]:
         """The summary as inline markup: ``summary_markup``, or the plain summary as one text."""
@@ -469,17 +472,21 @@ class Contribution:
     @property
     def project_page(self) -> str:
         """The docname of the generated page of this contribution's project."""
-        return project_page(self.display_project)
+        return project_page(self.display_project, self.folders[1])
+
+    def tag_page(self, tag: str) -> str:
+        """The docname of the generated page of one of this contribution's tags."""
+        return tag_page(tag, self.folders[0])
 
 
-def tag_page(tag: str) -> str:
+def tag_page(tag: str, folder: str = "tags") -> str:
     """The docname of the generated page of one tag."""
-    return f"tags/{slugify(tag)}"
+    return f"{folder}/{slugify(tag)}"
 
 
-def project_page(project: str) -> str:
+def project_page(project: str, folder: str = "projects") -> str:
     """The docname of the generated page of one project."""
-    return f"projects/{slugify(project)}"
+    return f"{folder}/{slugify(project)}"
 
 
 @dataclass(frozen=True)
@@ -498,7 +505,7 @@ def generated_pages(records: Iterable[Contribution]) -> dict[str, GeneratedPage]
     for record in records:
         found.setdefault(record.project_page, ("project", record.display_project, []))[2].append(record)
         for tag in record.tags:
-            found.setdefault(tag_page(tag), ("tag", tag, []))[2].append(record)
+            found.setdefault(record.tag_page(tag), ("tag", tag, []))[2].append(record)
     return {
         pagename: GeneratedPage(kind, name, tuple(sort_records(listed, "date")))
         for pagename, (kind, name, listed) in sorted(found.items())

@@ -76,6 +76,9 @@ class ContribWarning(Enum):
     #: a section's fence mistake: a section never closed, a section inside another, or a section closed
     #: early by the fence of a directive it holds (three colons around a nested ``metric``)
     NESTING = "nesting"
+    #: another package's private shape the extension relies on is missing (a newer release renamed it):
+    #: the warning names the package, its version and what the build loses
+    COMPAT = "compat"
     #: two elements of one page have the same HTML id (a ``## Problem`` heading or a ``(fix)=`` label beside
     #: the section of that name)
     DUPLICATE_ID = "duplicate_id"

@@ -32,6 +32,22 @@ def need_site() -> None:
         pytest.skip("builds the portfolio site, whose pages are not in the sdist: run it from the repository")
 
 
+#: the packages whose newest releases ``make test-latest`` installs: the report's header names their versions
+STACK = ("sphinx", "myst-parser", "furo", "sphinx-design", "sphinx-sitemap", "sphinxext-opengraph")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    def installed(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "not installed"
+
+    return "stack: " + ", ".join(f"{name} {installed(name)}" for name in STACK)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Sphinx colours its output when ``CI`` is set; tests read that output as text."""
     os.environ["NO_COLOR"] = "1"

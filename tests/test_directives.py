@@ -23,7 +23,7 @@ from sphinx_contributions.domain import get_domain
 from sphinx_contributions.render.metric import PLOT
 
 from .conftest import ROOTS, MakeApp
-from .html import one
+from .htmltools import one
 
 FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
 

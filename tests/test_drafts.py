@@ -5,9 +5,12 @@ strict build."""
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -289,3 +292,70 @@ def test_a_draft_whose_name_is_a_pattern_is_left_out_alone(build: Callable[..., 
     assert not (outdir / "contributions/draft[1].html").exists()
     assert (outdir / "contributions/draft1.html").is_file()
     assert sorted(_inventory(outdir)) == ["demo#1", "demo#12"]
+
+
+# -- drafts cost no full rebuild -----------------------------------------------------------------------------
+
+#: code run in the build process first: each page the draft scan reads is printed on stderr
+COUNT_SCANS = """
+import sys
+import time
+import sphinx_contributions.drafts as drafts
+_scan = drafts.scan_file
+def scan_file(path, docname, *args, **kwargs):
+    print("scanned", docname, file=sys.stderr)
+    return _scan(path, docname, *args, **kwargs)
+drafts.scan_file = scan_file
+"""
+RUNNER = "import sys; exec(sys.argv[1]); from sphinx.cmd.build import main; sys.exit(main(sys.argv[2:]))"
+READ = re.compile(r"^reading sources\.\.\. \[ *\d+%\] (\S+)$", re.MULTILINE)
+DELTA = (ROOT.parent / "test-faults/contributions/gamma-3.md").read_text(encoding="utf-8")
+DELTA = DELTA.replace("Gamma work", "Delta draft").replace("org/gamma", "org/delta").replace(":pr: 3", ":pr: 4")
+
+
+def _counted_build(src: Path, out: Path) -> tuple[list[str], list[str], str]:
+    """A strict build of ``src``; (pages read, pages the draft scan read, log)."""
+    command = [
+        sys.executable, "-c", RUNNER, COUNT_SCANS, "-T", "-W", "--keep-going", "-b", "html",
+        "-d", str(out / "doctrees"), str(src), str(out / "html"),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    scanned = [line.split(" ", 1)[1] for line in done.stderr.splitlines() if line.startswith("scanned ")]
+    return READ.findall(done.stdout), scanned, done.stdout
+
+
+def _set_status(path: Path, status: str) -> None:
+    text = re.sub(r":status: \w+", f":status: {status}", path.read_text(encoding="utf-8"))
+    path.write_text(text, encoding="utf-8")
+    stamp = time.time() + 2  # clearly after the last build read it
+    os.utime(path, (stamp, stamp))
+
+
+def test_toggling_a_draft_reads_only_the_pages_it_touches(tmp_path: Path) -> None:
+    """A draft published, then a draft again: Sphinx reads that page and the page whose glob toctree
+    lists it, not every page (``exclude_patterns`` never changes, so no "[config changed]"); and a no-op
+    build scans only the draft itself, not every source. Each incremental output equals a clean build's."""
+    from .treediff import first_difference
+
+    src = Path(shutil.copytree(ROOT.parent / "test-faults", tmp_path / "src"))
+    draft = src / "contributions/delta-4.md"
+    draft.write_text(DELTA.replace(":status: merged", ":status: draft"), encoding="utf-8")
+    read, scanned, _ = _counted_build(src, tmp_path / "out")
+    assert "contributions/delta-4" not in read
+    # nothing changed: only the draft (never read, so new to Sphinx in every build) is scanned again
+    read, scanned, log = _counted_build(src, tmp_path / "out")
+    assert (read, scanned) == ([], ["contributions/delta-4"])
+    assert "no targets are out of date" in log
+    for status, expected in (
+        ("merged", ["contributions/delta-4", "contributions/index"]),
+        ("draft", ["contributions/index"]),
+    ):
+        _set_status(draft, status)
+        read, _, log = _counted_build(src, tmp_path / "out")
+        assert "config changed" not in log
+        assert read == expected
+        clean = tmp_path / f"clean-{status}"
+        _counted_build(src, clean)
+        report = first_difference(tmp_path / "out/html", clean / "html")
+        assert report is None, report

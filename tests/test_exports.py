@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from datetime import UTC, datetime
@@ -17,8 +18,8 @@ import pytest
 from bs4 import BeautifulSoup
 from sphinx.util.console import strip_colors
 
-from .conftest import MakeApp, copy_site, rtd_build
-from .html import one, xml_one, xml_text
+from .conftest import ROOTS, MakeApp, copy_site, need_site, rtd_build
+from .htmltools import one, xml_one, xml_text
 
 BASE = "https://example.org/portfolio/"
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -339,3 +340,101 @@ def test_search_index_names_write_ups_by_key(listing_site: Path) -> None:
         ("beta#4", "contribution", 0),
         ("gamma#3", "contribution", 0),
     ]
+
+
+# -- feed dates from the git history, whatever the clone depth -----------------------------------------------
+
+
+def _history(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """``tests/roots/test-faults`` with two undated write-ups (alpha, beta) in a git repository: the site
+    committed on 1 January, the about page on 1 February, beta on 1 March, alpha on 1 April, the about page
+    again on 1 May."""
+    src = tmp_path / "repo"
+    shutil.copytree(ROOTS / "test-faults", src)
+    for name in ("alpha-1", "beta-2"):
+        page = src / f"contributions/{name}.md"
+        page.write_text(re.sub(r":date: .*\n", "", page.read_text(encoding="utf-8")), encoding="utf-8")
+    environ = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH" and not k.startswith("GIT_")}
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-C", str(src)]
+    subprocess.run(["git", "init", "-q", str(src)], check=True)
+    for when, touched in (("01", None), ("02", "about.md"), ("03", "contributions/beta-2.md"),
+                          ("04", "contributions/alpha-1.md"), ("05", "about.md")):  # fmt: skip
+        if touched:
+            with (src / touched).open("a", encoding="utf-8") as file:
+                file.write(f"\n% edited in month {when}\n")
+        subprocess.run([*git, "add", "-A"], check=True)
+        stamp = f"2026-{when}-01T00:00:00Z"
+        env = {**environ, "GIT_COMMITTER_DATE": stamp, "GIT_AUTHOR_DATE": stamp}
+        subprocess.run([*git, "commit", "-qm", f"month {when}"], check=True, env=env)
+    return src, environ
+
+
+def _clone(src: Path, dest: Path, depth: int | None) -> Path:
+    extra = ["--depth", str(depth)] if depth else []
+    subprocess.run(["git", "clone", "-q", *extra, f"file://{src}", str(dest)], check=True)
+    return dest
+
+
+def test_undated_entries_take_their_last_commit_in_a_full_clone(tmp_path: Path) -> None:
+    src, environ = _history(tmp_path)
+    done = rtd_build(_clone(src, tmp_path / "full", None), tmp_path / "out/html", env=environ)
+    assert done.returncode == 0, done.stderr
+    assert "shallow" not in done.stdout
+    times = _entry_times(tmp_path / "out/html/contributions.atom")
+    assert times == {"Alpha fix": "2026-04-01T00:00:00Z", "Beta change": "2026-03-01T00:00:00Z",
+                     "Gamma work": "2025-03-01T00:00:00Z"}  # fmt: skip
+
+
+def test_a_shallow_clone_that_holds_every_last_commit_says_so_and_dates_alike(tmp_path: Path) -> None:
+    src, environ = _history(tmp_path)
+    done = rtd_build(_clone(src, tmp_path / "shallow", 4), tmp_path / "out/html", env=environ)
+    assert done.returncode == 0, done.stderr
+    assert "the git history is shallow; every undated entry of contributions.atom has its last commit in it" in (
+        done.stdout
+    )
+    times = _entry_times(tmp_path / "out/html/contributions.atom")
+    assert (times["Alpha fix"], times["Beta change"]) == ("2026-04-01T00:00:00Z", "2026-03-01T00:00:00Z")
+
+
+def test_a_shallow_clone_that_lacks_a_last_commit_fails_the_strict_build(tmp_path: Path) -> None:
+    """``--depth 2``: the clone's boundary is April's commit, so beta's March commit is not in it (git gives
+    the boundary's time), and alpha's own commit is the boundary (what it changed is unknown)."""
+    src, environ = _history(tmp_path)
+    done = rtd_build(_clone(src, tmp_path / "shallow", 2), tmp_path / "out/html", env=environ)
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "WARNING: the git history is shallow: the feed's entries for contributions/alpha-1.md, "
+        "contributions/beta-2.md (no 'date') would take the time of the clone's boundary commit, not of their "
+        "last commit; fetch the whole history ('git fetch --unshallow') or give each page a 'date' "
+        "[contrib.config]"
+    ]
+
+
+FAKE_GIT = """#!/bin/sh
+# a git whose history never ends: the log is read only until every page has its commit
+case "$1" in
+  rev-parse) echo false; echo .git/shallow ;;
+  log) printf '\\000aaaa 1700000000\\n\\na.md\\n'; while :; do printf '\\000bbbb 1600000000\\n\\nb.md\\n'; done ;;
+  *) exit 1 ;;
+esac
+"""
+
+
+def test_the_history_is_read_only_as_far_as_the_pages_need(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sphinx_contributions.history import History, last_commits
+
+    (tmp_path / "bin").mkdir()
+    git = tmp_path / "bin/git"
+    git.write_text(FAKE_GIT, encoding="utf-8")
+    git.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
+    history = last_commits(tmp_path, {"a": "a.md"})  # the whole history would never end
+    assert history == History({"a": datetime.fromtimestamp(1700000000, UTC)}, shallow=False, uncertain=())
+
+
+def test_read_the_docs_fetches_the_whole_history() -> None:
+    """Read the Docs clones with ``--depth 50``: the configuration unshallows before the build."""
+    need_site()  # the site's Read the Docs configuration is not in the sdist
+    text = (ROOTS.parent.parent / ".readthedocs.yaml").read_text(encoding="utf-8")
+    assert "\n  jobs:\n" in text
+    assert "\n    post_checkout:\n      - git fetch --unshallow || true\n" in text

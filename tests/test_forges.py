@@ -15,7 +15,7 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from sphinx_contributions import forges
-from tests.html import attr, one, soup
+from tests.htmltools import attr, one, soup
 
 GITHUB = "https://github.com/example-org/widget"
 GITLAB = "https://gitlab.com/group/sub/gadget"

@@ -12,7 +12,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
 from .conftest import ROOTS
-from .html import one, soup
+from .htmltools import one, soup
 
 PAGE = """\
 # Two figures

@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po, write_po
 from sphinx.util.console import strip_colors
 
 from .conftest import MakeApp
-from .html import soup
+from .htmltools import soup
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sphinx_contributions"
 POT = PACKAGE / "locale" / "sphinx_contributions.pot"

@@ -40,7 +40,7 @@ SABOTAGE = {
     "neighbour-rewrite": _INC + "m._neighbour_digests = lambda app, domain: {}",
     "output-removal": _FIX.format("stale_outputs") + "f.remove_outputs = lambda *args, **kwargs: None",
     "search-prune": _FIX.format("search_index") + "f.prune_search_index = lambda app: []",
-    "sitemap-complete": _FIX.format("sitemap") + "f.complete_sitemap = lambda app, exc: None",
+    "sitemap-complete": _FIX.format("sitemap") + "f.write_sitemap = lambda app, exc: None",
     "clear_doc": _DOMAIN + "D.clear_doc = lambda self, docname: None",
     "merge_domaindata": _DOMAIN + "D.merge_domaindata = lambda self, docnames, other: None",
     # tag and project pages skipped whenever their file exists, without looking at what they show
@@ -50,10 +50,7 @@ SABOTAGE = {
     # a {doc} link's page no longer rewritten when the linked page's title changes
     "doc-titles": _FIX.format("doc_titles") + "f.DocLinkCollector.get_updated_docs = lambda self, app, env: []",
     # one memory of what was written for the whole environment, not one per builder and output folder
-    "per-output-digests": "import sphinx_contributions.incremental as i; "
-    "import sphinx_contributions.fixes.navigation as n; import sphinx_contributions.fixes.doc_titles as d; "
-    "from sphinx_contributions.domain import get_domain; "
-    "i.shown = n.shown = d.shown = lambda app: get_domain(app.env).data.setdefault('shown', {}).setdefault('', {})",
+    "per-output-digests": "import sphinx_contributions.written as w; w._key = lambda app: ''",
 }
 RUNNER = "import sys; exec(sys.argv[1]); from sphinx.cmd.build import main; sys.exit(main(sys.argv[2:]))"
 

@@ -9,8 +9,8 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 
 from .conftest import MakeApp, rtd_build
-from .html import one
-from .html import soup as _soup
+from .htmltools import one
+from .htmltools import soup as _soup
 
 TITLES = {"a-1": "Zeta fix", "b-2": "Beta feature", "c-3": "alpha thing", "d-4": "Mu change"}
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 
 from .conftest import REPO, copy_site, rtd_build
-from .html import one, soup
+from .htmltools import one, soup
 
 #: the order of the contributions list on the real site (`:sort: project`, then by key)
 ORDER = [

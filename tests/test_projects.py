@@ -11,7 +11,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
 from .conftest import ROOTS, copy_site, rtd_build
-from .html import attr, one, soup
+from .htmltools import attr, one, soup
 
 SGLANG_PAGE = """\
 # A write-up for a project the site has never shown

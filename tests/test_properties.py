@@ -33,7 +33,7 @@ from sphinx_contributions import model
 from sphinx_contributions.model import Metric, OptionError
 from sphinx_contributions.render.metric import PLOT, bar_lengths, metric_svg
 
-from .html import one, soup
+from .htmltools import one, soup
 
 CI = bool(os.environ.get("CI"))
 PURE_EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES") or (10_000 if CI else 500))

@@ -12,7 +12,7 @@ from sphinx.util import docname_join
 
 from ..domain import get_domain
 from ..model import digest
-from ..written import changed_keys, shown
+from ..written import changed_keys, remember
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -54,10 +54,8 @@ class DocLinkCollector(EnvironmentCollector):
             _doc_links(app.env)[docname] = sorted(docs)
 
     def get_updated_docs(self, app: Sphinx, env: BuildEnvironment) -> list[str]:
-        seen = shown(app)
         titles = {docname: digest(title.astext()) for docname, title in env.titles.items()}
-        changed = changed_keys(seen.get("titles", {}), titles)
-        seen["titles"] = titles
+        changed = changed_keys(remember(app, "titles", titles) or {}, titles)
         pages = {docname for docname, docs in _doc_links(env).items() if not changed.isdisjoint(docs)}
         return sorted(pages & env.found_docs)
 

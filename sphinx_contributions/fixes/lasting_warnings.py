@@ -13,7 +13,8 @@ Which pages warned:
   kept with the environment and merged from parallel workers; a warning from a file the page includes
   counts for the page;
 - later (cross-page checks, links resolved when pages are written): the pages named by the warnings of the
-  last report of the same builder (:mod:`..report`).
+  last report of the same builder (:mod:`..report`); a warning that names an included file that is no page
+  itself (an excluded ``_snippets/links.md``) counts for the pages that include it.
 
 Reading the pages again, rather than repeating stored messages, means a warning that another page's change
 fixed (a duplicate label removed elsewhere, a link target added) goes away, and the cross-page checks
@@ -92,13 +93,30 @@ class PageWarnings(logging.Handler):
         get_domain(env).data.setdefault(DATA_KEY, {}).setdefault(docname, []).append(warning)
 
 
+def including_pages(env: BuildEnvironment, path: str) -> set[str]:
+    """The pages that include the file at ``path`` (relative to the source folder, or absolute): a file
+    left out of the build (``_snippets/links.md``) is no page itself (though ``env.path2doc`` names one),
+    and a warning from it when a page is written names the snippet, not the page."""
+    wanted = (env.srcdir / path).resolve()
+    return {
+        docname
+        for docname, files in env.dependencies.items()
+        if any((env.srcdir / file).resolve() == wanted for file in files)
+    }
+
+
 def pages_that_warned(app: Sphinx, env: BuildEnvironment) -> set[str]:
     """The pages whose reading warned (kept on the domain), and the pages named by a warning of the last
-    report of this builder (a missing or unreadable report names none)."""
+    report of this builder, or that include the file it names (a missing or unreadable report names none)."""
     pages = set(get_domain(env).data.get(DATA_KEY, {}))
     last = read_report(report_path(app.doctreedir, app.outdir, app.builder.name))
-    if last is not None:
-        pages.update(w["page"] for w in last.get("warnings", ()) if isinstance(w, dict) and w.get("page"))
+    for warning in last.get("warnings", ()) if last is not None else ():
+        if not isinstance(warning, dict):
+            continue
+        if warning.get("page") in env.found_docs:
+            pages.add(warning["page"])
+        elif isinstance(warning.get("path"), str):  # not a page of the build: a file pages include
+            pages.update(including_pages(env, warning["path"]))
     return pages
 
 

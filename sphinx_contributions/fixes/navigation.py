@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from sphinx import addnodes
 
 from ..model import digest
-from ..written import shown
+from ..written import remember
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -36,11 +36,9 @@ def nav_digest(env: BuildEnvironment) -> str:
 
 def navigation_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated``: every page, when the navigation differs from what this output last showed."""
-    seen = shown(app)
-    new = nav_digest(env)
-    old = seen.get("nav", new)
-    seen["nav"] = new
-    return sorted(env.found_docs) if old != new else []
+    new = {"nav": nav_digest(env)}
+    old = remember(app, "nav", new)
+    return sorted(env.found_docs) if old is not None and old != new else []
 
 
 def setup_navigation(app: Sphinx) -> None:

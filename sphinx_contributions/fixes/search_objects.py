@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from ..compat import incompatible
 from ..domain import get_domain
 
 if TYPE_CHECKING:
@@ -25,7 +26,14 @@ def index_keys(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
     indexer = getattr(app.builder, "indexer", None)
     if indexer is None:
         return []
-    original: Callable[[dict[str, int]], Objects] = indexer.get_objects
+    original: Callable[[dict[str, int]], Objects] | None = getattr(indexer, "get_objects", None)
+    if not callable(original) or not isinstance(getattr(indexer, "_objtypes", None), dict):
+        incompatible(
+            "sphinx",
+            "IndexBuilder.get_objects/_objtypes",
+            "the search finds write-ups by title only, not by key or pull request number",
+        )
+        return []
     domain = get_domain(app.env)
 
     def get_objects(fn2index: dict[str, int]) -> Objects:

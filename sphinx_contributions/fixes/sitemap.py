@@ -1,6 +1,15 @@
-"""sphinx-sitemap lists only the pages written by the current build, in the order they were written:
-an incremental build's ``sitemap.xml`` misses every page it did not rewrite. This adds every page
-(and every generated tag and project page) and sorts the list, before sphinx-sitemap writes it.
+"""The sitemap: only for site builders, and only of the pages that exist there.
+
+sphinx-sitemap lists the pages written by the current build (an incremental build's ``sitemap.xml``
+misses every page it did not rewrite), writes one for every HTML builder (``singlehtml``'s lists pages
+that do not exist there, the ePub folder gets one too), and lists whatever was rendered from a template,
+so ``dirhtml``'s holds ``genindex/``, ``search/`` and ``404/`` (its ``sitemap_excludes`` name ``.html``
+files). Rather than drive its private queue, this writes the file itself, after sphinx-sitemap and in
+its place, from its public settings (``sitemap_filename``, ``sitemap_url_scheme``, ``sitemap_excludes``,
+``sitemap_locales``, ``sitemap_indent``, ``site_url`` or ``html_baseurl``): on site builders, every
+document and every generated tag and project page, sorted, at the builder's own URL (``a.html``,
+``a/``); on other builders, the file sphinx-sitemap wrote is removed. Only with sphinx-sitemap enabled:
+a site without it has no sitemap.
 
 sphinx-sitemap also prefers its own ``site_url`` setting to ``html_baseurl``, and any top-level
 ``site_url`` in ``conf.py`` becomes that setting: a sitemap that lists another site than the canonical
@@ -8,49 +17,84 @@ URL (on Read the Docs: another version, domain or a preview's production URLs) i
 
 from __future__ import annotations
 
-import queue
+import fnmatch
+from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
+from xml.etree import ElementTree as ET
 
+from ..builders import is_site_builder
 from ..domain import get_domain
-from ..model import generated_pages
 from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-#: a sitemap entry: the page's URL and its last-updated date (if any)
-Link = tuple[str, str | None]
+SITEMAP_EXTENSION = "sphinx_sitemap"
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML_NS = "http://www.w3.org/1999/xhtml"
 
 
-def _drain(source: queue.Queue[Link], into: set[Link]) -> None:
-    while True:
-        try:
-            into.add(source.get_nowait())
-        except queue.Empty:
-            return
+def sitemap_links(app: Sphinx) -> list[str]:
+    """The links of the site's pages as the builder writes them (``a/b.html``; dirhtml ``a/b/``),
+    sorted, without those ``sitemap_excludes`` matches (as written or percent-decoded)."""
+    builder = app.builder
+    pages = sorted({*app.env.found_docs, *get_domain(app.env).generated_pages()})
+    excludes = list(app.config.sitemap_excludes or ())
+    links = []
+    for pagename in pages:
+        link = builder.get_target_uri(pagename)
+        if not any(fnmatch.fnmatch(form, pattern) for form in (link, unquote(link)) for pattern in excludes):
+            links.append(link)
+    return links
 
 
-def complete_sitemap(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``, before sphinx-sitemap writes: add pages not rewritten this build, sorted.
+def locales(app: Sphinx) -> list[str]:
+    """``sitemap_locales`` (``[None]``: none), else the languages found in ``locale_dirs``, as
+    sphinx-sitemap reads them."""
+    configured = app.config.sitemap_locales
+    if configured:
+        return [] if list(configured) == [None] else [str(locale) for locale in configured]
+    found = []
+    for folder in app.config.locale_dirs:
+        path = Path(app.confdir, folder)
+        if path.is_dir():
+            found.extend(sorted(child.name for child in path.iterdir() if child.is_dir()))
+    return found
 
-    sphinx-sitemap collects links in a queue served by another process (so parallel writers can add
-    to it); once the writers are done, the links are read from it once and handed back in a local
-    queue, so neither this nor sphinx-sitemap pays a round trip per page."""
-    shared = getattr(app, "sitemap_links", None)
-    if exception is not None or shared is None or app.builder.format != "html":
+
+def sitemap_xml(app: Sphinx, site_url: str) -> bytes:
+    config = app.config
+    lang = config.language + "/" if config.language else ""
+    version = config.version + "/" if config.version else ""
+    alternates = locales(app)
+    ET.register_namespace("xhtml", XHTML_NS)
+    root = ET.Element("urlset", xmlns=SITEMAP_NS)
+    for link in sitemap_links(app):
+        url = ET.SubElement(root, "url")
+        ET.SubElement(url, "loc").text = site_url + config.sitemap_url_scheme.format(
+            lang=lang, version=version, link=link
+        )
+        for locale in alternates:
+            href = site_url + config.sitemap_url_scheme.format(lang=locale + "/", version=version, link=link)
+            ET.SubElement(url, f"{{{XHTML_NS}}}link", rel="alternate", hreflang=locale.replace("_", "-"), href=href)
+    if config.sitemap_indent:
+        ET.indent(root, space=" " * int(config.sitemap_indent))
+    text: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return text
+
+
+def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``, after sphinx-sitemap: the whole site's sitemap in place of the one it wrote
+    (site builders); none elsewhere."""
+    if exception is not None or SITEMAP_EXTENSION not in app.extensions or app.builder.format != "html":
         return
-    from sphinx_sitemap import add_html_link
-
-    links: set[Link] = set()
-    _drain(shared, links)  # the pages this build wrote
-    local: queue.Queue[Link] = queue.Queue()
-    app.sitemap_links = local  # type: ignore[attr-defined]  # sphinx-sitemap's own attribute
-    generated = generated_pages(get_domain(app.env).published())
-    for pagename in sorted({*app.env.found_docs, *generated}):
-        add_html_link(app, pagename, None, {}, None)
-    _drain(local, links)
-    for link in sorted(links, key=lambda item: (item[0], item[1] or "")):
-        local.put(link)
+    path = Path(app.outdir) / app.config.sitemap_filename
+    site_url = app.config.site_url or app.config.html_baseurl
+    if not is_site_builder(app.builder):
+        path.unlink(missing_ok=True)
+    elif site_url:  # without one, sphinx-sitemap has warned that it writes none
+        path.write_bytes(sitemap_xml(app, site_url.rstrip("/") + "/"))
 
 
 def check_sitemap_url(app: Sphinx) -> None:
@@ -68,4 +112,4 @@ def check_sitemap_url(app: Sphinx) -> None:
 
 def setup_sitemap(app: Sphinx) -> None:
     app.connect("builder-inited", check_sitemap_url)
-    app.connect("build-finished", complete_sitemap, priority=400)
+    app.connect("build-finished", write_sitemap, priority=600)  # after sphinx-sitemap's (500)

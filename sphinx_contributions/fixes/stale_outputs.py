@@ -1,6 +1,11 @@
 """Sphinx never deletes output files: a deleted, renamed or now-draft page keeps its HTML page (and its
 ``_sources`` copy) in the output folder, and so does a tag or project page the extension no longer
-generates. This removes them, so an incremental build's output equals a clean build's."""
+generates. This removes them, so an incremental build's output equals a clean build's.
+
+Paths are the builder's own output file names (``get_target_uri`` is a URI, percent-encoded:
+``notes%5B1%5D.html``), and a source copy's name is built as the builder builds it, from the page's name
+and each source suffix, never matched as a pattern (``notes[1]`` as a glob is a character class that
+matches ``notes1``, another page)."""
 
 from __future__ import annotations
 
@@ -14,18 +19,25 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 
+def output_file(app: Sphinx, pagename: str) -> Path:
+    """The file the builder writes page ``pagename`` to (``a/b.html``; dirhtml: ``a/b/index.html``)."""
+    return Path(app.builder.get_outfilename(pagename))  # type: ignore[attr-defined]  # HTML builders
+
+
+def source_copies(app: Sphinx, pagename: str) -> list[Path]:
+    """The names the builder gives the ``_sources`` copy of ``pagename``, one per source suffix (a removed
+    page's suffix is no longer known)."""
+    link_suffix = app.config.html_sourcelink_suffix
+    names = [pagename + suffix + ("" if suffix == link_suffix else link_suffix) for suffix in app.config.source_suffix]
+    return [Path(app.outdir, "_sources", name) for name in names]
+
+
 def remove_outputs(app: Sphinx, pagenames: Iterable[str], sources: bool) -> None:
     """Delete the HTML output of ``pagenames`` (and their ``_sources`` copies, with ``sources``)."""
-    builder = app.builder
-    if builder.format != "html":
+    if app.builder.format != "html" or not hasattr(app.builder, "get_outfilename"):
         return
-    outdir = Path(app.outdir)
     for pagename in pagenames:
-        targets = [outdir / builder.get_target_uri(pagename).rstrip("/")]
-        if targets[0].is_dir():  # dirhtml
-            targets = [targets[0] / "index.html"]
-        if sources:
-            targets += (outdir / "_sources").glob(f"{pagename}.*.txt")
+        targets = [output_file(app, pagename), *(source_copies(app, pagename) if sources else ())]
         for target in targets:
             if target.is_file():
                 target.unlink()

@@ -22,7 +22,7 @@ from .. import nodes as cn
 from ..builders import is_site_builder, writes_html
 from ..domain import get_domain
 from ..i18n import _
-from ..model import Contribution, Metric, tag_page
+from ..model import Contribution, Metric
 from .links import Links
 from .summary import summary_html, summary_nodes
 from .templates import render_html, templates_of
@@ -142,7 +142,7 @@ def build_header(record: Contribution) -> list[nodes.Node]:
         tags += nodes.inline(label, label, classes=["contrib-tags-label"])
         for tag in record.tags:
             tags += nodes.Text(" ")
-            tags += cn.page_link("", "", tag_badge(tag), target=tag_page(tag))
+            tags += cn.page_link("", "", tag_badge(tag), target=record.tag_page(tag))
         body += tags
     if record.metrics:
         brief = nodes.bullet_list(classes=["contrib-metrics-brief"])
@@ -177,7 +177,7 @@ class Tag:
 
 def tag_links(record: Contribution, links: Links) -> tuple[Tag, ...]:
     pairs = zip(record.tags, record.tag_slugs, strict=True)
-    return tuple(Tag(tag, slug, links.href(tag_page(tag))) for tag, slug in pairs)
+    return tuple(Tag(tag, slug, links.href(record.tag_page(tag))) for tag, slug in pairs)
 
 
 def actions(record: Contribution) -> list[dict[str, object]]:

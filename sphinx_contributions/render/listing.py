@@ -20,7 +20,7 @@ from sphinx_design.shared import create_component
 from .. import nodes as cn
 from ..domain import get_domain
 from ..i18n import _
-from ..model import Contribution, select, slugify, tag_page
+from ..model import Contribution, select, slugify
 from .header import (
     Stat,
     Tag,
@@ -163,7 +163,7 @@ class Renderer:
         for i, tag in enumerate(record.tags):
             if i:
                 paragraph += nodes.Text(" ")
-            paragraph += self.link(tag_page(tag), tag_badge(tag), classes=[f"contrib-facet-tag-{slugify(tag)}"])
+            paragraph += self.link(record.tag_page(tag), tag_badge(tag), classes=[f"contrib-facet-tag-{slugify(tag)}"])
         return paragraph
 
     def table(self, records: list[Contribution]) -> nodes.table:

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from ..builders import is_site_builder
 from ..domain import get_domain
 from ..i18n import _
-from ..model import digest, generated_pages, sort_records
-from ..written import shown
+from ..model import digest, sort_records
+from ..written import remember, this_build
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -149,16 +149,15 @@ def sidebar_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     what the sidebar lists changed since this output was written."""
     if not is_site_builder(app.builder):
         return []
-    seen = shown(app)
     limit = app.config.contributions_sidebar_limit
     listed = [(r.docname, r.title) for r in sidebar_records(app)]
     # what every page's sidebar shows: the first write-ups and, past the limit, how many there are
-    new = digest((limit, listed, len(get_domain(env).published()) if limit > 0 else 0))
-    old = seen.get("sidebar", new)
-    seen["sidebar"] = new
-    if old == new:
+    new = {"sidebar": digest((limit, listed, len(get_domain(env).published()) if limit > 0 else 0))}
+    old = remember(app, "sidebar", new)
+    if old is None or old == new:
         return []
-    seen["stale"] = sorted(set(seen.get("stale", [])) | set(generated_pages(get_domain(env).published())))
+    build = this_build(app)
+    build["stale"] = sorted(set(build.get("stale", [])) | set(get_domain(env).generated_pages()))
     return sorted(env.found_docs)
 
 

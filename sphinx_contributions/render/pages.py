@@ -1,7 +1,12 @@
 """Generated pages: one per tag (``tags/<slug>``) and one per upstream project (``projects/<slug>``),
 each listing its contributions, written by site builders only, from the template
 ``contributions/generated.html`` (a site overrides it from its ``templates_path``, as with ablog's
-``collection.html``)."""
+``collection.html``). Their folders are settings, as ablog's ``blog_path``: ``contributions_tags_path``
+and ``contributions_projects_path``.
+
+A document of the site where a generated page would go (a hand-written ``tags/sdpa.md``) is kept: the
+generated page is not written (Sphinx would let it overwrite the document without a word), and a
+``[contrib.config]`` warning says so in every build."""
 
 from __future__ import annotations
 
@@ -18,7 +23,8 @@ from ..exports import base_url
 from ..i18n import _, ngettext
 from ..incremental import generated_page_is_current
 from ..model import GeneratedPage, digest, generated_pages, is_of_project, slugify
-from ..written import shown
+from ..warnings import ContribWarning, warn
+from ..written import remember, this_build
 from .cards import page_meta_tags
 from .links import Links
 from .listing import listing_context
@@ -27,6 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from sphinx.application import Sphinx
+    from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
 #: the page template of every tag and project page
@@ -114,12 +121,26 @@ def page_context(
     }
 
 
+def report_collisions(app: Sphinx) -> None:
+    """A document where a tag or project page would go keeps its place, and is reported (every build)."""
+    for pagename, page in generated_pages(get_domain(app.env).published()).items():
+        if pagename in app.env.found_docs:
+            warn(
+                ContribWarning.CONFIG,
+                f"{app.env.doc2path(pagename, False).as_posix()} is where the generated page of {page.kind} "
+                f"{page.name!r} would be written: the document is kept and the generated page is not written "
+                f"(rename the document, or move the generated pages with contributions_{page.kind}s_path)",
+                pagename,
+            )
+
+
 def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: each tag and project page whose output is not current."""
     if not is_site_builder(app.builder):
         return
     intros = project_intros(app, app.env)
-    for pagename, page in generated_pages(get_domain(app.env).published()).items():
+    report_collisions(app)
+    for pagename, page in get_domain(app.env).generated_pages().items():
         if not generated_page_is_current(app, pagename):
             yield pagename, page_context(app, pagename, page, intros), GENERATED_TEMPLATE
 
@@ -129,21 +150,42 @@ def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     shows changed."""
     if not is_site_builder(app.builder):
         return []
-    seen = shown(app)
     intros = project_intros(app, env)
-    pages = generated_pages(get_domain(env).published())
+    pages = get_domain(env).generated_pages()
     new = {}
     for pagename, page in pages.items():
         found = _intro_for(page, intros)
         new[pagename] = digest((found[0], found[1].pformat()) if found else None)
-    old = seen.get("intros", {})
-    seen["intros"] = new
+    old = remember(app, "intros", new) or {}
     changed = {name for name in new if name in old and old[name] != new[name]}
     if changed:
-        seen["stale"] = sorted(set(seen.get("stale", [])) | changed)
+        build = this_build(app)
+        build["stale"] = sorted(set(build.get("stale", [])) | changed)
     return []
 
 
+def check_folders(app: Sphinx, config: Config) -> None:
+    """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
+    ``blog/tags``); another value is reported and the default used."""
+    for name, default in FOLDERS.items():
+        value = str(config[name]).strip().strip("/")
+        if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):
+            warn(
+                ContribWarning.CONFIG,
+                f"{name} = {config[name]!r} is not a folder inside the site (such as {default!r}): {default!r} is used",
+                None,
+            )
+            value = default
+        setattr(config, name, value)
+
+
+#: the settings of the generated pages' folders, and their defaults
+FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "projects"}
+
+
 def setup_pages(app: Sphinx) -> None:
+    for name, default in FOLDERS.items():
+        app.add_config_value(name, default, "env", types=frozenset({str}))
+    app.connect("config-inited", check_folders)
     app.connect("html-collect-pages", collect_pages)
     app.connect("env-get-updated", intros_changed, priority=900)

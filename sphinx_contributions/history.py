@@ -1,0 +1,92 @@
+"""When each page's source was last committed, from git: the ``<updated>`` time of a feed entry whose
+page gives no ``date``.
+
+One ``git log`` pass over the pages' paths, newest commit first, read as it comes and stopped as soon as
+every page has its commit: the cost follows how far back the oldest of those commits is, not the age of
+the repository.
+
+A shallow clone (Read the Docs clones with ``--depth 50``, GitHub Actions with ``--depth 1``) does not
+hold a page's last commit when it is older than the clone's boundary, and git then gives the boundary
+commit's time: the feed would change with the clone depth. So a page whose time comes from a boundary
+commit is *uncertain*, and the caller reports it (:mod:`.exports`); a shallow history whose pages all
+have their commits is said in an information line.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+#: seconds a git command may take
+TIMEOUT = 60
+
+
+@dataclass(frozen=True)
+class History:
+    """What git says of some pages' sources."""
+
+    #: docname → time of the last commit that touched its source (pages git does not know are left out)
+    times: dict[str, datetime] = field(default_factory=dict)
+    #: whether the clone is shallow
+    shallow: bool = False
+    #: the docnames whose time is that of a shallow clone's boundary commit: their last commit may be older
+    uncertain: tuple[str, ...] = ()
+
+
+def _git(srcdir: Path, *args: str) -> list[str] | None:
+    try:
+        done = subprocess.run(["git", *args], cwd=srcdir, capture_output=True, text=True, timeout=TIMEOUT)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.splitlines() if done.returncode == 0 else None
+
+
+def boundary_commits(srcdir: Path) -> frozenset[str] | None:
+    """The boundary commits of a shallow clone (an empty set: the clone has its whole history); None
+    outside a git work tree."""
+    lines = _git(srcdir, "rev-parse", "--is-shallow-repository", "--git-path", "shallow")
+    if lines is None or len(lines) < 2:
+        return None
+    if lines[0].strip() != "true":
+        return frozenset()
+    try:
+        text = (srcdir / lines[1].strip()).read_text(encoding="ascii")
+    except OSError:
+        return frozenset({"?"})  # shallow, but its boundary cannot be read: nothing is certain
+    return frozenset(text.split()) or frozenset({"?"})
+
+
+def last_commits(srcdir: Path, paths: dict[str, str]) -> History:
+    """When each page's source (``paths``: docname → path relative to ``srcdir``) was last committed."""
+    if not paths:
+        return History()
+    boundary = boundary_commits(srcdir)
+    if boundary is None:
+        return History()
+    wanted = {path: docname for docname, path in paths.items()}
+    found: dict[str, tuple[str, int]] = {}  # path → (commit, time)
+    command = ["git", "log", "--relative", "--format=%x00%H %ct", "--name-only", "--", *sorted(wanted)]
+    try:
+        process = subprocess.Popen(command, cwd=srcdir, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    except OSError:
+        return History()
+    commit, stamp = "", 0
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            line = line.rstrip("\n")
+            if line.startswith("\0"):
+                commit, _, when = line[1:].partition(" ")
+                stamp = int(when) if when.isascii() and when.isdigit() else 0
+            elif line in wanted and stamp and line not in found:
+                found[line] = (commit, stamp)  # git log lists the newest commit first
+                if len(found) == len(wanted):
+                    break  # every page has its commit: the rest of the history is not read
+    finally:
+        process.kill()
+        process.wait()
+    times = {wanted[path]: datetime.fromtimestamp(when, UTC) for path, (_, when) in found.items()}
+    uncertain = sorted(wanted[path] for path, (sha, _) in found.items() if sha in boundary or "?" in boundary)
+    return History(times, bool(boundary), tuple(uncertain))
