@@ -62,7 +62,7 @@ def test_no_output_names_an_address_for_the_site(builds: dict[str, Path]) -> Non
         assert extra == {}, builder
     tex = (builds["latex"] / "imran-nazir.tex").read_text(encoding="utf-8")
     assert r"\url{" not in tex  # the title page names no site URL
-    assert r"\url{" + CANONICAL + "}" in (builds["latex+url"] / "imran-nazir.tex").read_text(encoding="utf-8")
+    assert r"\href{" + CANONICAL + "}" in (builds["latex+url"] / "imran-nazir.tex").read_text(encoding="utf-8")
 
 
 def test_what_needs_an_address_is_left_out_and_said(unaddressed_site: tuple[Path, str]) -> None:
