@@ -370,11 +370,13 @@ def test_pdf_says_its_title_and_author_and_no_page_is_empty(pdf: Pdf) -> None:
 
 def test_pdf_prints_each_card_once(pdf: Pdf, writeups: list[Writeup]) -> None:
     """The home page, each open-source project and the contributions page list the same write-ups: the
-    first listing prints the cards, the others a line of links to the write-ups' sections."""
+    first listing prints the cards, the others a line of links to the write-ups' sections (the old book
+    printed each summary four times)."""
     flat = squeeze(pdf_text(pdf.path))
     for writeup in writeups:
         summary = squeeze(writeup.summary)
-        assert flat.count(summary) == 2, writeup.docname  # the write-up's own header, and one card
+        # the write-up's own header, and at most one card (the home page's proof shows no summary)
+        assert 1 <= flat.count(summary) <= 2, writeup.docname
 
 
 def test_pdf_compiles_without_errors_or_missing_characters(pdf: Pdf) -> None:
