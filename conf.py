@@ -26,9 +26,12 @@ repository_branch = (
     if os.environ.get("READTHEDOCS_VERSION_TYPE") == "branch"
     else "main"
 )
-#: canonical base URL when not building on Read the Docs (which sets READTHEDOCS_CANONICAL_URL). Private
-#: name on purpose: a top-level ``site_url`` would become sphinx-sitemap's own setting of that name.
-_default_url = "https://the-cross-art.readthedocs.io/en/latest/"
+#: the site's canonical URL (``https://<host>/<path>/``): the one base of every absolute URL the build
+#: writes (canonical links, og:url and og:image, the sitemap, the feed, the JSON's URLs, the ePub's
+#: identifier, the PDF's title page). Read the Docs sets ``READTHEDOCS_CANONICAL_URL``; elsewhere no
+#: address is known, so none is written (the build says what it leaves out) until one is given with
+#: ``-D html_baseurl=https://…/``. The settings derived from it are set in ``_canonical`` below.
+html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
 
 # -- Project -------------------------------------------------------------------------------------------
 
@@ -80,7 +83,6 @@ myst_heading_anchors = 3
 
 # -- HTML ------------------------------------------------------------------------------------------------
 
-html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL") or _default_url
 html_theme = "furo"
 html_title = "Imran Nazir"
 html_static_path = ["_static"]
@@ -112,13 +114,14 @@ html_theme_options = {
 # xelatex typesets the characters the site uses (≈ → × · …) with GNU FreeFont; Read the Docs runs latexmk
 # with the engine named here
 latex_engine = "xelatex"
-latex_documents = [("index", "imran-nazir.tex", project, author, "manual", False)]
+latex_documents = [("index", "imran-nazir.tex", project, author, "howto", False)]
+latex_toplevel_sectioning = "section"
 latex_use_xindy = False
 latex_domain_indices = False
 latex_elements = {
     "papersize": "a4paper",
     "releasename": "",
-    "extraclassoptions": "openany,oneside",
+    "extraclassoptions": "oneside",
     "fontpkg": r"""
 \setmainfont{FreeSerif}[Extension=.otf, UprightFont=*, ItalicFont=*Italic, BoldFont=*Bold,
   BoldItalicFont=*BoldItalic]
@@ -127,6 +130,9 @@ latex_elements = {
 \setmonofont{FreeMono}[Scale=0.9, Extension=.otf, UprightFont=*, ItalicFont=*Oblique, BoldFont=*Bold,
   BoldItalicFont=*BoldOblique]
 """,
+    # a compact document: the title block (sphinx_contributions/title_page.py) opens the first page, no
+    # table of contents page, no index
+    "tableofcontents": "",
     "printindex": "",
 }
 
@@ -135,24 +141,18 @@ epub_author = author
 epub_publisher = author
 epub_copyright = copyright
 epub_description = profile_tagline
-# the site's host identifies the book: toc.ncx repeats epub_uid where content.opf has epub_identifier
-# (sphinx-doc/sphinx#11184), and epub_uid must be an XML name, so the two are one value without "/"
-epub_identifier = epub_uid = urlsplit(html_baseurl).hostname or "localhost"
 # the root's toctree is hidden (the theme shows it): the ePub's table of contents includes hidden toctrees
 epub_tocscope = "includehidden"
 epub_show_urls = "no"
 
 # -- Extensions ------------------------------------------------------------------------------------------
 
-ogp_site_url = html_baseurl
 # opengraph's cards are matplotlib's (~87 ms a card): the extension draws its own (og:image, 1200×630)
 ogp_social_cards = {"enable": False}
 contributions_social_cards = True
 # html_baseurl already holds the language and version (``…/en/latest/``): no second prefix
 sitemap_url_scheme = "{link}"
 sitemap_excludes = ["404.html", "search.html", "genindex.html"]
-# the 404 page is served from any depth: its links are absolute, from the canonical URL's path
-notfound_urls_prefix = "/" + "".join(part + "/" for part in html_baseurl.split("/")[3:] if part)
 # old page name -> new URL, so links to a renamed write-up keep working (sphinx-reredirects)
 redirects: dict[str, str] = {}
 contributions_author = author
@@ -180,8 +180,40 @@ def _edit_links(app: Sphinx, config: Config) -> None:
         }
 
 
+def _notfound_body(root: str) -> str:
+    """The 404 page's text: a search box and the way home; ``root`` is the site's path ("" where the page
+    sets its own base, see sphinx_contributions/fixes/notfound_paths.py)."""
+    return f"""<h1>Page not found</h1>
+<p>There is no page at this address. Search the site, or start from one of these pages:</p>
+<form class="contrib-notfound-search" action="{root}search.html" method="get">
+<label for="notfound-search">Search this site</label>
+<input type="search" id="notfound-search" name="q" autocomplete="off">
+<button type="submit">Search</button>
+</form>
+<ul>
+<li><a href="{root}index.html">Home: Imran Nazir</a></li>
+<li><a href="{root}contributions/index.html">Contributions: every upstream pull request</a></li>
+</ul>
+"""
+
+
+def _canonical(app: Sphinx, config: Config) -> None:
+    """The settings that follow ``html_baseurl`` (set here, so ``-D html_baseurl=…`` moves them too). With
+    no canonical URL, nothing names an address: no og:url base, relative 404 links, a book identifier that
+    is not a URL (the PDF's title page names html_baseurl only when it is set)."""
+    base = config.html_baseurl.strip()
+    config.ogp_site_url = base
+    # the 404 page is served from any depth: its links are absolute, from the canonical URL's path
+    config.notfound_urls_prefix = ("/" + "".join(f"{part}/" for part in base.split("/")[3:] if part)) if base else None
+    config.notfound_context = {"title": "Page not found", "body": _notfound_body(config.notfound_urls_prefix or "")}
+    # the site's host identifies the book: toc.ncx repeats epub_uid where content.opf has epub_identifier
+    # (sphinx-doc/sphinx#11184), and epub_uid must be an XML name, so the two are one value without "/"
+    config.epub_identifier = config.epub_uid = urlsplit(base).hostname or "imran-nazir"
+
+
 def setup(app: Sphinx) -> None:
     # registered, so that -D repository_url=… (and -D repository_branch=…) override them
     app.add_config_value("repository_url", "", "html", types=frozenset({str}))
     app.add_config_value("repository_branch", "main", "html", types=frozenset({str}))
     app.connect("config-inited", _edit_links)
+    app.connect("config-inited", _canonical)

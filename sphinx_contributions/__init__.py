@@ -21,6 +21,7 @@ from docutils.nodes import inline
 
 from .books import setup_books
 from .builders import is_site_builder, setup_builders
+from .canonical import setup_canonical
 from .directives import setup_directives
 from .domain import ContribRole, ContributionsDomain, settle_labels, warn_missing_contrib
 from .drafts import setup_drafts
@@ -29,6 +30,7 @@ from .fixes.doc_titles import setup_doc_titles
 from .fixes.epub_svg import setup_epub_svg
 from .fixes.lasting_warnings import setup_lasting_warnings
 from .fixes.navigation import setup_navigation
+from .fixes.notfound_paths import setup_notfound_paths
 from .fixes.search_index import setup_search_index
 from .fixes.search_objects import setup_search_objects
 from .fixes.singlehtml_anchors import setup_singlehtml_anchors
@@ -112,6 +114,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_books(app)
     setup_title_page(app)
     setup_cards(app)
+    setup_canonical(app)
     setup_robots(app)
     setup_builders(app)
     # incremental builds
@@ -122,13 +125,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_search_index(app)
     setup_search_objects(app)
     setup_sitemap(app)
+    setup_notfound_paths(app)
     setup_singlehtml_anchors(app)
     setup_epub_svg(app)
     setup_stale_outputs(app)
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 6,  # 5: summaries keep their markup; 6: records know their tag and project pages' folders
+        "env_version": 7,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

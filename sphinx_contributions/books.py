@@ -31,9 +31,13 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.console import darkgreen  # type: ignore[attr-defined]
 from sphinx.util.nodes import inline_all_toctrees
 
+from . import nodes as cn
 from .builders import writes_one_page
 from .domain import get_domain
-from .model import Contribution, key_lookup, slugify
+from .i18n import ngettext
+from .model import Contribution, key_lookup, projects, select, slugify
+from .render.listing import Renderer
+from .render.projects import render_projects
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -182,6 +186,60 @@ def unique_writeup_ids(app: Sphinx, doctree: nodes.document, docname: str) -> No
             node["refuri"] = f"#document-{document}#{renamed[document][anchor]}"
 
 
+#: the options of a listing node that choose its records
+_LISTING_OPTIONS = ("project", "tag", "status", "sort", "limit")
+
+
+def _once_line(renderer: Renderer, chosen: list[Contribution]) -> nodes.paragraph:
+    """One line of links to the write-ups' chapters, for a listing whose write-ups were shown before."""
+    line = nodes.paragraph(classes=["contrib-listing-once"])
+    line += nodes.Text(ngettext("Write-up: ", "Write-ups: ", len(chosen)))
+    for i, record in enumerate(chosen):
+        if i:
+            line += nodes.Text("; ")
+        line += renderer.title_link(record)
+    line += nodes.Text(".")
+    return line
+
+
+def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``, before the listings are rendered: in a book that inlines every page into one
+    document, a write-up's card is printed once. The first listing that shows a write-up shows it in full;
+    a later listing (or project section) whose write-ups were all shown before becomes one line of links
+    to their chapters (the home page, each open-source project and the contributions page would
+    otherwise print the same cards three times)."""
+    if not isinstance(app.builder, INLINING_BUILDERS) or docname != app.config.root_doc:
+        return
+    records = get_domain(app.env).published()
+    renderer = Renderer(app.builder, docname)
+    shown: set[str] = set()
+
+    def seen_before(chosen: list[Contribution]) -> bool:
+        before = bool(chosen) and {record.docname for record in chosen} <= shown
+        shown.update(record.docname for record in chosen)
+        return before
+
+    listings = doctree.findall(lambda n: isinstance(n, (cn.contribution_list, cn.contribution_projects)))
+    for node in list(listings):
+        if isinstance(node, cn.contribution_list):
+            chosen = select(records, {name: node[name] for name in _LISTING_OPTIONS if name in node.attributes})
+            if seen_before(chosen):
+                node.replace_self(_once_line(renderer, chosen))
+            continue
+        if not isinstance(node, cn.contribution_projects):
+            continue
+        # a projects listing: its sections as the site renders them, each project's cards or one line
+        names = [child["name"] for child in node.children if isinstance(child, cn.project_intro)]
+        sections = render_projects(renderer, node, records)
+        for section, project in zip(sections, projects(records, names), strict=True):
+            listed = list(project.records)
+            cards = section.children[-1] if isinstance(section, nodes.Element) else None
+            if seen_before(listed) and isinstance(cards, nodes.Element):
+                cards.replace_self(_once_line(renderer, listed))
+        node.replace_self(sections)
+
+
 def setup_books(app: Sphinx) -> None:
     app.add_post_transform(WriteupChapters)
+    app.connect("doctree-resolved", listings_once, priority=400)  # before the listings (500)
     app.connect("doctree-resolved", unique_writeup_ids, priority=940)

@@ -52,6 +52,12 @@ def base_url(app: Sphinx) -> str:
     return base if not base or base.endswith("/") else base + "/"
 
 
+def written_exports(app: Sphinx) -> tuple[str, ...]:
+    """The exports a site build writes: the feed only where there is a canonical URL (its URLs are
+    absolute); a link to an export that is not written is its text."""
+    return EXPORT_NAMES if base_url(app) else tuple(name for name in EXPORT_NAMES if name != FEED_NAME)
+
+
 def page_url(app: Sphinx, docname: str) -> str:
     return base_url(app) + app.builder.get_target_uri(docname)
 
@@ -234,12 +240,13 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
         "@type": "TechArticle",
         "headline": record.title,
         "description": record.summary,
-        "url": page_url(app, record.docname),
         "identifier": record.key,
         "keywords": list(record.tags),
         "isBasedOn": record.pr_url,
         "about": {"@type": "SoftwareSourceCode", "name": record.display_project, "codeRepository": record.repo_url},
     }
+    if base_url(app):  # an absolute URL, only where the canonical URL is known
+        data["url"] = page_url(app, record.docname)
     author = app.config.contributions_author or configured(app, "author")
     if author:
         data["author"] = {"@type": "Person", "name": author}
@@ -255,14 +262,17 @@ def _attribute(text: str) -> str:
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``: the feed link on every page; description and JSON-LD on write-ups."""
-    if not base_url(app) or not is_site_builder(app.builder):
+    """``html-page-context``: the feed link on every page (where there is a feed); description and JSON-LD
+    on write-ups."""
+    if not is_site_builder(app.builder):
         return
     domain = get_domain(app.env)
     if not domain.published():
         return
-    feed = _attribute(base_url(app) + FEED_NAME)
-    tags = [f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{feed}">']
+    tags = []
+    if base_url(app):
+        feed = _attribute(base_url(app) + FEED_NAME)
+        tags.append(f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{feed}">')
     record = domain.contributions.get(pagename)
     if record is not None:
         tags.append(f'<meta name="description" content="{_attribute(record.summary)}">')
@@ -285,10 +295,8 @@ def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     schema = resources.files("sphinx_contributions") / "schema" / SCHEMA_NAME
     with resources.as_file(schema) as path:
         shutil.copyfile(path, outdir / SCHEMA_NAME)
-    if base_url(app):
+    if base_url(app):  # the feed needs absolute URLs; without them it is left out (see .canonical)
         (outdir / FEED_NAME).write_bytes(atom_feed(app, records))
-    else:  # a site without a canonical URL is valid: the feed needs absolute URLs, so it is skipped
-        logger.info(f"html_baseurl is not set: {FEED_NAME} is not written (set html_baseurl to write the feed)")
     return []
 
 

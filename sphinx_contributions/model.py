@@ -120,9 +120,9 @@ class OptionError(ValueError):
 
 #: the ``expect`` values a metric accepts: ``hold`` marks a no-regression check (the figure must not get worse)
 EXPECTS = ("hold",)
-#: significant figures of the change in words: exact values, and when either value is approximate
+#: significant figures of the change in words: at most this many, and for an approximate value no more
+#: than the author wrote (``~1.03e-1``: three, so two; ``~1e-1``: one)
 FIGURES_EXACT = 2
-FIGURES_APPROXIMATE = 1
 #: a change under this many percent is "<0.01%": smaller shares say nothing a reader can use
 _SMALLEST_PERCENT = Decimal("0.01")
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -219,6 +219,20 @@ class Metric:
     evidence: tuple[Evidence, ...] = ()
 
     @property
+    def figures(self) -> int:
+        """Significant figures of the change in words: :data:`FIGURES_EXACT`, and no more than an
+        approximate value was written with (the precision the author gave it)."""
+        written = [
+            written_figures(text)
+            for text, approximate in (
+                (self.before_text, self.before_approximate),
+                (self.after_text, self.after_approximate),
+            )
+            if approximate
+        ]
+        return min([FIGURES_EXACT, *written])
+
+    @property
     def improved(self) -> bool | None:
         """True when the change goes the ``better`` way, None when there is no change."""
         if self.after == self.before:
@@ -263,7 +277,7 @@ class Metric:
     def _change(self, _: Translate) -> str:
         if self.before == self.after:
             return _("unchanged")
-        figures = FIGURES_APPROXIMATE if self.approximate else FIGURES_EXACT
+        figures = self.figures
         # exact decimal arithmetic on the binary values: no overflow (1e308 - -1e308), no log of zero
         before, after = Decimal(self.before), Decimal(self.after)
         lower = after < before
@@ -284,7 +298,7 @@ class Metric:
                 return _("up from 0") if after > 0 else _("down from 0")
             if after == 0:
                 return _("down to 0") if before > 0 else _("up to 0")
-            amount = format_difference(abs(after - before), self.approximate)
+            amount = format_difference(abs(after - before), figures if self.approximate else None)
             words = (_("lower by %(amount)s") if lower else _("higher by %(amount)s")) % {"amount": amount}
             if (before < 0) != (after < 0):
                 crossing = _("from negative to positive") if after > 0 else _("from positive to negative")
@@ -907,12 +921,25 @@ def _strip_zeros(text: str) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
-def format_difference(value: Decimal | float, approximate: bool = False) -> str:
-    """A difference between two values: a whole number exactly (``165``, ``1,234,567``) below 1e15,
-    anything else to three significant figures (one when a value is approximate)."""
+def written_figures(text: str) -> int:
+    """The significant figures a value was written with: ``~1.03e-1`` three, ``~1e-1`` one, ``200`` one
+    (trailing zeros of a whole number without a point say nothing), ``2.00`` three."""
+    number = text.lstrip("".join(APPROXIMATE_MARKS)).strip().lstrip("+-")
+    if not _NUMBER_RE.match(number):  # not a value as parse_number reads it: no precision said
+        return FIGURES_EXACT
+    digits = "".join(map(str, Decimal(number).as_tuple().digits)).lstrip("0")
+    if not any(mark in number for mark in ".eE"):
+        digits = digits.rstrip("0")
+    return max(1, len(digits))
+
+
+def format_difference(value: Decimal | float, figures: int | None = None) -> str:
+    """A difference between two values: with ``figures`` (a value is approximate), to that many
+    significant figures; else a whole number exactly (``165``, ``1,234,567``) below 1e15, anything else to
+    three significant figures."""
     number = Decimal(value)
-    if approximate:
-        return format_sig(number, FIGURES_APPROXIMATE)
+    if figures is not None:
+        return format_sig(number, figures)
     if number == number.to_integral_value() and abs(number) < Decimal("1e15"):
         return f"{int(number):,}"
     return format_sig(number, 3)

@@ -5,7 +5,7 @@
   rejected (and reported) is an orphan too, so Sphinx does not add a misleading "not included in any
   toctree";
 - ``og:description``: the summary, for sphinxext-opengraph (which escapes only ``"`` in what it writes
-  into the attribute, so the rest is escaped here);
+  into the attribute, so the rest is escaped here); ``og:type``: ``article``;
 - the title as text: raw HTML in a write-up's title (``# Fix <b>this</b>``) is shown as the text it is,
   in the ``<h1>`` as in the listings, the feed, the JSON and the ``<title>``, which all show the record's
   title as text.
@@ -36,6 +36,7 @@ def set_page_metadata(app: Sphinx, doctree: nodes.document) -> None:
         return
     metadata["orphan"] = True
     metadata["og:description"] = html.escape(record.summary, quote=False)
+    metadata["og:type"] = "article"  # a write-up (sphinxext-opengraph: "website" for every other page)
 
 
 def title_as_text(app: Sphinx, doctree: nodes.document) -> None:

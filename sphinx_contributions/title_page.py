@@ -1,6 +1,8 @@
 """The PDF's title page of a portfolio: the name (``project``), the role line (``contributions_tagline``),
 the profile links (``contributions_profile_links``, shown without ``https://``) and, at the foot, the
-site's address (``html_baseurl``), centred on a page of its own.
+site's address (``html_baseurl``, only when it is set), centred at the top of the first page (a compact
+document: no page of its own), and the PDF's Title and Author metadata (``\\hypersetup``: the macro this
+replaces, ``\\maketitle``, is what would set them).
 
 It replaces LaTeX's default title page (title, author, date and release) only when the site sets a
 tagline or profile links and does not set ``latex_elements["maketitle"]`` itself. The values are
@@ -33,22 +35,21 @@ def _href(url: str) -> str:
 
 
 def title_page(name: str, tagline: str, links: list[str], address: str) -> str:
-    """The LaTeX of the title page (for ``latex_elements["maketitle"]``)."""
+    """The LaTeX of the title block (for ``latex_elements["maketitle"]``)."""
+    title = f"{name}: {tagline}" if tagline else name
     lines = [
-        r"\begin{titlepage}",
-        r"  \centering\sffamily",
-        r"  \vspace*{0.3\textheight}",
-        rf"  {{\Huge\bfseries {escape(name)}\par}}",
+        rf"\hypersetup{{pdftitle={{{escape(title)}}}, pdfauthor={{{escape(name)}}}}}",
+        r"\begin{center}\sffamily",
+        rf"  {{\LARGE\bfseries {escape(name)}\par}}",
     ]
     if tagline:
-        lines += [r"  \vspace{1.5em}", rf"  {{\Large {escape(tagline)}\par}}"]
+        lines += [r"  \smallskip", rf"  {{\large {escape(tagline)}\par}}"]
     if links:
         shown_links = SEPARATOR.join(_href(url) for url in links)
-        lines += [r"  \vspace{3em}", rf"  {{\large {shown_links}\par}}"]
-    lines.append(r"  \vfill")
+        lines += [r"  \smallskip", rf"  {{{shown_links}\par}}"]
     if address:
-        lines.append(rf"  {{\small {_href(address)}\par}}")
-    lines.append(r"\end{titlepage}")
+        lines += [r"  \smallskip", rf"  {{\small {_href(address)}\par}}"]
+    lines.append(r"\end{center}")
     return "\n".join(lines) + "\n"
 
 

@@ -81,6 +81,10 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
+#: the canonical URL the real site is built under in tests (Read the Docs would set its own)
+SITE_URL = "https://portfolio.example.org/en/latest/"
+
+
 def rtd_build(
     srcdir: Path, outdir: Path, *extra: str, env: dict[str, str] | None = None, builder: str = "html"
 ) -> subprocess.CompletedProcess[str]:
@@ -114,12 +118,25 @@ def environ_with(**variables: str) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site, built strictly once per session; returns its ``html`` folder."""
+    """The real site, built strictly once per session as Read the Docs publishes it (under the test-only
+    canonical URL :data:`SITE_URL`); returns its ``html`` folder. Without a canonical URL the site writes
+    no absolute URL to itself (``tests/test_no_canonical_url.py``)."""
     need_site()
     outdir = tmp_path_factory.mktemp("site") / "html"
-    done = rtd_build(REPO, outdir)
+    done = rtd_build(REPO, outdir, env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return outdir
+
+
+@pytest.fixture(scope="session")
+def unaddressed_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The real site built strictly as ``make html`` builds it away from Read the Docs: no canonical URL
+    known. Returns its ``html`` folder and the build's output."""
+    need_site()
+    outdir = tmp_path_factory.mktemp("unaddressed") / "html"
+    done = rtd_build(REPO, outdir, env=environ_with())
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    return outdir, done.stdout
 
 
 @pytest.fixture(scope="session")

@@ -98,7 +98,7 @@ LOCKS = {match["name"]: match["text"] for match in _LOCK.finditer(TEXT)}
 #: another site: this site, named ``portfolio``, through its objects.inv (``{inventory}``)
 OTHER_SITE = """\
 extensions = [{extensions}"myst_parser", "sphinx.ext.intersphinx"]
-intersphinx_mapping = {{"portfolio": ("https://the-cross-art.readthedocs.io/en/latest/", {inventory!r})}}
+intersphinx_mapping = {{"portfolio": ("https://portfolio.example.org/en/latest/", {inventory!r})}}
 html_baseurl = "https://other.example.org/"
 nitpicky = True
 """
@@ -159,7 +159,7 @@ def test_example_builds(
     is_draft = ":status: draft" in example.text
     assert html.is_file() != is_draft
     if example.site:  # every link leads to this site
-        assert all(a.startswith("https://the-cross-art.readthedocs.io/") for a in _external_links(html)), name
+        assert all(a.startswith("https://portfolio.example.org/") for a in _external_links(html)), name
         assert len(_external_links(html)) == example.text.count("portfolio")
 
 

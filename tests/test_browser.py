@@ -626,7 +626,8 @@ class Screenshot:
             """() => ({
               background: getComputedStyle(document.body).backgroundColor,
               height: document.documentElement.scrollHeight,
-              bars: Array.from(document.querySelectorAll(".contrib-metric-svg rect")).map(rect => {
+              bars: Array.from(document.querySelectorAll(
+                ".contrib-metric-svg rect, .contrib-metric-svg circle.contrib-chart-after")).map(rect => {
                 const box = rect.getBoundingClientRect();
                 return {x: box.x + window.scrollX + box.width / 2, y: box.y + window.scrollY + box.height / 2,
                         fill: getComputedStyle(rect).fill, width: box.width};

@@ -36,7 +36,7 @@ from sphinx_contributions.render.card_image import (
 )
 from sphinx_contributions.render.cards import CARD_DIR, page_meta_tags
 
-from .conftest import REPO, ROOTS, copy_site, rtd_build
+from .conftest import REPO, ROOTS, SITE_URL, copy_site, environ_with, rtd_build
 
 BASE = "https://example.org/"
 WRITE_UPS = {
@@ -171,7 +171,6 @@ def test_page_meta_tags_for_generated_pages_are_escaped() -> None:
         '<meta property="og:site_name" content="S" />',
         '<meta property="og:description" content="2 contributions." />',
         '<meta name="description" content="2 contributions." />',
-        '<meta name="twitter:card" content="summary" />',
     ]
     with_image = page_meta_tags("T", "D", image=BASE + "card.png")
     assert '<meta property="og:image" content="https://example.org/card.png" />' in with_image
@@ -265,7 +264,11 @@ def test_cards_need_a_base_url(pages: Path) -> None:
     assert not (Path(app.outdir) / CARD_DIR).exists()
     assert app.warning.getvalue() == ""  # a valid site: no warning, strict passes
     status = app.status.getvalue()
-    assert "html_baseurl is not set: no social cards are written (og:image needs an absolute URL)" in status
+    assert (
+        "html_baseurl is not set (no canonical URL), so no absolute URL to the site is written; left out: "
+        "canonical links, absolute URLs in contributions.json, the Atom feed contributions.atom, "
+        "social cards (og:image); set html_baseurl (on Read the Docs: READTHEDOCS_CANONICAL_URL) to write them"
+    ) in status
 
 
 def test_card_is_drawn_only_when_what_it_shows_changed(pages: Path) -> None:
@@ -311,7 +314,7 @@ def test_cards_of_removed_pages_and_of_a_site_that_turns_them_off_are_removed(pa
 def real_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subprocess.CompletedProcess[str]]:
     src = copy_site(tmp_path_factory.mktemp("cards-site") / "src")
     outdir = src.parent / "html"
-    done = rtd_build(src, outdir)
+    done = rtd_build(src, outdir, env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return outdir, done
 

@@ -20,7 +20,6 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 
 from sphinx_contributions.domain import get_domain
-from sphinx_contributions.render.metric import PLOT
 
 from .conftest import ROOTS, MakeApp
 from .htmltools import one
@@ -200,10 +199,15 @@ def figures(app: SphinxTestApp, page: str = "full") -> dict[str, Tag]:
     return found
 
 
-def bar_widths(figure: Tag) -> tuple[float, float]:
-    before, after = (figure.select_one(f"svg rect.contrib-bar-{name}") for name in ("before", "after"))
-    assert before is not None and after is not None
-    return float(str(before["width"])), float(str(after["width"]))
+def places(figure: Tag) -> tuple[float, float]:
+    """Where the chart puts before and after, in percent of its width: a linear bar's length, a log mark's
+    centre."""
+    found = []
+    for name in ("before", "after"):
+        mark = figure.select_one(f"svg rect.contrib-chart-{name}, svg circle.contrib-chart-{name}")
+        assert mark is not None
+        found.append(float(str(mark.get("width") or mark["cx"]).rstrip("%")))
+    return found[0], found[1]
 
 
 @pytest.mark.parametrize(
@@ -230,8 +234,8 @@ def bar_widths(figure: Tag) -> tuple[float, float]:
             "before 196 → after 196",
             "unchanged",
             "same",
-            "linear scale from 0",
-            " (higher is better; chart on a linear scale from 0)",
+            None,  # equal values: no pair of equal bars
+            " (higher is better)",
         ),
         (
             "Valid prompts",
@@ -244,7 +248,7 @@ def bar_widths(figure: Tag) -> tuple[float, float]:
     ],
 )
 def test_metric_figure(
-    app: SphinxTestApp, label: str, values: str, change: str, verdict: str, scale: str, hidden: str
+    app: SphinxTestApp, label: str, values: str, change: str, verdict: str, scale: str | None, hidden: str
 ) -> None:
     figure = figures(app)[label]
     assert f"contrib-metric-{verdict}" in figure["class"]
@@ -259,6 +263,9 @@ def test_metric_figure(
     arrow = paragraph.select_one(".contrib-metric-arrow")
     assert arrow is not None and arrow["aria-hidden"] == "true"
     svg = figure.find("svg")
+    if scale is None:
+        assert svg is None and figure.select_one(".contrib-metric-scale") is None
+        return
     assert isinstance(svg, Tag)
     assert svg["aria-hidden"] == "true"  # the chart is decoration beside its text equivalent
     assert svg["data-scale"] == scale
@@ -317,23 +324,38 @@ def test_metric_values_are_machine_readable(app: SphinxTestApp) -> None:
     ]
 
 
-def test_metric_log_scale_keeps_tiny_values_visible(app: SphinxTestApp) -> None:
-    before, after = bar_widths(figures(app)["Position-0 log-probability drift"])
-    # log scale from 1e-6 (the power of ten below 1.91e-6) to 1 (above 1.03e-1): both bars show
-    assert after == pytest.approx(PLOT * (math.log10(1.91e-6) + 6) / 6, abs=0.05)
-    assert before == pytest.approx(PLOT * (math.log10(1.03e-1) + 6) / 6, abs=0.05)
-    assert after > 5
+def test_metric_log_scale_puts_marks_on_a_labelled_decade_axis(app: SphinxTestApp) -> None:
+    figure = figures(app)["Position-0 log-probability drift"]
+    before, after = places(figure)
+    # log axis from 1e-6 (the power of ten below 1.91e-6) to 1 (above 1.03e-1), a labelled tick per decade
+    assert after == pytest.approx(100 * (math.log10(1.91e-6) + 6) / 6, abs=0.001)
+    assert before == pytest.approx(100 * (math.log10(1.03e-1) + 6) / 6, abs=0.001)
+    assert [t.get_text() for t in figure.select("svg text.contrib-chart-tick-label")] == [
+        "10⁻⁶",
+        "10⁻⁵",
+        "10⁻⁴",
+        "10⁻³",
+        "10⁻²",
+        "10⁻¹",
+        "1",
+    ]
+    assert [t["data-value"] for t in figure.select("svg line.contrib-chart-tick")] == [f"1e{k}" for k in range(-6, 1)]
+    assert [float(str(t["x1"]).rstrip("%")) for t in figure.select("svg line.contrib-chart-tick")] == pytest.approx(
+        [100 * k / 6 for k in range(7)], abs=0.001
+    )
+    assert figure.select("svg rect") == []  # marks on the axis, no bars from an arbitrary power of ten
 
 
 def test_metric_linear_scale_is_proportional_from_zero(app: SphinxTestApp) -> None:
-    before, after = bar_widths(figures(app)["Bias tables kept"])  # 2 → 16
-    assert before == pytest.approx(PLOT * 2 / 16, abs=0.05)
-    assert after == pytest.approx(PLOT, abs=0.05)
-    before, after = bar_widths(figures(app)["Tests passed"])
-    assert before == after == pytest.approx(PLOT, abs=0.05)
-    before, after = bar_widths(figures(app)["Valid prompts"])  # 0 → 139: zero is no bar at all
+    figure = figures(app)["Bias tables kept"]  # 2 → 16
+    before, after = places(figure)
+    assert before == pytest.approx(100 * 2 / 16, abs=0.001)
+    assert after == pytest.approx(100, abs=0.001)
+    assert [t.get_text() for t in figure.select("svg text.contrib-chart-tick-label")] == ["0", "5", "10", "15"]
+    assert figures(app)["Tests passed"].find("svg") is None  # 196 → 196: no pair of equal bars
+    before, after = places(figures(app)["Valid prompts"])  # 0 → 139: zero is no bar at all
     assert before == 0
-    assert after == pytest.approx(PLOT, abs=0.05)
+    assert after == pytest.approx(100, abs=0.001)
 
 
 def test_metric_colours_come_from_css_custom_properties(app: SphinxTestApp) -> None:
@@ -341,8 +363,8 @@ def test_metric_colours_come_from_css_custom_properties(app: SphinxTestApp) -> N
     svg = str(figures(app)["Bias tables kept"].find("svg"))
     assert "fill=" not in svg and "style=" not in svg
     css = (Path(app.outdir) / "_static" / "contributions.css").read_text(encoding="utf-8")
-    assert re.search(r"\.contrib-bar-before\s*\{[^}]*var\(--", css)
-    assert re.search(r"\.contrib-bar-after\s*\{[^}]*var\(--", css)
+    assert re.search(r"\.contrib-chart-bar\.contrib-chart-before\s*\{[^}]*var\(--", css)
+    assert re.search(r"\.contrib-chart-bar\.contrib-chart-after\s*\{[^}]*var\(--", css)
 
 
 # -- escaping: text from the page is never markup --------------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sphinx.util.inventory import InventoryFile
 
-from .conftest import copy_site, rtd_build
+from .conftest import SITE_URL, copy_site, environ_with, rtd_build
 
 NEW_PAGE = """\
 # A fourth write-up for the test
@@ -43,12 +43,12 @@ Verification text.
 def test_a_fourth_page_reaches_every_overview(tmp_path: Path) -> None:
     src = copy_site(tmp_path / "src")
     out = tmp_path / "build" / "html"
-    first = rtd_build(src, out)
+    first = rtd_build(src, out, env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
     assert first.returncode == 0, first.stderr
     before = {path: path.read_bytes() for path in src.rglob("*") if path.is_file()}
 
     (src / "contributions" / "transformers-7.md").write_text(NEW_PAGE, encoding="utf-8")
-    second = rtd_build(src, out)
+    second = rtd_build(src, out, env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
     assert second.returncode == 0, second.stderr
     assert {path: path.read_bytes() for path in before} == before  # nothing else was edited
 

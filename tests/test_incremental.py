@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOTS, copy_site
+from .conftest import ROOTS, SITE_URL, copy_site
 from .treediff import first_difference
 
 #: written by every HTML build whatever changed: Sphinx's genindex and search pages, the 404 page
@@ -66,7 +66,10 @@ def build(src: Path, out: Path, *extra: str, sabotage: str = "", strict: bool = 
         "-D", "contributions_sidebar_limit=0",
         *extra, str(src), str(out / builder),
     ]  # fmt: skip
-    environ = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    # as Read the Docs builds it: with a canonical URL, so the sitemap, feed and cards are written too
+    environ = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"} | {
+        "READTHEDOCS_CANONICAL_URL": SITE_URL
+    }
     done = subprocess.run(command, capture_output=True, text=True, check=False, env=environ)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-5000:]
     return done.stdout

@@ -19,7 +19,7 @@ from .conftest import MakeApp, copy_site, rtd_build
 
 CT2 = "Add UMT5 support: per-layer relative attention bias"
 TRANSFORMERS = "Fix UMT5 decoder self-attention not being causal"
-BASE = "https://the-cross-art.readthedocs.io/en/latest/"
+BASE = "https://portfolio.example.org/en/latest/"
 
 LINKS_PAGE = """\
 ---

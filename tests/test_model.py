@@ -292,10 +292,11 @@ def test_change_words(before: float, after: float, words: str) -> None:
 @pytest.mark.parametrize(
     ("before", "after", "words"),
     [
-        (1.03e-1, 1.91e-6, "≈50,000× lower"),  # one significant figure, not a false "≈54,000×"
-        (200, 150, "≈30% lower"),
+        (1.03e-1, 1.91e-6, "≈54,000× lower"),  # three figures written ("0.103"): two kept, as for exact values
+        (1e-1, 2e-6, "≈50,000× lower"),  # one figure written ("0.1"): one kept, not a false "≈54,000×"
+        (200, 150, "≈30% lower"),  # "200": trailing zeros of a whole number say nothing, one figure
         (2, 16, "≈8× higher"),
-        (-120, 45, "higher by 200, from negative to positive"),
+        (-120, 45, "higher by 170, from negative to positive"),  # "-120": two figures
         (196, 196, "unchanged"),
     ],
 )
@@ -351,18 +352,19 @@ def test_format_sig(value: float | str, figures: int, text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("value", "approximate", "text"),
+    ("value", "figures", "text"),
     [
-        (165, False, "165"),
-        (1000000, False, "1,000,000"),
-        (0.2, False, "0.2"),
-        (1.91e-6, False, "1.91×10⁻⁶"),
-        (165, True, "200"),
-        (1e15, False, "1×10¹⁵"),
+        (165, None, "165"),
+        (1000000, None, "1,000,000"),
+        (0.2, None, "0.2"),
+        (1.91e-6, None, "1.91×10⁻⁶"),
+        (165, 1, "200"),
+        (165, 2, "170"),
+        (1e15, None, "1×10¹⁵"),
     ],
 )
-def test_format_difference(value: float, approximate: bool, text: str) -> None:
-    assert format_difference(value, approximate) == text
+def test_format_difference(value: float, figures: int | None, text: str) -> None:
+    assert format_difference(value, figures) == text
 
 
 @pytest.mark.parametrize(
@@ -420,7 +422,7 @@ def test_metric_text_equivalent_and_json() -> None:
 
 def test_approximate_and_held_in_text_and_json() -> None:
     drift = Metric("Drift", 0.103, 1.91e-6, "~1.03e-1", "~1.91e-6", before_approximate=True, after_approximate=True)
-    assert drift.as_text() == "Drift: ~1.03e-1 before, ~1.91e-6 after (≈50,000× lower; lower is better)"
+    assert drift.as_text() == "Drift: ~1.03e-1 before, ~1.91e-6 after (≈54,000× lower; lower is better)"
     assert drift.as_json()["approximate"] == {"before": True, "after": True}
     tests = Metric("Tests passed", 196, 196, "196", "196", better="higher", expect="hold")
     assert tests.as_text() == "Tests passed: 196 before, 196 after (held; a no-regression check, higher is better)"

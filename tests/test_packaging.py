@@ -40,7 +40,11 @@ CONSTRAINTS = REPO / "requirements" / "constraints.txt"
 UNBUILT = shutil.ignore_patterns(
     ".git", ".venv", "_build", "build", "dist", "node_modules", "*.egg-info", "__pycache__", ".*_cache", "_work"
 )
-INFO_LINE = "html_baseurl is not set: contributions.atom is not written (set html_baseurl to write the feed)"
+INFO_LINE = (
+    "html_baseurl is not set (no canonical URL), so no absolute URL to the site is written; left out: "
+    "canonical links, absolute URLs in contributions.json, the Atom feed contributions.atom; set html_baseurl "
+    "(on Read the Docs: READTHEDOCS_CANONICAL_URL) to write them"
+)
 
 
 def run(*command: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
@@ -133,7 +137,7 @@ def test_wheel_metadata(dists: Dists) -> None:
         assert classifier in classifiers, classifier
     assert not [c for c in classifiers if c.startswith("License ::")]  # the licence is License-Expression
     assert metadata.get_all("Project-URL") == [
-        "Homepage, https://the-cross-art.readthedocs.io/en/latest/",
+        "Homepage, https://github.com/the-cross-art",
         "Author, https://github.com/the-cross-art",
     ]
     requires = metadata.get_all("Requires-Dist") or []

@@ -31,7 +31,7 @@ from sphinx.testing.util import SphinxTestApp
 
 from sphinx_contributions import model
 from sphinx_contributions.model import Metric, OptionError
-from sphinx_contributions.render.metric import PLOT, bar_lengths, metric_svg
+from sphinx_contributions.render.metric import chart, metric_svg
 
 from .htmltools import one, soup
 
@@ -187,34 +187,35 @@ def test_words_are_right_over_the_whole_range(m: Metric) -> None:
 @PURE
 @given(m=metrics)
 def test_a_chart_only_where_truthful_and_agreeing_with_the_words(m: Metric) -> None:
-    lengths = bar_lengths(m)
+    drawn = chart(m)
     svg = metric_svg(m)
-    if m.before < 0 or m.after < 0 or max(m.before, m.after) == 0:
-        assert (lengths, m.chart, svg) == (None, None, "")
+    if m.before < 0 or m.after < 0 or max(m.before, m.after) == 0 or m.before == m.after:
+        assert (drawn, svg) == (None, "")  # no truthful chart, or two equal values: no pair of equal bars
+        assert m.chart is None or m.before == m.after
         return
-    assert lengths is not None
-    before, after = lengths
-    assert all(math.isfinite(v) and 0 <= v <= PLOT * (1 + 1e-12) for v in lengths)
-    assert max(lengths) > 0
-    if m.after > m.before:
-        assert after >= before
-    elif m.after < m.before:
-        assert after <= before
-    else:
-        assert after == before
-    if m.chart == "linear":  # from zero, proportional to the values
-        assert max(lengths) == PLOT
-        assert math.isclose(before * max(m.before, m.after), PLOT * m.before, rel_tol=1e-9, abs_tol=1e-300)
-    else:
+    assert drawn is not None and drawn.scale == m.chart
+    before, after = drawn.before, drawn.after
+    assert all(math.isfinite(v) and 0 <= v <= 1 + 1e-12 for v in (before, after))
+    assert (after > before) == (m.after > m.before)
+    assert len(drawn.ticks) >= 2 and drawn.ticks[0].at == 0  # a labelled axis, from its first tick
+    assert [t.at for t in drawn.ticks] == sorted(t.at for t in drawn.ticks)
+    if m.chart == "linear":  # bars from zero, proportional to the values
+        assert max(before, after) == 1 and float(drawn.ticks[0].value) == 0
+        assert math.isclose(before * max(m.before, m.after), m.before, rel_tol=1e-9, abs_tol=1e-300)
+    else:  # marks on a decade axis: each at log10(value) between its first and last ticks
         assert m.chart == "log" and min(m.before, m.after) > 0
-        assert min(lengths) > 0
+        lo, hi = (int(t.value.removeprefix("1e")) for t in (drawn.ticks[0], drawn.ticks[-1]))
+        assert drawn.ticks[-1].at == 1
+        for value, at in ((m.before, before), (m.after, after)):
+            assert math.isclose(at, (math.log10(value) - lo) / (hi - lo), abs_tol=1e-9)
     root = ET.fromstring(svg)  # well-formed, with nothing of the page's text in it
     assert root.get("data-scale") == {"linear": "linear scale from 0", "log": "log scale"}[m.chart]
-    assert [e.get("class") for e in root.iter("{http://www.w3.org/2000/svg}rect")] == [
-        "contrib-bar-before",
-        "contrib-bar-after",
+    marks = "rect" if m.chart == "linear" else "circle"
+    assert [e.get("class") for e in root.iter(f"{{http://www.w3.org/2000/svg}}{marks}")] == [
+        f"contrib-chart-{'bar' if marks == 'rect' else 'mark'} contrib-chart-before",
+        f"contrib-chart-{'bar' if marks == 'rect' else 'mark'} contrib-chart-after",
     ]
-    assert "".join(root.itertext()) == "beforeafter"
+    assert "".join(root.itertext()) == "beforeafter" + "".join(t.label for t in drawn.ticks)
 
 
 @PURE

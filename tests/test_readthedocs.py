@@ -23,7 +23,7 @@ from .conftest import REPO, MakeApp, environ_with, rtd_build
 
 #: what Read the Docs sets (its documented variables); the custom domain is a test-only value
 CONTEXTS = {
-    "latest": ("https://the-cross-art.readthedocs.io/en/latest/", "latest", "branch"),
+    "latest": ("https://portfolio-example.readthedocs.io/en/latest/", "latest", "branch"),
     "stable-on-a-custom-domain": ("https://imran.example.dev/en/stable/", "stable", "tag"),
     "pull-request-preview": ("https://the-cross-art--17.org.readthedocs.build/en/17/", "17", "external"),
 }
@@ -94,12 +94,15 @@ def test_a_preview_is_noindex_on_every_page(rtd: tuple[str, str, Path]) -> None:
     assert counts == dict.fromkeys(counts, 1 if preview else 0)
 
 
-def test_the_sitemap_setting_cannot_collide(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
-    """conf.py keeps its default URL under a private name; a top-level ``site_url`` (sphinx-sitemap's
-    setting, which it prefers to html_baseurl) that is not the canonical URL is a warning."""
+def test_the_sitemap_setting_cannot_collide(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """conf.py invents no address: outside Read the Docs its canonical URL is empty; a top-level ``site_url``
+    (sphinx-sitemap's setting, which it prefers to html_baseurl) that is not the canonical URL is a warning."""
+    monkeypatch.delenv("READTHEDOCS_CANONICAL_URL", raising=False)
     namespace = runpy.run_path(str(REPO / "conf.py"))
-    assert "site_url" not in namespace
-    assert namespace["html_baseurl"] == namespace["_default_url"]
+    assert "site_url" not in namespace and "_default_url" not in namespace
+    assert namespace["html_baseurl"] == ""
     shutil.copytree(rootdir / "test-contrib-warnings", tmp_path / "src")
     conf = tmp_path / "src" / "conf.py"
     conf.write_text(

@@ -1390,7 +1390,11 @@ def test_without_html_baseurl_the_feed_is_skipped_with_an_info_line(
     assert warnings(app) == []
     assert app.statuscode == 0
     status = strip_colors(app.status.getvalue()).splitlines()
-    assert "html_baseurl is not set: contributions.atom is not written (set html_baseurl to write the feed)" in status
+    assert (
+        "html_baseurl is not set (no canonical URL), so no absolute URL to the site is written; left out: "
+        "canonical links, absolute URLs in contributions.json, the Atom feed contributions.atom; set html_baseurl "
+        "(on Read the Docs: READTHEDOCS_CANONICAL_URL) to write them"
+    ) in status
     outdir = Path(app.outdir)
     assert not (outdir / "contributions.atom").exists()
     assert (outdir / "contributions.json").is_file()

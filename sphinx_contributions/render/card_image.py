@@ -30,7 +30,7 @@ from .card_size import HEIGHT as HEIGHT
 from .card_size import WIDTH as WIDTH
 
 #: bump when the drawing changes: every card's digest changes with it, so every card is redrawn
-DRAWING_VERSION = 1
+DRAWING_VERSION = 2
 
 MARGIN = 72
 BAR = 12  # the accent bar along the top edge
@@ -40,6 +40,8 @@ FIGURE_SIZE, FIGURE_LINES = 34, 3
 SITE_SIZE = 30
 KEY_SIZE = 34
 STATE_SIZE = 26
+#: the home page's proof: a row per pull request, its key and state, then its headline figure
+ROW_SIZE, ROW_DETAIL_SIZE, MAX_ROWS = 30, 26, 3
 LINE_SPACING = 1.22
 #: text longer than this is cut before it is laid out (no card shows more than ~250 characters of it)
 MAX_CHARS = 500
@@ -63,11 +65,16 @@ class Card:
     status: str | None = None
     #: the line(s) under the title: a write-up's headline figure, another page's opening paragraph
     figure: str = ""
+    #: rows under that (the home page's proof): (a pull request's key and state, its headline figure);
+    #: the first :data:`MAX_ROWS` are drawn
+    rows: tuple[tuple[str, str], ...] = ()
 
     @property
     def alt(self) -> str:
         """The card's text on one line (``og:image:alt``)."""
-        parts = (self.title, self.key, self.status or "", self.figure, self.site)
+        rows = [f"{head}: {detail}" if detail else head for head, detail in self.rows[:MAX_ROWS]]
+        site = "" if clean_text(self.site) == clean_text(self.title) else self.site  # as drawn: named once
+        parts = (self.title, self.key, self.status or "", self.figure, *rows, site)
         return " · ".join(text for text in map(clean_text, parts) if text)
 
 
@@ -307,8 +314,22 @@ def render_card(card: Card, palette: Palette | None = None, fonts: Fonts | None 
     figure = _prepare(card.figure, fonts)
     if figure:
         pen.y += 22
-        lines, _ = wrap(figure, fonts.get(FIGURE_SIZE), inner, FIGURE_LINES)
-        pen.lines(lines, FIGURE_SIZE, palette.text)
+        size = ROW_SIZE if card.rows else FIGURE_SIZE  # above the rows: one line, a little smaller
+        lines, _ = wrap(figure, fonts.get(size), inner, 1 if card.rows else FIGURE_LINES)
+        pen.lines(lines, size, palette.text)
+
+    for head, detail in card.rows[:MAX_ROWS]:
+        pen.y += 20
+        pen.lines(
+            [_ellipsize(_prepare(head, fonts), fonts.get(ROW_SIZE, bold=True), inner)],
+            ROW_SIZE,
+            palette.accent,
+            bold=True,
+        )
+        if detail:
+            pen.lines(
+                [_ellipsize(_prepare(detail, fonts), fonts.get(ROW_DETAIL_SIZE), inner)], ROW_DETAIL_SIZE, palette.text
+            )
 
     key, status = _prepare(card.key, fonts), _prepare(card.status or "", fonts)
     baseline = HEIGHT - MARGIN

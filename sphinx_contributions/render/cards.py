@@ -23,7 +23,7 @@ import importlib.util
 import os
 import re
 import shutil
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -34,6 +34,7 @@ from sphinx.util import logging
 from ..builders import is_site_builder
 from ..domain import get_domain
 from ..fixes.opengraph_print import setup_opengraph_print
+from ..model import generated_pages, sort_records
 from ..warnings import ContribWarning, warn
 from .card_size import HEIGHT, WIDTH
 from .header import metric_brief
@@ -92,8 +93,26 @@ def site_palette(config: Config) -> Palette:
     return Palette()
 
 
+def proof_figure(metric: Metric) -> str:
+    """A headline figure for the home page's card, numbers first (a long label is what an ellipsis cuts):
+    ``~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 log-probability drift``."""
+    unit = f" {metric.unit}" if metric.unit else ""
+    return f"{metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words()}) · {metric.label}"
+
+
+def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
+    """A row per write-up, as the home page's card shows them: ``transformers #49135 · merged`` and its
+    headline figure in brief (or its summary, where it has no figure)."""
+    rows = []
+    for record in sort_records(records, "project"):
+        head = f"{record.display_project} #{record.pr}" + (f" · {record.status}" if record.status else "")
+        rows.append((head, proof_figure(record.headline) if record.headline else record.title))
+    return tuple(rows)
+
+
 def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contribution | None) -> Card:
-    """A write-up's card from its record; another page's from its title and first paragraph."""
+    """A write-up's card from its record; the home page's, its title, first paragraph and the proof (each
+    pull request and its headline figure); another page's, its title and first paragraph."""
     from .card_image import Card
 
     if record is not None:
@@ -101,7 +120,21 @@ def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contr
         return Card(record.title, site_name(app.config), record.key, record.status, figure)
     title = app.env.titles[pagename].astext() if pagename in app.env.titles else ""
     opening = next((text for node in doctree.findall(nodes.paragraph) if (text := node.astext().strip())), "")
+    if pagename == app.config.root_doc:
+        return Card(title, site_name(app.config), figure=opening, rows=proof_rows(get_domain(app.env).published()))
     return Card(title, site_name(app.config), figure=opening)
+
+
+def generated_page_card(app: Sphinx, pagename: str, title: str) -> Card | None:
+    """A tag or project page's card: its heading and its write-ups' titles; None for any other page
+    without a source."""
+    from .card_image import Card
+
+    page = generated_pages(get_domain(app.env).published()).get(pagename)
+    if page is None:
+        return None
+    records = sort_records(page.records, "project")
+    return Card(title, site_name(app.config), figure="; ".join(record.title for record in records))
 
 
 def write_card(outdir: Path, docname: str, card: Card, palette: Palette, fonts: Fonts) -> str:
@@ -142,38 +175,45 @@ def page_meta_tags(title: str, description: str, *, url: str = "", site: str = "
     tags |= {"og:description": description, "description": description}
     if image:
         tags |= {"og:image": image, "og:image:width": str(WIDTH), "og:image:height": str(HEIGHT)}
-    tags["twitter:card"] = "summary_large_image" if image else "summary"
+    if image:  # without one, the card's tags come from add_card, or there is no card
+        tags["twitter:card"] = "summary_large_image"
     return "\n".join(meta_tag(name, content) for name, content in tags.items() if content) + "\n"
 
 
 def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document) -> None:
-    """``html-page-context`` (before sphinxext-opengraph's): the page's card, and the tags naming it."""
-    if doctree is None or not cards_enabled(app) or not base_url(app):
+    """``html-page-context`` (before sphinxext-opengraph's): the page's card, and the tags naming it; a
+    page written from a source through opengraph, a tag or project page (no source) directly."""
+    if not cards_enabled(app) or not base_url(app):
         return
     meta = dict(context.get("meta") or {})
     if "ogp_disable" in meta or "og:image" in meta:  # the page opted out, or names its own image
         return
     from .card_image import Fonts
 
-    card = page_card(app, pagename, doctree, get_domain(app.env).contributions.get(pagename))
+    if doctree is None:
+        card = generated_page_card(app, pagename, unescape(str(context.get("title") or "")))
+        if card is None:
+            return
+    else:
+        card = page_card(app, pagename, doctree, get_domain(app.env).contributions.get(pagename))
     relative = write_card(Path(app.outdir), pagename, card, site_palette(app.config), Fonts.find())
     url = base_url(app) + quote(relative)
     image = {"og:image": url, "og:image:alt": card.alt, "og:image:width": str(WIDTH), "og:image:height": str(HEIGHT)}
-    if "sphinxext.opengraph" in app.extensions:
+    twitter = [meta_tag("twitter:card", "summary_large_image"), meta_tag("twitter:image:alt", card.alt)]
+    if doctree is not None and "sphinxext.opengraph" in app.extensions:
         # opengraph takes a page's og:image from its metadata, writes the other og:* fields as given, and
         # escapes nothing but '"' in them; a copy, so the environment's metadata stays as it was read
         context["meta"] = meta | {name: escape(value, quote=False) for name, value in image.items()}
-        tags = [meta_tag("twitter:card", "summary_large_image")]
+        tags = twitter
     else:
-        tags = [meta_tag(name, value) for name, value in image.items()]
-        tags.append(meta_tag("twitter:card", "summary_large_image"))
+        tags = [meta_tag(name, value) for name, value in image.items()] + twitter
     context["metatags"] = context.get("metatags", "") + "\n".join(tags) + "\n"
 
 
 def check_base_url(app: Sphinx) -> None:
-    """``builder-inited``: cards are on but there is no base URL to make ``og:image`` absolute with (a
-    site without a canonical URL is valid, as for the feed: an information line, not a warning); or
-    cards are on and Pillow is missing (a warning: the setting asks for what the build cannot do)."""
+    """``builder-inited``: cards are on and Pillow is missing (a warning: the setting asks for what the
+    build cannot do). Without a base URL no card is written either: :mod:`..canonical` says so, with
+    everything else a build without a canonical URL leaves out."""
     if app.config.contributions_social_cards and is_site_builder(app.builder) and not has_pillow():
         warn(
             ContribWarning.CONFIG,
@@ -181,8 +221,6 @@ def check_base_url(app: Sphinx) -> None:
             "(install it with: pip install 'sphinx-contributions[cards]')",
             None,
         )
-    elif cards_enabled(app) and not base_url(app):
-        logger.info("html_baseurl is not set: no social cards are written (og:image needs an absolute URL)")
 
 
 def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
@@ -195,9 +233,10 @@ def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
     if not cards_enabled(app) or not base_url(app):
         shutil.rmtree(root)
         return
+    pages = {*app.env.all_docs, *generated_pages(get_domain(app.env).published())}
     for path in sorted(root.rglob("*")):
         match = _CARD_NAME.match(path.relative_to(root).as_posix())
-        if path.is_file() and (match is None or match["docname"] not in app.env.all_docs):
+        if path.is_file() and (match is None or match["docname"] not in pages):
             path.unlink()
 
 

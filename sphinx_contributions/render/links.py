@@ -21,6 +21,7 @@ from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
 from ..builders import is_site_builder, links_inside
+from ..exports import written_exports
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -86,7 +87,7 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
         new["classes"] = list(node["classes"])
         node.replace_self(new)
     for export in list(doctree.findall(cn.export_link)):
-        if is_site_builder(builder):
+        if is_site_builder(builder) and export["target"] in written_exports(app):
             uri = relative_uri(builder.get_target_uri(docname), export["target"])
             new = nodes.reference("", "", *export.children, internal=True, refuri=uri)
         else:

@@ -11,6 +11,9 @@ light and dark schemes.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -19,6 +22,7 @@ from docutils import nodes
 from .. import nodes as cn
 from ..i18n import _
 from ..metric import metric_from_node
+from ..model import format_sig
 from .links import EXTERNAL_REL
 
 if TYPE_CHECKING:
@@ -28,57 +32,133 @@ if TYPE_CHECKING:
 
     from ..model import Metric
 
-_WIDTH = 240
-_BAR_HEIGHT = 14
-_GAP = 6
-_LABEL_WIDTH = 52
-#: the length of a bar at the top of the scale
-PLOT = _WIDTH - _LABEL_WIDTH - 4
+#: the chart's geometry, in CSS pixels: no viewBox, so text keeps its size at every width (12 px and up on a
+#: phone) while the plot's horizontal positions are percentages of the figure's full width
+_ROW = 34  # one row: its label ("before"), then its mark
+_LABEL_BASELINE = 13
+_MARK_Y = 24  # centre of a row's mark (log) or bar (linear)
+_BAR_HEIGHT = 12
+_MARK_RADIUS = 6
+_LABEL_INSET = 6  # a row's label, clear of the linear chart's zero line
+_TICK = 5
+_TICK_LABEL_GAP = 17
+_HEIGHT = 2 * _ROW + _TICK + _TICK_LABEL_GAP + 6
+_AXIS_Y = 2 * _ROW + 2
+#: at most this many labelled ticks on an axis (a log axis over 300 decades labels every 50th)
+_MAX_TICKS = 7
 SCALE_NAMES = {"log": "log scale", "linear": "linear scale from 0"}
-#: the LaTeX bars' longest length, in points
-_LATEX_BAR = 120
+#: the LaTeX chart's width, in points
+_LATEX_WIDTH = 220
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def bar_lengths(m: Metric) -> tuple[float, float] | None:
-    """The two bars' lengths in [0, :data:`PLOT`], or None when no chart is truthful.
+@dataclass(frozen=True)
+class Tick:
+    """A labelled tick: where it sits on the axis (0 to 1), its value (as a number's text: ``1e-6``,
+    ``50.0``) and its label (``10⁻⁶``, ``50``)."""
 
-    Linear: proportional to the values from zero. Log: proportional to ``log10(value) - lo``, where
-    ``lo`` is the power of ten at or below the smaller value (one lower when it is exactly a power of
-    ten, so both bars show); the longer bar ends at the power of ten at or above the larger value."""
-    if m.chart is None:
+    at: float
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    """What a truthful chart draws: the scale, each value's place on the axis (0 to 1, left to right) and
+    the axis' labelled ticks. On a log scale the places are ``log10(value)`` between two powers of ten,
+    and the values are drawn as marks on that axis (the length of a bar from an arbitrary power of ten
+    would say nothing); on a linear scale, as bars from zero."""
+
+    scale: str
+    before: float
+    after: float
+    ticks: tuple[Tick, ...]
+
+
+def decade_label(exponent: int) -> str:
+    """``10⁻⁶``; ``1`` and ``10`` as such."""
+    return {0: "1", 1: "10"}.get(exponent, "10" + str(exponent).translate(_SUPERSCRIPT))
+
+
+def _nice_step(raw: Decimal) -> Decimal:
+    """The smallest of 1, 2, 5 × 10ⁿ at or above ``raw`` (> 0)."""
+    power = Decimal(1).scaleb(raw.adjusted())
+    return next(factor * power for factor in (1, 2, 5, 10) if factor * power >= raw)
+
+
+def chart(m: Metric) -> Chart | None:
+    """The chart of a figure, or None where no chart is truthful or says anything (:attr:`.Metric.chart`;
+    two equal values: a pair of equal bars says nothing the words do not)."""
+    if m.chart is None or m.before == m.after:
         return None
     if m.chart == "log":
         logs = (math.log10(m.before), math.log10(m.after))  # both positive: subnormals included
-        lo = math.floor(min(logs))
-        lo -= lo == min(logs)
-        span = max(math.ceil(max(logs)) - lo, 1)
-        return PLOT * (logs[0] - lo) / span, PLOT * (logs[1] - lo) / span
+        lo, hi = math.floor(min(logs)), math.ceil(max(logs))
+        step = max(1, math.ceil((hi - lo) / (_MAX_TICKS - 1)))
+        hi = lo + step * math.ceil((hi - lo) / step)
+        span = hi - lo
+        ticks = tuple(Tick((k - lo) / span, f"1e{k}", decade_label(k)) for k in range(lo, hi + 1, step))
+        return Chart("log", (logs[0] - lo) / span, (logs[1] - lo) / span, ticks)
     top = max(m.before, m.after)  # > 0, both values ≥ 0
-    return PLOT * (m.before / top), PLOT * (m.after / top)  # divide first: PLOT * 1e308 overflows
+    values: list[Decimal]
+    with localcontext() as context:  # exact decimal steps: no underflow (5e-324) or overflow (1e308)
+        context.prec = 40
+        exact = Decimal(top)
+        every = _nice_step(exact / (_MAX_TICKS - 3))
+        values = [every * i for i in range(int(exact / every) + 1)]
+        ticks = tuple(Tick(float(v / exact), str(v.normalize()), format_sig(v, 3)) for v in values)
+    return Chart("linear", m.before / top, m.after / top, ticks)  # divide first: a product may overflow
+
+
+def _pct(at: float) -> str:
+    return f"{100 * at:.3f}%"
 
 
 def metric_svg(m: Metric) -> str:
-    """The inline SVG ("" when no chart is truthful); no text from the page is in it; hidden from
-    screen readers, which read the text equivalent beside it."""
-    lengths = bar_lengths(m)
-    if lengths is None:
+    """The inline SVG ("" when no chart is truthful), the figure's full width; no text from the page is in
+    it (its row and tick labels are the extension's own words and numbers); hidden from screen readers,
+    which read the text equivalent beside it. Colours come from CSS classes (light and dark schemes)."""
+    drawn = chart(m)
+    if drawn is None:
         return ""
-    height = 2 * _BAR_HEIGHT + _GAP
-    rows = []
-    for i, (name, length, css) in enumerate(
-        ((_("before"), lengths[0], "contrib-bar-before"), (_("after"), lengths[1], "contrib-bar-after"))
-    ):
-        y = i * (_BAR_HEIGHT + _GAP)
-        rows.append(
-            f'<text x="0" y="{y + _BAR_HEIGHT - 3}" class="contrib-bar-label">{escape(name)}</text>'
-            f'<rect x="{_LABEL_WIDTH}" y="{y}" width="{length:.1f}" height="{_BAR_HEIGHT}" '
-            f'class="{css}"></rect>'
+    parts = []
+    for row, (name, at, value, css) in enumerate(
+        (
+            (_("before"), drawn.before, m.before, "contrib-chart-before"),
+            (_("after"), drawn.after, m.after, "contrib-chart-after"),
         )
-    axis = f'<line x1="{_LABEL_WIDTH}" y1="0" x2="{_LABEL_WIDTH}" y2="{height}" class="contrib-bar-axis"></line>'
+    ):
+        top = row * _ROW
+        parts.append(
+            f'<text x="{_LABEL_INSET}" y="{top + _LABEL_BASELINE}" class="contrib-chart-row-label">'
+            f"{escape(name)}</text>"
+        )
+        mark_y = top + _MARK_Y
+        if drawn.scale == "log":
+            parts.append(
+                f'<line x1="{_pct(at)}" y1="{mark_y}" x2="{_pct(at)}" y2="{_AXIS_Y}" '
+                f'class="contrib-chart-drop {css}"></line>'
+                f'<circle cx="{_pct(at)}" cy="{mark_y}" r="{_MARK_RADIUS}" class="contrib-chart-mark {css}" '
+                f'data-value="{value!r}"></circle>'
+            )
+        else:
+            parts.append(
+                f'<rect x="0" y="{mark_y - _BAR_HEIGHT // 2}" width="{_pct(at)}" height="{_BAR_HEIGHT}" '
+                f'class="contrib-chart-bar {css}" data-value="{value!r}"></rect>'
+            )
+    parts.append(f'<line x1="0" y1="{_AXIS_Y}" x2="100%" y2="{_AXIS_Y}" class="contrib-chart-axis"></line>')
+    if drawn.scale == "linear":  # the bars' origin
+        parts.append(f'<line x1="0" y1="0" x2="0" y2="{_AXIS_Y}" class="contrib-chart-axis"></line>')
+    for tick in drawn.ticks:
+        parts.append(
+            f'<line x1="{_pct(tick.at)}" y1="{_AXIS_Y}" x2="{_pct(tick.at)}" y2="{_AXIS_Y + _TICK}" '
+            f'class="contrib-chart-tick" data-value="{tick.value}"></line>'
+            f'<text x="{_pct(tick.at)}" y="{_AXIS_Y + _TICK + _TICK_LABEL_GAP - 4}" text-anchor="middle" '
+            f'class="contrib-chart-tick-label">{escape(tick.label)}</text>'
+        )
     return (
-        f'<svg class="contrib-metric-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height}" '
-        f'width="{_WIDTH}" height="{height}" aria-hidden="true" focusable="false" '
-        f'data-scale="{SCALE_NAMES[m.chart or "linear"]}">' + "".join(rows) + axis + "</svg>"
+        f'<svg class="contrib-metric-svg" xmlns="http://www.w3.org/2000/svg" width="100%" height="{_HEIGHT}" '
+        f'aria-hidden="true" focusable="false" data-scale="{SCALE_NAMES[drawn.scale]}">' + "".join(parts) + "</svg>"
     )
 
 
@@ -90,12 +170,13 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
     chart = ""
     better = _("lower is better") if m.better == "lower" else _("higher is better")
     hidden = f"{check}{better}"
-    if m.chart is not None:
+    svg = metric_svg(m)
+    if svg and m.chart is not None:
         scale = _(SCALE_NAMES[m.chart])
         hidden += "; " + _("chart on a %(scale)s") % {"scale": scale}
         chart = (
-            f'<span class="contrib-metric-chart">{metric_svg(m)}'
-            f'<span class="contrib-metric-scale" aria-hidden="true">{esc(scale)}</span></span>'
+            f'<div class="contrib-metric-chart">{svg}'
+            f'<span class="contrib-metric-scale" aria-hidden="true">{esc(scale)}</span></div>'
         )
     approximate = ' class="contrib-metric-approximate"'
     self.body.append(
@@ -129,36 +210,59 @@ def _evidence_html(self: HTML5Translator, m: Metric) -> str:
     return f'<p class="contrib-metric-evidence"><span class="contrib-metric-tag">evidence</span> {links}</p>'
 
 
+def latex_chart(m: Metric, esc: Callable[[str], str]) -> str:
+    """The chart in LaTeX's ``picture`` mode, to the HTML chart's scale: a row per value ("before",
+    "after"), marks on a log axis or bars from zero on a linear one, and the axis' labelled ticks; "" where
+    no chart is truthful."""
+    drawn = chart(m)
+    if drawn is None:
+        return ""
+    left, width = 40, _LATEX_WIDTH  # the row labels' column, the plot's width (pt)
+    rows = ((_("before"), drawn.before, 26, r"\color{gray}"), (_("after"), drawn.after, 16, ""))
+    parts = [rf"\setlength{{\unitlength}}{{1pt}}\begin{{picture}}({left + width + 12},46)(0,-10)"]
+    for name, at, y, colour in rows:
+        x = left + at * width
+        parts.append(rf"\put(0,{y}){{\makebox(0,0)[l]{{\small {esc(name)}}}}}")
+        if drawn.scale == "log":
+            mark = r"\circle{5}" if colour else r"\circle*{5}"
+            parts.append(rf"\put({x:.1f},{y}){{{colour}{mark}}}")
+        else:
+            parts.append(rf"\put({left},{y - 3}){{{colour}\rule{{{at * width:.1f}pt}}{{6pt}}}}")
+    parts.append(rf"\put({left},8){{\line(1,0){{{width}}}}}")
+    for tick in drawn.ticks:
+        x = left + tick.at * width
+        parts.append(
+            rf"\put({x:.1f},8){{\line(0,-1){{3}}}}\put({x:.1f},-2){{\makebox(0,0)[t]{{\scriptsize {esc(tick.label)}}}}}"
+        )
+    parts.append(r"\end{picture}")
+    return "\n".join(parts)
+
+
 def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
-    """A small table: the label; before and after, each with its value and, where a chart is truthful, a
-    bar drawn to the same scale as the HTML chart; the change in words, which way is better, and the
-    evidence as links."""
+    """A small table: the label; before and after with their values; where a chart is truthful, the
+    chart (:func:`latex_chart`); the change in words, which way is better, and the evidence as links."""
     m = metric_from_node(node)
     esc = self.encode
     unit = f"~{esc(m.unit)}" if m.unit else ""
-    lengths = bar_lengths(m)
-    bars = ("", "")
     check = _("a no-regression check, ") if m.expect == "hold" else ""
     notes = check + (_("lower is better") if m.better == "lower" else _("higher is better"))
-    if lengths is not None and m.chart is not None:
-        before_len, after_len = (length * _LATEX_BAR / PLOT for length in lengths)
-        bars = (
-            rf" & \textcolor{{gray}}{{\rule{{{before_len:.1f}pt}}{{1.4ex}}}}",
-            rf" & \rule{{{after_len:.1f}pt}}{{1.4ex}}",
-        )
+    drawn = latex_chart(m, esc)
+    if drawn and m.chart is not None:
         notes += "; " + _("chart on a %(scale)s") % {"scale": _(SCALE_NAMES[m.chart])}
+        drawn = "\\par\\nobreak\\smallskip\\noindent\n" + drawn + "\\par\\smallskip\\nobreak\\noindent\n"
+    else:
+        drawn = "\\par\\nobreak\\noindent\n"
     evidence = ", ".join(rf"\sphinxhref{{{self.encode_uri(item.url)}}}{{{esc(item.text)}}}" for item in m.evidence)
     self.body.append(
         "\n\\par\\medskip\\noindent"
         rf"\sphinxstylestrong{{{esc(m.label)}}}\par\nobreak\noindent"
         "\n"
-        "\\begin{tabular}{@{}lrl@{}}\n"
-        rf"{esc(_('before'))} & {esc(m.before_text)}{unit}{bars[0]}\\"
+        "\\begin{tabular}{@{}lr@{}}\n"
+        rf"{esc(_('before'))} & {esc(m.before_text)}{unit}\\"
         "\n"
-        rf"{esc(_('after'))} & {esc(m.after_text)}{unit}{bars[1]}\\"
+        rf"{esc(_('after'))} & {esc(m.after_text)}{unit}\\"
         "\n"
-        "\\end{tabular}\\par\\nobreak\\noindent\n"
-        rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} ({esc(notes)})"
+        "\\end{tabular}" + drawn + rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} ({esc(notes)})"
         "\n"
         + (rf"\par\nobreak\noindent {esc(_('evidence'))}: {evidence}" "\n" if evidence else "")
         + "\\par\\medskip\n"
