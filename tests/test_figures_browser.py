@@ -39,7 +39,11 @@ _MEASURE = """() => {
     const body = figure.getBoundingClientRect();
     const style = getComputedStyle(figure);
     const inner = body.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    if (!svg) return {label: figure.querySelector("figcaption").textContent, svg: null};
+    // each value and the change in words: how many line boxes it takes (1 = not broken across lines)
+    const lines = Array.from(figure.querySelectorAll(
+      ".contrib-metric-before, .contrib-metric-after, .contrib-metric-change"
+    )).map(el => [el.textContent, new Set(Array.from(el.getClientRects()).map(r => Math.round(r.top))).size]);
+    if (!svg) return {label: figure.querySelector("figcaption").textContent, svg: null, lines};
     const box = svg.getBoundingClientRect();
     const part = el => {
       const r = el.getBoundingClientRect(), s = getComputedStyle(el);
@@ -55,7 +59,7 @@ _MEASURE = """() => {
       label: figure.querySelector("figcaption").textContent,
       scale: svg.dataset.scale,
       svg: {x: box.x, y: box.y, width: box.width, height: box.height},
-      valuesBottom: values.bottom, inner,
+      valuesBottom: values.bottom, inner, lines,
       parts: Array.from(svg.querySelectorAll("line, circle, rect, text")).map(part),
     };
   });
@@ -178,6 +182,18 @@ def test_charts_span_the_figure_under_the_values_aligned(browser: Any, base_url:
         assert figure["svg"]["width"] >= 0.85 * figure["inner"], figure["label"]  # the figure's width
     assert len({round(f["svg"]["x"]) for f in figures}) == 1  # the same x start
     assert len({round(f["svg"]["width"]) for f in figures}) == 1
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_value_is_broken_across_lines_on_a_phone(browser: Any, base_url: str, page: str) -> None:
+    """``~1.91e-6`` must not wrap as ``~1.91e-`` / ``6``: a value, and the change in words, stay whole."""
+    broken = [
+        (figure["label"], text, count)
+        for figure in measure(browser, base_url + page, "phone", "light")
+        for text, count in figure["lines"]
+        if count != 1
+    ]
+    assert broken == []
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
