@@ -161,5 +161,5 @@ class ForgeAPI:
 
     def merged_by(self, user: str) -> list[tuple[str, int, str]]:
         """The pull requests ``user`` wrote that were merged into other owners' repositories: (spec, number,
-        title), newest first."""
-        raise NotImplementedError
+        title), newest first. Only GitHub's API answers this; other forges keep this default."""
+        raise NotImplementedError("--discover reads GitHub only")

@@ -48,9 +48,6 @@ class CodebergAPI(ForgeAPI):
         data = self.session.json(f"{self.base}/repos/{path}/compare/{quote(tag, safe='')}...{sha}")
         return not data.get("total_commits") and not data.get("commits")
 
-    def merged_by(self, user: str) -> list[tuple[str, int, str]]:
-        raise NotImplementedError("--discover reads GitHub only")
-
 
 CODEBERG = Forge(
     name="codeberg",

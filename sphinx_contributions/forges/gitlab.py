@@ -56,9 +56,6 @@ class GitLabAPI(ForgeAPI):
         data = self.session.json(f"{self._project(path)}/repository/compare", params={"from": tag, "to": sha})
         return not data.get("commits")
 
-    def merged_by(self, user: str) -> list[tuple[str, int, str]]:
-        raise NotImplementedError("--discover reads GitHub only")
-
 
 GITLAB = Forge(
     name="gitlab",
