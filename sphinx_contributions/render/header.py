@@ -253,7 +253,7 @@ def stat_rows(stats: tuple[Stat, ...]) -> nodes.table:
     table = nodes.table(classes=["contrib-stats"])
     group = nodes.tgroup(cols=3)
     table += group
-    for width in (40, 35, 25):
+    for width in (28, 26, 16):  # characters in text, proportions elsewhere
         group += nodes.colspec(colwidth=width)
     body = nodes.tbody()
     for shown in stats:
