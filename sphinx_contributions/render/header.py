@@ -250,7 +250,7 @@ def badge(text: str, classes: str) -> nodes.inline:
 
 def stat_rows(stats: tuple[Stat, ...]) -> nodes.table:
     """The figures as rows of a small table: the label, the values before → after, the change in words."""
-    table = nodes.table(classes=["contrib-stats"])
+    table = nodes.table(classes=["contrib-stats"], align="left")
     group = nodes.tgroup(cols=3)
     table += group
     for width in (28, 26, 16):  # characters in text, proportions elsewhere
