@@ -265,7 +265,7 @@ def test_latex_has_a_section_per_writeup_after_the_profile_pages(builds: Builds,
         assert rf"\sphinxhref{{https://github.com/{writeup.repository}/pull/{writeup.pr}}}" in header
         # its figures as rows of a small table (label, before → after, change in words), not bullets
         stats = re.findall(r"\\DUrole\{contrib-stat-values\}", header)
-        assert len(stats) == len(writeup.figures) and (r"\begin{tabulary}" in header) == bool(stats)
+        assert len(stats) == len(writeup.figures) and (r"\begin{tabular}[t]{\X{" in header) == bool(stats)
         assert r"\begin{itemize}" not in header
         # each figure: a small table of before and after, the chart where one is truthful (marks on a
         # labelled log axis, bars from zero on a linear one; none for equal values), the change in words

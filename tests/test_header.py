@@ -131,7 +131,7 @@ def test_latex_shows_the_same_parts_in_the_same_order_and_figures_as_rows(output
     header = tex[start : tex.index(r"\end{sphinxShadowBox}", start)]
     assert parts_in_order(latex_text(header)) == PARTS
     # the figures: one row of a table each (label & before → after & change), no bullets
-    table = header[header.index(r"\begin{tabulary}") : header.index(r"\end{tabulary}")]
+    table = header[header.index(r"\begin{tabular}[t]{\X{28}{70}") : header.index(r"\end{tabular}")]
     cells = re.findall(r"\\sphinxAtStartPar\n(.*?)\n\\sphinxbeforeendvarwidth", table, re.S)
     shown = [latex_text(re.sub(r"^\\DUrole\{[\w-]+\}\{(.*)\}$", r"\1", cell)) for cell in cells]
     assert [shown[i : i + 3] for i in range(0, len(shown), 3)] == [

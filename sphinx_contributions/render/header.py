@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from markupsafe import Markup
 from sphinx_design.badges_buttons import create_bdg_classes
+from sphinx_design.shared import create_component
 
 from .. import nodes as cn
 from ..builders import is_site_builder
@@ -250,7 +251,7 @@ def badge(text: str, classes: str) -> nodes.inline:
 
 def stat_rows(stats: tuple[Stat, ...]) -> nodes.table:
     """The figures as rows of a small table: the label, the values before → after, the change in words."""
-    table = nodes.table(classes=["contrib-stats"], align="left")
+    table = nodes.table(classes=["contrib-stats", "colwidths-given"])  # the book's full width
     group = nodes.tgroup(cols=3)
     table += group
     for width in (28, 26, 16):  # characters in text, proportions elsewhere
@@ -270,7 +271,7 @@ def stat_rows(stats: tuple[Stat, ...]) -> nodes.table:
 
 def header_nodes(view: HeaderView) -> list[nodes.Node]:
     """The header of ``view`` as docutils nodes, the parts in the template's order."""
-    body = nodes.container(classes=["sd-card-body"])
+    body = create_component("card-body", ["sd-card-body"])
     meta = nodes.paragraph(classes=["contrib-header-meta"])
     meta += link_node(view.project, view.project_url, classes=["contrib-project"])
     meta += nodes.Text(" · ")
@@ -290,8 +291,8 @@ def header_nodes(view: HeaderView) -> list[nodes.Node]:
         body += stat_rows(view.stats)
     buttons = nodes.paragraph(classes=["contrib-actions"])
     for i, action in enumerate(view.actions):
-        if i:
-            buttons += nodes.Text(" · ")
+        if i:  # a separator in words; the site's CSS spaces its buttons instead
+            buttons += nodes.inline(" · ", " · ", classes=["contrib-separator"])
         kind = ["contrib-button-primary", "contrib-pr-link"] if action.primary else ["contrib-issue-link"]
         buttons += link_node(action.text, action.url, classes=["contrib-button", *kind], internal=False)
     body += buttons
@@ -303,7 +304,8 @@ def header_nodes(view: HeaderView) -> list[nodes.Node]:
             shown = badge(tag.name, view.tag_badge_classes)
             tags += shown if tag.url is None else nodes.reference("", "", shown, internal=True, refuri=tag.url)
         body += tags
-    card = nodes.container("", body, classes=["sd-card", "sd-sphinx-override", "sd-mb-3", "contrib-header-card"])
+    card = create_component("card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm", "contrib-header-card"])
+    card += body
     return [*draft_banner(view.record), card]
 
 
