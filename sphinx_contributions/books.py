@@ -194,10 +194,10 @@ def _once_line(renderer: Renderer, chosen: list[Contribution]) -> nodes.paragrap
     """One line of links to the write-ups' chapters, for a listing whose write-ups were shown before."""
     line = nodes.paragraph(classes=["contrib-listing-once"])
     line += nodes.Text(ngettext("Write-up: ", "Write-ups: ", len(chosen)))
-    for i, record in enumerate(chosen):
+    for i, shown in enumerate(renderer.entries(chosen)):
         if i:
             line += nodes.Text("; ")
-        line += renderer.title_link(record)
+        line += renderer.title_link(shown)
     line += nodes.Text(".")
     return line
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
+from markupsafe import escape
 from sphinx.util import logging
 
 from .builders import is_site_builder
@@ -257,10 +258,6 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
     return data
 
 
-def _attribute(text: str) -> str:
-    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context``: the feed link on every page (where there is a feed); description and JSON-LD
     on write-ups."""
@@ -271,11 +268,11 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
         return
     tags = []
     if base_url(app):
-        feed = _attribute(base_url(app) + FEED_NAME)
+        feed = escape(base_url(app) + FEED_NAME)
         tags.append(f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{feed}">')
     record = domain.contributions.get(pagename)
     if record is not None:
-        tags.append(f'<meta name="description" content="{_attribute(record.summary)}">')
+        tags.append(f'<meta name="description" content="{escape(record.summary)}">')
         tags.append(f'<script type="application/ld+json">{script_json(json_ld(app, record))}</script>')
     context["metatags"] = context.get("metatags", "") + "\n".join(tags) + "\n"
 

@@ -165,7 +165,7 @@ def test_odd_text_draws_a_card(text: str) -> None:
 def test_page_meta_tags_for_generated_pages_are_escaped() -> None:
     tags = page_meta_tags('Tag: <C++> & "more"', "2 contributions.", url=BASE + "tags/c-plus-plus.html", site="S")
     assert tags.splitlines() == [
-        '<meta property="og:title" content="Tag: &lt;C++&gt; &amp; &quot;more&quot;" />',
+        '<meta property="og:title" content="Tag: &lt;C++&gt; &amp; &#34;more&#34;" />',
         '<meta property="og:type" content="website" />',
         '<meta property="og:url" content="https://example.org/tags/c-plus-plus.html" />',
         '<meta property="og:site_name" content="S" />',

@@ -260,9 +260,13 @@ def test_latex_has_a_section_per_writeup_after_the_profile_pages(builds: Builds,
         header = tex[start : tex.index(r"\subsection{", start)]
         assert rf"\phantomsection\label{{\detokenize{{{writeup.docname}:contribution}}}}" in header
         assert r"\begin{sphinxShadowBox}" in header and r"\end{sphinxShadowBox}" in header
-        for fact in ("Project", "Repository", "Pull request", "Summary"):
-            assert rf"\sphinxlineitem{{{fact}}}" in header, (writeup.docname, fact)
+        repository = writeup.repository.replace("-", r"\sphinxhyphen{}")
+        assert rf"\sphinxhref{{https://github.com/{writeup.repository}}}{{{repository}}}" in header
         assert rf"\sphinxhref{{https://github.com/{writeup.repository}/pull/{writeup.pr}}}" in header
+        # its figures as rows of a small table (label, before → after, change in words), not bullets
+        stats = re.findall(r"\\DUrole\{contrib-stat-values\}", header)
+        assert len(stats) == len(writeup.figures) and (r"\begin{tabular}[t]{\X{" in header) == bool(stats)
+        assert r"\begin{itemize}" not in header
         # each figure: a small table of before and after, the chart where one is truthful (marks on a
         # labelled log axis, bars from zero on a linear one; none for equal values), the change in words
         for label in writeup.figures:
@@ -293,7 +297,7 @@ def test_text_man_and_texinfo_hold_every_writeup(builds: Builds, writeups: list[
     for writeup in writeups:
         page = (text / f"{writeup.docname}.txt").read_text(encoding="utf-8")
         assert_holds(page, writeup, "text")
-        for fact in (f"Repository: {writeup.repository}", f"Pull request: #{writeup.pr}"):
+        for fact in (f"· {writeup.repository}", f"Pull request #{writeup.pr}"):
             assert fact in " ".join(page.split()), (writeup.docname, fact)
         assert_holds(man.replace("\\-", "-"), writeup, "man")
         assert_holds(texinfo, writeup, "texinfo")

@@ -6,8 +6,9 @@ write-up's key back as its searchable name (titles are searched as titles anyway
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
+
+from markupsafe import escape
 
 from ..compat import incompatible
 from ..domain import get_domain
@@ -47,7 +48,7 @@ def index_keys(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
                 del objects[prefix]
         for record in sorted(domain.published(), key=lambda record: record.key):
             if record.docname in fn2index:
-                entry = (fn2index[record.docname], kind, 0, record.anchor, html.escape(record.key))
+                entry = (fn2index[record.docname], kind, 0, record.anchor, str(escape(record.key)))
                 objects.setdefault("", []).append(entry)
         return objects
 

@@ -23,12 +23,12 @@ import importlib.util
 import os
 import re
 import shutil
-from html import escape, unescape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from docutils import nodes
+from markupsafe import Markup, escape
 from sphinx.util import logging
 
 from ..builders import is_site_builder
@@ -191,7 +191,7 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
     from .card_image import Fonts
 
     if doctree is None:
-        card = generated_page_card(app, pagename, unescape(str(context.get("title") or "")))
+        card = generated_page_card(app, pagename, Markup(str(context.get("title") or "")).unescape())
         if card is None:
             return
     else:
@@ -203,7 +203,7 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
     if doctree is not None and "sphinxext.opengraph" in app.extensions:
         # opengraph takes a page's og:image from its metadata, writes the other og:* fields as given, and
         # escapes nothing but '"' in them; a copy, so the environment's metadata stays as it was read
-        context["meta"] = meta | {name: escape(value, quote=False) for name, value in image.items()}
+        context["meta"] = meta | {name: str(escape(value)) for name, value in image.items()}
         tags = twitter
     else:
         tags = [meta_tag(name, value) for name, value in image.items()] + twitter

@@ -1,12 +1,19 @@
 """The header block at the top of a write-up, built at write time from the page's record, per builder.
 
-It shows the project, the PR and issue links, the state badge (only when a state is stated), the
-summary, the tags and the page's metrics in brief. Site builders render it from the template
-``contributions/header.html`` (a site overrides it from its ``templates_path``); singlehtml and the ePub
-get it as a card of sphinx-design nodes; the builders that write no HTML get the same facts as a field
-list, which LaTeX frames (``sphinxShadowBox``) and text, man and Texinfo write as text. Links to the
-generated project and tag pages are :class:`~sphinx_contributions.nodes.page_link` nodes, resolved for
-the builder at write time.
+One function, :func:`header_view`, decides what the header shows, in which order and with which words:
+the project, the repository, the state badge (only when a state is stated), the date, what the lock adds
+("merged on DATE"), the summary, the figures as a row of stats (the values before → after and the change
+in words), the actions (the pull request and each issue) and the tags. Two writers print that one view:
+
+- on site builders (``html``, ``dirhtml``) the template ``contributions/header.html`` (a site overrides
+  it from its ``templates_path``; it gets the view as ``header``, and the same facts under the names it
+  had before);
+- every other builder (``singlehtml``, ``epub``, LaTeX, Texinfo, text, man) gets :func:`header_nodes`,
+  docutils nodes with the template's classes: the book builders' own transforms and writers then see the
+  links (a reference inside the book, ``epub_show_urls``, LaTeX's hyperlinks), as for the listings
+  (:func:`.templates.templates_of` draws the same line). LaTeX frames the header (``sphinxShadowBox``).
+
+Links to the generated project and tag pages are links only where the builder writes those pages.
 """
 
 from __future__ import annotations
@@ -15,16 +22,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from sphinx_design.badges_buttons import create_bdg_classes, sd_badge
+from markupsafe import Markup
+from sphinx_design.badges_buttons import create_bdg_classes
 from sphinx_design.shared import create_component
 
 from .. import nodes as cn
-from ..builders import is_site_builder, writes_html
+from ..builders import is_site_builder
 from ..domain import get_domain
 from ..i18n import _
-from ..model import Contribution, Metric
+from ..model import Contribution, Inline, Metric
 from .links import Links
-from .summary import summary_html, summary_nodes
+from .summary import inline_html, inline_nodes
 from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
@@ -55,15 +63,6 @@ def state_classes(status: str) -> list[str]:
 def tag_classes() -> list[str]:
     """The classes of a tag's badge."""
     return [*create_bdg_classes("secondary", outline=True), "contrib-tag"]
-
-
-def state_badge(status: str) -> sd_badge:
-    label = state_label(status)
-    return sd_badge(label, label, classes=state_classes(status))
-
-
-def tag_badge(tag: str) -> sd_badge:
-    return sd_badge(tag, tag, classes=tag_classes())
 
 
 def metric_brief(metric: Metric) -> str:
@@ -109,103 +108,114 @@ def stat(metric: Metric) -> Stat:
     )
 
 
-def _link(url: str, *children: nodes.Node, classes: list[str]) -> nodes.reference:
-    return nodes.reference("", "", *children, refuri=url, classes=classes)
+@dataclass(frozen=True)
+class State:
+    """A state's badge: its words, its classes (space-separated) and the keyword it stands for."""
+
+    label: str
+    classes: str
+    status: str
 
 
-def build_header(record: Contribution) -> list[nodes.Node]:
-    body = create_component("card-body", ["sd-card-body"])
-    meta = nodes.paragraph(classes=["contrib-header-meta"])
-    meta += cn.page_link("", record.display_project, target=record.project_page, classes=["contrib-project"])
-    meta += nodes.Text(" · ")
-    meta += _link(record.pr_url, nodes.Text(_("PR #%(number)s") % {"number": record.pr}), classes=["contrib-pr-link"])
-    if record.issues:
-        meta += nodes.Text(" · " + (_("issue") if len(record.issues) == 1 else _("issues")) + " ")
-        for i, (number, url) in enumerate(zip(record.issues, record.issue_urls, strict=True)):
-            if i:
-                meta += nodes.Text(", ")
-            meta += _link(url, nodes.Text(f"#{number}"), classes=["contrib-issue-link"])
-    if record.status:
-        meta += nodes.Text(" ")
-        meta += state_badge(record.status)
-    if record.date:
-        meta += nodes.Text(" · ")
-        meta += nodes.inline(record.date, record.date, classes=["contrib-date"])
-    body += meta
-    if forge_words(record):
-        text = " · ".join(forge_words(record))
-        body += nodes.paragraph(text, text, classes=["contrib-forge-facts"])
-    body += nodes.paragraph(record.summary, "", *summary_nodes(record), classes=["contrib-summary"])
-    if record.tags:
-        tags = nodes.paragraph(classes=["contrib-tags"])
-        label = _("Tags:")
-        tags += nodes.inline(label, label, classes=["contrib-tags-label"])
-        for tag in record.tags:
-            tags += nodes.Text(" ")
-            tags += cn.page_link("", "", tag_badge(tag), target=record.tag_page(tag))
-        body += tags
-    if record.metrics:
-        brief = nodes.bullet_list(classes=["contrib-metrics-brief"])
-        for metric in record.metrics:
-            brief += nodes.list_item("", nodes.paragraph(text=metric_brief(metric)))
-        body += brief
-    card = create_component("card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm", "contrib-header-card"])
-    card += body
-    return [*draft_banner(record), card]
-
-
-def draft_banner(record: Contribution) -> list[nodes.Node]:
-    """The banner above a draft's header (none on other pages)."""
-    if record.status != "draft":
-        return []
-    banner = nodes.admonition(classes=["contrib-draft-banner", "warning"])
-    banner += nodes.title(_("Draft"), _("Draft"))
-    banner += nodes.paragraph(
-        text=_("This write-up is a draft: it is built for preview and left out of the published site.")
-    )
-    return [banner]
+def state(status: str | None) -> State | None:
+    return State(state_label(status), " ".join(state_classes(status)), status) if status else None
 
 
 @dataclass(frozen=True)
 class Tag:
-    """A tag as a template shows it: its name, slug (class names) and the link to its page."""
+    """A tag as it is shown: its name, slug (class names) and the link to its page (``None`` where the
+    builder does not write tag pages)."""
 
     name: str
     slug: str
-    url: str
+    url: str | None
 
 
 def tag_links(record: Contribution, links: Links) -> tuple[Tag, ...]:
     pairs = zip(record.tags, record.tag_slugs, strict=True)
-    return tuple(Tag(tag, slug, links.href(record.tag_page(tag))) for tag, slug in pairs)
+    return tuple(Tag(tag, slug, links.page_href(record.tag_page(tag))) for tag, slug in pairs)
 
 
-def actions(record: Contribution) -> list[dict[str, object]]:
+@dataclass(frozen=True)
+class Action:
+    """A link of the write-up to its forge, shown as a button: the pull request (``primary``), an issue."""
+
+    text: str
+    url: str
+    primary: bool
+
+
+def actions(record: Contribution) -> tuple[Action, ...]:
     """The write-up's links to its forge as actions: the pull request, then each issue."""
-    found: list[dict[str, object]] = [
-        {"text": _("Pull request #%(number)s") % {"number": record.pr}, "url": record.pr_url, "primary": True}
-    ]
+    found = [Action(_("Pull request #%(number)s") % {"number": record.pr}, record.pr_url, True)]
     for number, url in zip(record.issues, record.issue_urls, strict=True):
-        found.append({"text": _("Issue #%(number)s") % {"number": number}, "url": url, "primary": False})
-    return found
+        found.append(Action(_("Issue #%(number)s") % {"number": number}, url, False))
+    return tuple(found)
 
 
-def header_context(record: Contribution, links: Links) -> dict[str, Any]:
-    """What ``contributions/header.html`` gets (see the template's first comment)."""
-    status = record.status
+@dataclass(frozen=True)
+class HeaderView:
+    """What a write-up's header shows, in its order: the one answer every builder prints."""
+
+    record: Contribution
+    project: str
+    project_url: str | None  # None where the builder writes no project pages
+    repo: str
+    repo_url: str
+    state: State | None  # None when no state is stated
+    date: str
+    forge_facts: tuple[str, ...]
+    summary: tuple[Inline, ...]  # the summary's inline markup (``record.summary`` is its plain text)
+    stats: tuple[Stat, ...]
+    stats_label: str
+    actions: tuple[Action, ...]
+    tags: tuple[Tag, ...]
+    tags_label: str
+    tag_badge_classes: str
+
+    @property
+    def summary_html(self) -> Markup:
+        return inline_html(self.summary)
+
+
+def header_view(record: Contribution, links: Links) -> HeaderView:
+    """What the header of ``record`` shows, its links relative to the page being written."""
+    return HeaderView(
+        record=record,
+        project=record.display_project,
+        project_url=links.page_href(record.project_page),
+        repo=record.repo,
+        repo_url=record.repo_url,
+        state=state(record.status),
+        date=record.date or "",
+        forge_facts=tuple(forge_words(record)),
+        summary=record.summary_inline,
+        stats=tuple(stat(metric) for metric in record.metrics),
+        stats_label=_("Figures"),
+        actions=actions(record),
+        tags=tag_links(record, links),
+        tags_label=_("Tags:"),
+        tag_badge_classes=" ".join(tag_classes()),
+    )
+
+
+def header_context(view: HeaderView) -> dict[str, Any]:
+    """What ``contributions/header.html`` gets (see the template's first comment): the view as
+    ``header``, and its parts under the names the template had before it."""
     return {
-        "record": record,
-        "summary_html": summary_html(record),
-        "project_url": links.href(record.project_page),
-        "actions": actions(record),
-        "state": state_label(status) if status else "",
-        "state_classes": " ".join(state_classes(status)) if status else "",
-        "tags": tag_links(record, links),
-        "tags_label": _("Tags:"),
-        "tag_badge_classes": " ".join(tag_classes()),
-        "stats": [stat(metric) for metric in record.metrics],
-        "forge_facts": forge_words(record),
-        "stats_label": _("Figures"),
+        "header": view,
+        "record": view.record,
+        "summary_html": view.summary_html,
+        "project_url": view.project_url,
+        "actions": view.actions,
+        "state": view.state.label if view.state else "",
+        "state_classes": view.state.classes if view.state else "",
+        "tags": view.tags,
+        "tags_label": view.tags_label,
+        "tag_badge_classes": view.tag_badge_classes,
+        "stats": view.stats,
+        "forge_facts": view.forge_facts,
+        "stats_label": view.stats_label,
         "tr": _,
     }
 
@@ -223,49 +233,99 @@ def end_context(app: Sphinx, docname: str, record: Contribution) -> dict[str, An
     }
 
 
-def _field(name: str, *body: nodes.Node) -> nodes.field:
-    content = [nodes.paragraph("", "", *body)] if all(isinstance(n, (nodes.Text, nodes.Inline)) for n in body) else body
-    return nodes.field("", nodes.field_name(name, name), nodes.field_body("", *content))
+# -- the one node form: every builder without the site's templates ---------------------------------
 
 
-def build_book_header(record: Contribution) -> list[nodes.Node]:
-    """The header's facts for builders that write no HTML, as a field list: the project, repository,
-    pull request, issues, state, date, tags, summary and the figures in brief."""
-    facts = nodes.field_list(classes=["contrib-header-facts"])
-    facts += _field(
-        _("Project"), cn.page_link("", record.display_project, target=record.project_page, classes=["contrib-project"])
+def link_node(text: str, url: str | None, *, classes: list[str], internal: bool = True) -> nodes.Element:
+    """A link to ``url`` with ``text``; the text alone where there is no link (``url`` is ``None``)."""
+    if url is None:
+        return nodes.inline(text, text, classes=classes)
+    if internal:
+        return nodes.reference(text, text, internal=True, refuri=url, classes=classes)
+    return nodes.reference(text, text, refuri=url, classes=classes)
+
+
+def badge(text: str, classes: str) -> nodes.inline:
+    return nodes.inline(text, text, classes=classes.split())
+
+
+def stat_rows(stats: tuple[Stat, ...]) -> nodes.table:
+    """The figures as rows of a small table: the label, the values before → after, the change in words."""
+    table = nodes.table(classes=["contrib-stats", "colwidths-given"])  # the book's full width
+    group = nodes.tgroup(cols=3)
+    table += group
+    for width in (28, 26, 16):  # characters in text, proportions elsewhere
+        group += nodes.colspec(colwidth=width)
+    body = nodes.tbody()
+    for shown in stats:
+        row = nodes.row(classes=["contrib-stat", f"contrib-stat-{shown.verdict}"])
+        row += nodes.entry("", nodes.paragraph(shown.label, shown.label, classes=["contrib-stat-label"]))
+        values = nodes.inline(shown.values, shown.values, classes=["contrib-stat-values"])
+        row += nodes.entry("", nodes.paragraph("", "", values))
+        change = nodes.inline(shown.change, shown.change, classes=["contrib-stat-change"])
+        row += nodes.entry("", nodes.paragraph("", "", change))
+        body += row
+    group += body
+    return table
+
+
+def header_nodes(view: HeaderView) -> list[nodes.Node]:
+    """The header of ``view`` as docutils nodes, the parts in the template's order."""
+    body = create_component("card-body", ["sd-card-body"])
+    meta = nodes.paragraph(classes=["contrib-header-meta"])
+    meta += link_node(view.project, view.project_url, classes=["contrib-project"])
+    meta += nodes.Text(" · ")
+    meta += link_node(view.repo, view.repo_url, classes=["contrib-repo-link"], internal=False)
+    if view.state:
+        meta += nodes.Text(" ")
+        meta += badge(view.state.label, view.state.classes)
+    if view.date:
+        meta += nodes.Text(" · ")
+        meta += nodes.inline(view.date, view.date, classes=["contrib-date"])
+    body += meta
+    if view.forge_facts:
+        text = " · ".join(view.forge_facts)
+        body += nodes.paragraph(text, text, classes=["contrib-forge-facts"])
+    body += nodes.paragraph("", "", *inline_nodes(view.summary), classes=["contrib-summary"])
+    if view.stats:
+        body += stat_rows(view.stats)
+    buttons = nodes.paragraph(classes=["contrib-actions"])
+    for i, action in enumerate(view.actions):
+        if i:  # a separator in words; the site's CSS spaces its buttons instead
+            buttons += nodes.inline(" · ", " · ", classes=["contrib-separator"])
+        kind = ["contrib-button-primary", "contrib-pr-link"] if action.primary else ["contrib-issue-link"]
+        buttons += link_node(action.text, action.url, classes=["contrib-button", *kind], internal=False)
+    body += buttons
+    if view.tags:
+        tags = nodes.paragraph(classes=["contrib-tags"])
+        tags += nodes.inline(view.tags_label, view.tags_label, classes=["contrib-tags-label"])
+        for i, tag in enumerate(view.tags):
+            tags += nodes.Text(" " if not i else ", ")
+            shown = badge(tag.name, view.tag_badge_classes)
+            tags += shown if tag.url is None else nodes.reference("", "", shown, internal=True, refuri=tag.url)
+        body += tags
+    card = create_component("card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm", "contrib-header-card"])
+    card += body
+    return [*draft_banner(view.record), card]
+
+
+def draft_banner(record: Contribution) -> list[nodes.Node]:
+    """The banner above a draft's header (none on other pages)."""
+    if record.status != "draft":
+        return []
+    banner = nodes.admonition(classes=["contrib-draft-banner", "warning"])
+    banner += nodes.title(_("Draft"), _("Draft"))
+    banner += nodes.paragraph(
+        text=_("This write-up is a draft: it is built for preview and left out of the published site.")
     )
-    facts += _field(_("Repository"), _link(record.repo_url, nodes.Text(record.repo), classes=["contrib-repo-link"]))
-    facts += _field(_("Pull request"), _link(record.pr_url, nodes.Text(f"#{record.pr}"), classes=["contrib-pr-link"]))
-    if record.issues:
-        links: list[nodes.Node] = []
-        for number, url in zip(record.issues, record.issue_urls, strict=True):
-            if links:
-                links.append(nodes.Text(", "))
-            links.append(_link(url, nodes.Text(f"#{number}"), classes=["contrib-issue-link"]))
-        facts += _field(_("Issue") if len(record.issues) == 1 else _("Issues"), *links)
-    if record.status:
-        facts += _field(_("State"), nodes.Text(state_label(record.status)))
-    if record.date:
-        facts += _field(_("Date"), nodes.Text(record.date))
-    if forge_words(record):
-        facts += _field(_("Upstream"), nodes.Text(", ".join(forge_words(record))))
-    if record.tags:
-        facts += _field(_("Tags"), nodes.Text(", ".join(record.tags)))
-    facts += _field(_("Summary"), *summary_nodes(record))
-    if record.metrics:
-        brief = nodes.bullet_list(classes=["contrib-metrics-brief"])
-        for metric in record.metrics:
-            brief += nodes.list_item("", nodes.paragraph(text=metric_brief(metric)))
-        facts += _field(_("Figures"), brief)
-    return [*draft_banner(record), facts]
+    return [banner]
 
 
 def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's record:
-    on site builders from the template ``contributions/header.html`` (one raw HTML node), with the
+    """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's view: on
+    site builders from the template ``contributions/header.html`` (one raw HTML node), with the
     breadcrumb above the page's title and ``contributions/end.html`` after the last section; elsewhere
-    as nodes (before :mod:`.links` resolves their links to tag and project pages)."""
+    as nodes."""
     domain = get_domain(app.env)
     templates = templates_of(app.builder)
     links = Links(app.builder, docname)
@@ -273,12 +333,13 @@ def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         record = domain.contributions.get(node["docname"])
         if record is None or node.children:
             continue
+        view = header_view(record, links)
         if templates is None:
-            node.extend(build_header(record) if writes_html(app.builder) else build_book_header(record))
+            node.extend(header_nodes(view))
             if is_site_builder(app.builder):
                 node.insert(0, breadcrumb(app, docname, record))
             continue
-        html = render_html(templates, HEADER_TEMPLATE, header_context(record, links))
+        html = render_html(templates, HEADER_TEMPLATE, header_context(view))
         node.extend([*draft_banner(record), nodes.raw("", html, format="html")])
         # the page's top: a link to #contribution lands with the title in view (see contributions.css)
         node["classes"].append("contrib-header-top")

@@ -61,6 +61,15 @@ class Links:
         except NoUri:
             return None
 
+    def page_href(self, target: str) -> str | None:
+        """The ``href`` of a link to the generated page ``target``; ``None`` where pages are not linked."""
+        return self.href(target) if self.linked else None
+
+    def document_href(self, docname: str) -> str | None:
+        """The ``href`` of a link to the document ``docname`` (see :meth:`document`)."""
+        uri = self.document(docname)
+        return "#" if uri == "" else uri
+
     def href(self, target: str) -> str:
         """The ``href`` of a link to ``target`` (``#`` on ``target`` itself, as docutils writes it)."""
         return self.uri(target) or "#"

@@ -1,12 +1,13 @@
-"""Listings rendered at write time: each ``contributions`` node becomes a table or cards, from the
-domain's records, so it always reflects every page of the current build (:mod:`..incremental`
+"""Listings rendered at write time: each ``contributions`` node becomes a table, cards or a proof strip,
+from the domain's records, so it always reflects every page of the current build (:mod:`..incremental`
 rewrites listing pages when those records change).
 
-Site builders (``html``, ``dirhtml``) render a listing with the templates under
+One function, :func:`entries`, decides what a listing shows of each record (an :class:`Entry`); two
+writers print those entries. Site builders (``html``, ``dirhtml``) render them with the templates under
 ``templates/contributions/`` (a site overrides them from its ``templates_path``): one raw HTML node
 instead of thousands of docutils nodes, so a long listing costs a template render, not a tree walk per
 Sphinx transform. Every other builder (``singlehtml``, ``epub``, LaTeX, text, man, texinfo…) gets the
-same listing as docutils nodes (:class:`Renderer`), which its own transforms and writers handle.
+same entries as docutils nodes (:class:`Renderer`), which its own transforms and writers handle.
 """
 
 from __future__ import annotations
@@ -15,32 +16,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from markupsafe import Markup
 from sphinx_design.shared import create_component
 
 from .. import nodes as cn
 from ..domain import get_domain
 from ..i18n import _
 from ..model import Contribution, select, slugify
-from .header import (
-    Stat,
-    Tag,
-    metric_brief,
-    stat,
-    state_badge,
-    state_classes,
-    state_label,
-    tag_badge,
-    tag_classes,
-    tag_links,
-)
+from .header import Stat, Tag, badge, link_node, metric_brief, stat, state, tag_classes, tag_links
 from .links import Links
-from .summary import summary_html, summary_nodes
+from .summary import inline_html, inline_nodes
 from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from markupsafe import Markup
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.jinja2glue import BuiltinTemplateLoader
@@ -71,43 +61,43 @@ def item_classes(record: Contribution) -> list[str]:
 
 @dataclass(frozen=True)
 class Entry:
-    """What a listing template gets for one record, its links relative to the page being written
-    (``#`` for a link to that page itself)."""
+    """What a listing shows of one record (the templates and :class:`Renderer` alike), its links
+    relative to the page being written (``#`` for a link to that page itself; ``None`` where the
+    builder writes no such page: a tag or project page outside the site, a write-up in text or man)."""
 
     record: Contribution
-    url: str
-    project_url: str
+    url: str | None
+    project_url: str | None
     tags: tuple[Tag, ...]
     classes: str
     state: str  # the state's label; "" when not stated
     state_classes: str
     brief: str  # the first figure in brief; "" when there is none
-    summary_html: Markup  # the summary's inline markup as HTML (``record.summary`` is its plain text)
     figure: Stat | None  # the headline figure as a stat (a ``proof`` listing shows it); None when none
+
+    @property
+    def summary_html(self) -> Markup:
+        """The summary's inline markup as HTML (``record.summary`` is its plain text)."""
+        return inline_html(self.record.summary_inline)
+
+
+def entry(record: Contribution, links: Links) -> Entry:
+    shown = state(record.status)
+    return Entry(
+        record=record,
+        url=links.document_href(record.docname),
+        project_url=links.page_href(record.project_page),
+        tags=tag_links(record, links),
+        classes=" ".join(item_classes(record)),
+        state=shown.label if shown else "",
+        state_classes=shown.classes if shown else "",
+        brief=metric_brief(record.headline) if record.headline else "",
+        figure=stat(record.headline) if record.headline else None,
+    )
 
 
 def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
-    result = []
-    states: dict[str, str] = {}
-    for record in records:
-        status = record.status
-        if status and status not in states:
-            states[status] = " ".join(state_classes(status))
-        result.append(
-            Entry(
-                record=record,
-                url=links.href(record.docname),
-                project_url=links.href(record.project_page),
-                tags=tag_links(record, links),
-                classes=" ".join(item_classes(record)),
-                state=state_label(status) if status else "",
-                state_classes=states[status] if status else "",
-                brief=metric_brief(record.headline) if record.headline else "",
-                summary_html=summary_html(record),
-                figure=stat(record.headline) if record.headline else None,
-            )
-        )
-    return result
+    return [entry(record, links) for record in records]
 
 
 def listing_context(records: list[Contribution], links: Links, layout: str, filterable: bool) -> dict[str, Any]:
@@ -132,41 +122,45 @@ def render_listing_html(
 
 
 class Renderer:
-    """Builds listing nodes for one page of one builder (those without HTML templates); links are
-    relative to that page."""
+    """Writes the entries of a listing as nodes, for one page of one builder (those without HTML
+    templates, and the project sections); links are relative to that page."""
 
     def __init__(self, builder: Builder, fromdoc: str) -> None:
         self.links = Links(builder, fromdoc)
 
-    def link(self, target: str, *children: nodes.Node, classes: Iterable[str] = ()) -> nodes.Node:
-        uri = self.links.page(target)
-        if uri is None:
-            return nodes.inline("", "", *children, classes=list(classes))
-        return nodes.reference("", "", *children, internal=True, refuri=uri, classes=list(classes))
+    def entries(self, records: Iterable[Contribution]) -> list[Entry]:
+        return entries(records, self.links)
 
-    def title_link(self, record: Contribution) -> nodes.Node:
-        uri = self.links.document(record.docname)  # in a book too: a reference to the write-up's chapter
-        if uri is None:
-            return nodes.inline("", "", nodes.Text(record.title), classes=["contrib-title-link"])
-        return nodes.reference(
-            "", "", nodes.Text(record.title), internal=True, refuri=uri, classes=["contrib-title-link"]
-        )
+    def title_link(self, shown: Entry) -> nodes.Element:
+        # in a book too: a reference to the write-up's chapter
+        return link_node(shown.record.title, shown.url, classes=["contrib-title-link"])
 
-    def pr_link(self, record: Contribution) -> nodes.reference:
-        return nodes.reference("", f"#{record.pr}", refuri=record.pr_url, classes=["contrib-pr-link"])
+    def pr_link(self, shown: Entry) -> nodes.Element:
+        record = shown.record
+        return link_node(f"#{record.pr}", record.pr_url, classes=["contrib-pr-link"], internal=False)
 
-    def project_link(self, record: Contribution) -> nodes.Node:
-        return self.link(record.project_page, nodes.Text(record.display_project), classes=["contrib-project"])
+    def project_link(self, shown: Entry) -> nodes.Element:
+        return link_node(shown.record.display_project, shown.project_url, classes=["contrib-project"])
 
-    def tags(self, record: Contribution) -> nodes.paragraph:
+    def state_badge(self, shown: Entry) -> nodes.Element:
+        return badge(shown.state, shown.state_classes)
+
+    def tags(self, shown: Entry) -> nodes.paragraph:
         paragraph = nodes.paragraph(classes=["contrib-tags"])
-        for i, tag in enumerate(record.tags):
+        badge_classes = " ".join(tag_classes())
+        for i, tag in enumerate(shown.tags):
             if i:
                 paragraph += nodes.Text(" ")
-            paragraph += self.link(record.tag_page(tag), tag_badge(tag), classes=[f"contrib-facet-tag-{slugify(tag)}"])
+            classes = [f"contrib-facet-tag-{tag.slug}"]
+            if tag.url is None:
+                paragraph += nodes.inline("", "", badge(tag.name, badge_classes), classes=classes)
+            else:
+                link = nodes.reference("", "", badge(tag.name, badge_classes), internal=True, refuri=tag.url)
+                link["classes"] = classes
+                paragraph += link
         return paragraph
 
-    def table(self, records: list[Contribution]) -> nodes.table:
+    def table(self, shown: list[Entry]) -> nodes.table:
         headings = table_headings()
         widths = (10, 8, 22, 36, 8, 16)
         table = nodes.table(classes=["contrib-table"])
@@ -179,15 +173,15 @@ class Renderer:
             head_row += nodes.entry("", nodes.paragraph(text=heading))
         group += nodes.thead("", head_row)
         tbody = nodes.tbody()
-        for record in records:
-            row = nodes.row(classes=item_classes(record))
+        for item in shown:
+            row = nodes.row(classes=item.classes.split())
             cells: list[list[nodes.Node]] = [
-                [nodes.paragraph("", "", self.project_link(record))],
-                [nodes.paragraph("", "", self.pr_link(record))],
-                [nodes.paragraph("", "", self.title_link(record))],
-                [nodes.paragraph("", "", *summary_nodes(record))],
-                [nodes.paragraph("", "", state_badge(record.status))] if record.status else [],
-                [nodes.paragraph(text=metric_brief(record.headline))] if record.headline else [],
+                [nodes.paragraph("", "", self.project_link(item))],
+                [nodes.paragraph("", "", self.pr_link(item))],
+                [nodes.paragraph("", "", self.title_link(item))],
+                [nodes.paragraph("", "", *inline_nodes(item.record.summary_inline))],
+                [nodes.paragraph("", "", self.state_badge(item))] if item.state else [],
+                [nodes.paragraph(text=item.brief)] if item.brief else [],
             ]
             for cell in cells:
                 row += nodes.entry("", *cell)
@@ -195,66 +189,62 @@ class Renderer:
         group += tbody
         return table
 
-    def cards(self, records: list[Contribution]) -> nodes.Node:
+    def cards(self, shown: list[Entry]) -> nodes.Node:
         grid = create_component("grid-container", ["sd-container-fluid", "sd-sphinx-override", "contrib-cards"])
         row = create_component("grid-row", ["sd-row", "sd-row-cols-1", "sd-row-cols-md-2", "sd-g-3"])
         grid += row
-        for record in records:
-            item = create_component("grid-item", ["sd-col", "sd-d-flex-row", *item_classes(record)])
+        for item in shown:
+            cell = create_component("grid-item", ["sd-col", "sd-d-flex-row", *item.classes.split()])
             card = create_component(
                 "card", ["sd-card", "sd-sphinx-override", "sd-w-100", "sd-shadow-sm", "contrib-card"]
             )
             body = create_component("card-body", ["sd-card-body"])
             title = create_component("card-title", ["sd-card-title", "sd-font-weight-bold"])
-            title += nodes.paragraph("", "", self.title_link(record))
+            title += nodes.paragraph("", "", self.title_link(item))
             body += title
             meta = nodes.paragraph(classes=["contrib-header-meta"])
-            meta += self.project_link(record)
+            meta += self.project_link(item)
             meta += nodes.Text(" · ")
-            meta += self.pr_link(record)
-            if record.status:
+            meta += self.pr_link(item)
+            if item.state:
                 meta += nodes.Text(" ")
-                meta += state_badge(record.status)
+                meta += self.state_badge(item)
             body += meta
-            body += nodes.paragraph("", "", *summary_nodes(record), classes=["contrib-summary"])
-            if record.headline:
-                body += nodes.paragraph(text=metric_brief(record.headline), classes=["contrib-key-metric"])
-            if record.tags:
-                body += self.tags(record)
+            body += nodes.paragraph("", "", *inline_nodes(item.record.summary_inline), classes=["contrib-summary"])
+            if item.brief:
+                body += nodes.paragraph(text=item.brief, classes=["contrib-key-metric"])
+            if item.tags:
+                body += self.tags(item)
             card += body
-            item += card
-            row += item
+            cell += card
+            row += cell
         return grid
 
-    def proof(self, records: list[Contribution]) -> nodes.bullet_list:
+    def proof(self, shown: list[Entry]) -> nodes.bullet_list:
         """One line per record: its project, pull request, state and headline figure (or its title)."""
         items = nodes.bullet_list(classes=["contrib-proof"])
-        for record in records:
+        for item in shown:
             line = nodes.paragraph()
-            line += self.project_link(record)
+            line += self.project_link(item)
             line += nodes.Text(" ")
-            line += self.pr_link(record)
-            if record.status:
-                line += nodes.Text(f" ({state_label(record.status)})")
+            line += self.pr_link(item)
+            if item.state:
+                line += nodes.Text(f" ({item.state})")
             line += nodes.Text(": ")
-            if record.headline is not None:
-                shown = stat(record.headline)
-                line += nodes.Text(f"{shown.label}, {shown.values} ({shown.change}) · ")
-            line += self.title_link(record)
-            items += nodes.list_item("", line, classes=item_classes(record))
+            if item.figure is not None:
+                figure = item.figure
+                line += nodes.Text(f"{figure.label}, {figure.values} ({figure.change}) · ")
+            line += self.title_link(item)
+            items += nodes.list_item("", line, classes=item.classes.split())
         return items
 
     def render(self, records: list[Contribution], options: dict[str, object]) -> nodes.Node:
         if not records:
             return nodes.paragraph(text=empty_text(), classes=["contrib-empty"])
         layout = options.get("layout")
-        built = (
-            self.cards(records)
-            if layout == "cards"
-            else self.proof(records)
-            if layout == "proof"
-            else self.table(records)
-        )
+        shown = self.entries(records)
+        writers = {"cards": self.cards, "proof": self.proof}
+        built = writers.get(str(layout), self.table)(shown)
         container = nodes.container(classes=["contrib-listing"])
         if options.get("filter"):
             container["classes"].append("contrib-filterable")

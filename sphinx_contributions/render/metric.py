@@ -14,10 +14,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, localcontext
-from html import escape
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from markupsafe import escape
 
 from .. import nodes as cn
 from ..i18n import _

@@ -11,10 +11,10 @@ generated page is not written (Sphinx would let it overwrite the document withou
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from markupsafe import escape
 
 from .. import nodes as cn
 from ..builders import is_site_builder

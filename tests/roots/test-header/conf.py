@@ -1,0 +1,9 @@
+project = "Header test"
+author = "Tester"
+version = "1"
+copyright = "Tester"
+extensions = ["myst_parser", "sphinx_contributions"]
+myst_enable_extensions = ["colon_fence"]
+html_baseurl = "https://example.org/"
+latex_engine = "xelatex"
+exclude_patterns = ["_build"]
