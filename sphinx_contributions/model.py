@@ -10,8 +10,7 @@ import hashlib
 import math
 import re
 import unicodedata
-import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date as _date
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import TYPE_CHECKING
@@ -332,7 +331,7 @@ class Metric:
             "after": self.after,
             "unit": self.unit or None,
             "better": self.better,
-            "change": dataclasses.replace(self, locale=None).change_words(),  # English, as the rest
+            "change": replace(self, locale=None).change_words(),  # English, as the rest
             "headline": self.headline,
             "approximate": {"before": self.before_approximate, "after": self.after_approximate},
             "expect": self.expect,

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -190,6 +191,20 @@ def test_a_translated_site_shows_the_authors_words_and_numbers_in_its_language(
     assert alpha["summary"] == "Macht den Parser schneller."
     assert [(m["label"], m["unit"], m["change"]) for m in alpha["metrics"]] == [
         ("Parsezeit", "Sekunden", "≈54,000× lower")
+    ]
+
+
+def test_a_changed_translation_reaches_the_listing_on_the_next_build(rootdir: Path, tmp_path: Path) -> None:
+    # separate processes, as on the command line: Python's gettext keeps a catalog it read for the process
+    src, out = _i18n_site(rootdir, tmp_path), tmp_path / "html"
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-W", "-q", "-D", "language=de", str(src), str(out)]
+    subprocess.run(command, check=True)
+    po = src / "locales/de/LC_MESSAGES/alpha-1.po"
+    po.write_text(po.read_text(encoding="utf-8").replace("Macht den", "Beschleunigt den"), encoding="utf-8")
+    subprocess.run(command, check=True)
+    assert _text(out / "index.html", "tr.contrib-item td:nth-of-type(4)") == [
+        "Beschleunigt den Parser schneller.",
+        "Beta summary.",
     ]
 
 

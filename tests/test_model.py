@@ -379,7 +379,8 @@ def test_format_difference(value: float, figures: int | None, text: str) -> None
         (1, 1_234_567, "≈1,200,000× higher", "≈1.200.000× higher"),
         (1, 12_345_678, "≈1.2×10⁷× higher", "≈1,2×10⁷× higher"),
         (-0.5, -0.25, "higher by 0.25", "higher by 0,25"),
-        (-1_000_000, 234_567, "higher by 1,234,567, from negative to positive", "higher by 1.234.567, from negative to positive"),
+        (-1_000_000, 234_567, "higher by 1,234,567, from negative to positive",
+         "higher by 1.234.567, from negative to positive"),
         (196, 196, "unchanged", "unchanged"),
     ],
 )  # fmt: skip
