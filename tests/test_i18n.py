@@ -149,9 +149,9 @@ def test_gettext_extracts_the_summary_the_figure_label_and_its_unit(
         ("Fix", [(page, 19)]),
         ("Alpha fix.", [(page, 20)]),
         ("Verification", [(page, 23)]),
-        ("Parse time", [(page, 25)]),  # the figure's label, on the directive's line
-        ("seconds", [(page, 28)]),  # its unit, at its option's line
-        ("Alpha verified.", [(page, 31)]),
+        ("Alpha verified.", [(page, 24)]),
+        ("Parse time", [(page, 26)]),  # the figure's label, on the directive's line
+        ("seconds", [(page, 29)]),  # its unit, at its option's line
     ]
 
 
