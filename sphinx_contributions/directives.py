@@ -187,7 +187,7 @@ class ContributionDirective(OptionsDirective):
                 return []
         repo, pr = cast("str", attributes["repo"]), cast("int", attributes["pr"])
         self._check_file_name(repo, pr)
-        markup, parsed, messages = self._summary(repo)
+        markup, translatable, messages = self._summary(repo)
         attributes["summary"] = plain_text(markup) or attributes["summary"]
         attributes["summary_markup"] = markup
         attributes.update(self._parse_optional())
@@ -200,8 +200,7 @@ class ContributionDirective(OptionsDirective):
             **attributes,
         )
         self.set_source_info(node)
-        text = " ".join(self.options["summary"].split())
-        node += self.option_text("summary", text, *parsed, line=self.option_line("summary"))
+        node += translatable
         return [node, *messages]
 
     def _check_file_name(self, repo: str, pr: int) -> None:
@@ -217,12 +216,13 @@ class ContributionDirective(OptionsDirective):
             self.option_location("pr"),
         )
 
-    def _summary(self, repo: str) -> tuple[tuple[Inline, ...], list[nodes.Node], list[nodes.system_message]]:
+    def _summary(self, repo: str) -> tuple[tuple[Inline, ...], cn.option_text, list[nodes.system_message]]:
         """The summary's inline markup, read by the page's own parser (MyST's inline Markdown: code,
-        emphasis, links; ``{pr}`#N``` in the page's repository), and the parsed nodes."""
+        emphasis, links; ``{pr}`#N``` in the page's repository), and the summary as a translatable node."""
         text = " ".join(self.options["summary"].split())
-        parsed, messages = self.parse_inline(text, lineno=self.option_line("summary"))
-        return inline_markup(parsed, repo), parsed, messages
+        line = self.option_line("summary")
+        parsed, messages = self.parse_inline(text, lineno=line)
+        return inline_markup(parsed, repo), self.option_text("summary", text, *parsed, line=line), messages
 
     def _parse_optional(self) -> dict[str, object]:
         """Optional options: a bad value is reported and left out; the page stays listed."""
