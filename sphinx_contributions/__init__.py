@@ -46,6 +46,7 @@ from .myst_settings import setup_myst_settings
 from .page_metadata import setup_page_metadata
 from .projects import setup_projects
 from .render.cards import setup_cards
+from .render.filter import add_filter_script
 from .render.header import setup_header
 from .render.links import setup_links
 from .render.listing import setup_listing_render
@@ -76,7 +77,7 @@ def _add_static_files(app: Sphinx) -> None:
     app.config.html_static_path.append(str(Path(__file__).parent / "static"))
     app.add_css_file("contributions.css")
     if is_site_builder(app.builder):  # the filter script works on a site's listing pages
-        app.add_js_file("contributions.js", loading_method="defer")
+        add_filter_script(app)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

@@ -126,6 +126,13 @@ class OptionsDirective(SphinxDirective):
             return None
         return f"'#' starts a comment in directive options: write ':{name}: {_HASH_NUMBER.sub('', written)}'"
 
+    def option_text(self, option: str, text: str, *children: nodes.Node, line: int) -> cn.option_text:
+        """The author's words of an option (``text``, as written; ``children``: as parsed, else ``text``) as
+        a translatable node at ``line`` of the page (:class:`~.nodes.option_text`)."""
+        node = cn.option_text(text, "", *(children or [nodes.Text(text)]), option=option)
+        node.source, node.line = self.get_source_info()[0], line
+        return node
+
 
 class ContributionDirective(OptionsDirective):
     """The header of a write-up: one per page, before its sections."""
@@ -180,7 +187,7 @@ class ContributionDirective(OptionsDirective):
                 return []
         repo, pr = cast("str", attributes["repo"]), cast("int", attributes["pr"])
         self._check_file_name(repo, pr)
-        markup, messages = self._summary(repo)
+        markup, translatable, messages = self._summary(repo)
         attributes["summary"] = plain_text(markup) or attributes["summary"]
         attributes["summary_markup"] = markup
         attributes.update(self._parse_optional())
@@ -193,6 +200,7 @@ class ContributionDirective(OptionsDirective):
             **attributes,
         )
         self.set_source_info(node)
+        node += translatable
         return [node, *messages]
 
     def _check_file_name(self, repo: str, pr: int) -> None:
@@ -208,12 +216,13 @@ class ContributionDirective(OptionsDirective):
             self.option_location("pr"),
         )
 
-    def _summary(self, repo: str) -> tuple[tuple[Inline, ...], list[nodes.system_message]]:
+    def _summary(self, repo: str) -> tuple[tuple[Inline, ...], cn.option_text, list[nodes.system_message]]:
         """The summary's inline markup, read by the page's own parser (MyST's inline Markdown: code,
-        emphasis, links; ``{pr}`#N``` in the page's repository)."""
+        emphasis, links; ``{pr}`#N``` in the page's repository), and the summary as a translatable node."""
         text = " ".join(self.options["summary"].split())
-        parsed, messages = self.parse_inline(text, lineno=self.option_line("summary"))
-        return inline_markup(parsed, repo), messages
+        line = self.option_line("summary")
+        parsed, messages = self.parse_inline(text, lineno=line)
+        return inline_markup(parsed, repo), self.option_text("summary", text, *parsed, line=line), messages
 
     def _parse_optional(self) -> dict[str, object]:
         """Optional options: a bad value is reported and left out; the page stays listed."""

@@ -7,16 +7,29 @@ one of its ``locale_dirs``, in ``<language>/LC_MESSAGES/``; a ``.po`` newer than
 compiled when the build starts, as Sphinx does for its own catalog. The site's catalogs come before
 any the package ships. Templates call the same function as ``tr``.
 
-The data exports (``contributions.json``, the feed) stay in English: they are read by programs.
+The author's words kept in directive options (a write-up's summary, a figure's label and unit) are
+translated as the page's own text is: each directive puts them in the doctree as an
+:class:`~.nodes.option_text` node with its source and line, which Sphinx's gettext builder extracts into
+the page's catalog and its Locale transform translates; :class:`TranslatedOptions` then writes the
+translation back to the directive's node, so the record (header, listings, cards, exports) holds it.
+
+The extension's own words in the data exports (``contributions.json``, the feed) stay in English: they
+are read by programs.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from babel.core import Locale, UnknownLocaleError
 from sphinx import locale
+from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import CatalogRepository
+
+from . import nodes as cn
+from .directives import inline_markup
+from .model import plain_text
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -35,6 +48,18 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return locale.get_translator(CATALOG).ngettext(singular, plural, count)
 
 
+def number_locale(language: str | None) -> str | None:
+    """The Babel locale whose separators and decimal sign numbers take on a site in ``language``
+    (``de`` → ``de``, ``pt-BR`` → ``pt_BR``); None for English and for a language Babel does not know,
+    which Sphinx's own dates fall back to English for as well."""
+    if not language or language == "en":
+        return None
+    try:
+        return str(Locale.parse(language.replace("-", "_")))
+    except (ValueError, UnknownLocaleError):
+        return None
+
+
 def load_catalogs(app: Sphinx, config: Config) -> None:
     """``config-inited``: the site's catalogs for ``language`` (compiled when their ``.po`` is newer),
     then the package's own."""
@@ -49,5 +74,32 @@ def load_catalogs(app: Sphinx, config: Config) -> None:
         app.add_message_catalog(CATALOG, directory)
 
 
+class TranslatedOptions(SphinxTransform):
+    """After Sphinx's Locale transform (priority 20) and the ``{pr}`` links' repository
+    (:class:`~.roles.ResolveShortLinks`, 500), before the domain reads the page (850): each translated
+    :class:`~.nodes.option_text` becomes its directive's option (the summary's markup and plain text, a
+    figure's label or unit, as text); an untranslated one leaves the option as the directive read it.
+    The nodes are dropped unless the build extracts messages (Sphinx's gettext builder, the one that sets
+    ``env.versioning_condition`` to give translatable nodes their ids), as Sphinx drops its own
+    translatable inline nodes."""
+
+    default_priority = 510
+
+    def apply(self, **kwargs: Any) -> None:
+        keep = bool(self.env.versioning_condition)
+        for node in list(self.document.findall(cn.option_text)):
+            owner = node.parent
+            if node.get("translated") and isinstance(owner, cn.contribution_header):
+                markup = inline_markup(node.children, owner["repo"])
+                owner["summary_markup"] = markup
+                owner["summary"] = plain_text(markup) or owner["summary"]
+            elif node.get("translated") and isinstance(owner, cn.metric):
+                owner[node["option"]] = " ".join(node.astext().split()) or owner[node["option"]]
+            if not keep and owner is not None:
+                owner.remove(node)
+
+
 def setup_i18n(app: Sphinx) -> None:
+    app.add_node(cn.option_text)
+    app.add_transform(TranslatedOptions)
     app.connect("config-inited", load_catalogs, priority=100)

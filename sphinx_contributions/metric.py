@@ -11,6 +11,7 @@ from docutils.parsers.rst import directives
 
 from . import nodes as cn
 from .directives import OptionsDirective
+from .i18n import number_locale
 from .model import (
     Evidence,
     Metric,
@@ -89,8 +90,12 @@ class MetricDirective(OptionsDirective):
             after_approximate=after_approximate,
             expect=expect,
             evidence=tuple((item.kind, item.text, item.url) for item in evidence),
+            locale=number_locale(self.config.language),
         )
         self.set_source_info(node)
+        node += self.option_text("label", label, line=self.lineno)
+        if unit:
+            node += self.option_text("unit", unit, line=self.option_line("unit"))
         return [node]
 
     def _evidence(self, label: str) -> list[Evidence]:
@@ -138,6 +143,7 @@ def metric_from_node(node: nodes.Element) -> Metric:
         after_approximate=node.get("after_approximate", False),
         expect=node.get("expect"),
         evidence=tuple(Evidence(*item) for item in _evidence_items(node)),
+        locale=node.get("locale"),
     )
 
 

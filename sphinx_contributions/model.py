@@ -10,10 +10,12 @@ import hashlib
 import math
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date as _date
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import TYPE_CHECKING
+
+from babel.numbers import format_decimal
 
 from . import forges
 
@@ -210,6 +212,9 @@ class Metric:
     after_approximate: bool = False
     #: ``"hold"``: a no-regression check, read as "held" or "not held" rather than better or worse
     expect: str | None = None
+    #: the Babel locale whose separators the numbers of the change in words take (the site's ``language``,
+    #: :func:`~.i18n.number_locale`); None: English. The values as written stay as written.
+    locale: str | None = None
 
     @property
     def approximate(self) -> bool:
@@ -289,16 +294,16 @@ class Metric:
                     percent = abs(after - before) / before * 100
                     if _round_sig(percent, figures) < _SMALLEST_PERCENT:
                         words = _("<%(percent)s%% lower") if lower else _("<%(percent)s%% higher")
-                        return words % {"percent": _SMALLEST_PERCENT}
+                        return words % {"percent": format_sig(_SMALLEST_PERCENT, 1, self.locale)}
                     words = _("≈%(percent)s%% lower") if lower else _("≈%(percent)s%% higher")
-                    return words % {"percent": format_sig(percent, figures)}
+                    return words % {"percent": format_sig(percent, figures, self.locale)}
                 words = _("≈%(ratio)s× lower") if lower else _("≈%(ratio)s× higher")
-                return words % {"ratio": format_sig(ratio, figures)}
+                return words % {"ratio": format_sig(ratio, figures, self.locale)}
             if before == 0:
                 return _("up from 0") if after > 0 else _("down from 0")
             if after == 0:
                 return _("down to 0") if before > 0 else _("up to 0")
-            amount = format_difference(abs(after - before), figures if self.approximate else None)
+            amount = format_difference(abs(after - before), figures if self.approximate else None, self.locale)
             words = (_("lower by %(amount)s") if lower else _("higher by %(amount)s")) % {"amount": amount}
             if (before < 0) != (after < 0):
                 crossing = _("from negative to positive") if after > 0 else _("from positive to negative")
@@ -326,7 +331,7 @@ class Metric:
             "after": self.after,
             "unit": self.unit or None,
             "better": self.better,
-            "change": self.change_words(),
+            "change": replace(self, locale=None).change_words(),  # English, as the rest
             "headline": self.headline,
             "approximate": {"before": self.before_approximate, "after": self.after_approximate},
             "expect": self.expect,
@@ -900,9 +905,21 @@ def _round_sig(value: Decimal, figures: int) -> Decimal:
     return value.quantize(Decimal(1).scaleb(value.adjusted() - figures + 1), rounding=ROUND_HALF_UP)
 
 
-def format_sig(value: Decimal | float, figures: int) -> str:
+def format_number(number: Decimal, locale: str | None = None) -> str:
+    """A number not below zero in plain digits, with the thousands separators and decimal sign of
+    ``locale`` (a Babel locale name: ``de`` gives ``54.000`` and ``2,5``); None: English (``54,000``,
+    ``2.5``). Every digit of ``number`` is kept."""
+    if locale is not None:
+        return format_decimal(number, locale=locale, decimal_quantization=False)
+    if number == number.to_integral_value():
+        return f"{int(number):,}"
+    return _strip_zeros(format(number, "f"))
+
+
+def format_sig(value: Decimal | float, figures: int, locale: str | None = None) -> str:
     """``value`` to ``figures`` significant figures, in plain digits with thousands separators from
-    1e-4 to under 1e7 (``54,000``, ``2.5``, ``0.012``), beyond that as ``1.2×10⁸`` or ``1×10⁻³²⁰``."""
+    1e-4 to under 1e7 (``54,000``, ``2.5``, ``0.012``), beyond that as ``1.2×10⁸`` or ``1×10⁻³²⁰``; the
+    separators and decimal sign of ``locale`` (:func:`format_number`)."""
     with localcontext() as context:
         context.prec = 40
         number = Decimal(value)
@@ -910,10 +927,8 @@ def format_sig(value: Decimal | float, figures: int) -> str:
         rounded = _round_sig(abs(number), figures)
         exponent = rounded.adjusted()
         if rounded == 0 or -4 <= exponent < 7:
-            if rounded == rounded.to_integral_value():
-                return f"{sign}{int(rounded):,}"
-            return sign + _strip_zeros(format(rounded, "f"))
-        mantissa = _strip_zeros(format(rounded.scaleb(-exponent), "f"))
+            return sign + format_number(rounded, locale)
+        mantissa = format_number(rounded.scaleb(-exponent), locale)
         return f"{sign}{mantissa}×10{str(exponent).translate(_SUPERSCRIPT)}"
 
 
@@ -933,13 +948,13 @@ def written_figures(text: str) -> int:
     return max(1, len(digits))
 
 
-def format_difference(value: Decimal | float, figures: int | None = None) -> str:
+def format_difference(value: Decimal | float, figures: int | None = None, locale: str | None = None) -> str:
     """A difference between two values: with ``figures`` (a value is approximate), to that many
     significant figures; else a whole number exactly (``165``, ``1,234,567``) below 1e15, anything else to
-    three significant figures."""
+    three significant figures; the separators of ``locale`` (:func:`format_number`)."""
     number = Decimal(value)
     if figures is not None:
-        return format_sig(number, figures)
+        return format_sig(number, figures, locale)
     if number == number.to_integral_value() and abs(number) < Decimal("1e15"):
-        return f"{int(number):,}"
-    return format_sig(number, 3)
+        return ("-" if number < 0 else "") + format_number(abs(number), locale)
+    return format_sig(number, 3, locale)

@@ -44,3 +44,10 @@ class project_intro(nodes.General, nodes.Element):  # noqa: N801
 class pending_github_link(nodes.Inline, nodes.TextElement):  # noqa: N801
     """A ``{pr}`` or ``{issue}`` link to ``#N``, in the repository of the page's own header: resolved once
     the whole page is read (a role in the page's title is read before the header), never written."""
+
+
+class option_text(nodes.TextElement):  # noqa: N801
+    """An author's words from a directive option (attribute ``option``: a write-up's ``summary``, a
+    figure's ``label`` or ``unit``), as translatable text with its source and line: Sphinx's gettext
+    builder extracts it and its Locale transform translates it; :class:`~.i18n.TranslatedOptions` writes the
+    translation back to its directive's node, then drops it (only the gettext builder keeps it)."""

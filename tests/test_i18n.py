@@ -8,7 +8,11 @@ sources (``_``/``ngettext`` in the package, ``tr`` in its templates).
 from __future__ import annotations
 
 import io
+import json
+import os
+import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -113,6 +117,152 @@ def test_without_a_catalog_the_words_stay_english(make_app: MakeApp, rootdir: Pa
     out = _build(make_app, _site(rootdir, tmp_path), language="xx")
     assert _text(out / "b-2.html", ".contrib-tags-label") == ["Tags:"]
     assert _text(out / "tags/shared-tag.html", "h1") == ["Tag: Shared Tag"]
+
+
+# -- the author's words (summary, figure label, unit) and numbers in the site's language -----------------
+
+
+def _i18n_site(rootdir: Path, tmp_path: Path) -> Path:
+    """A copy of ``test-i18n``: its German catalogs are compiled into the copy when it builds."""
+    src = tmp_path / "src"
+    shutil.copytree(rootdir / "test-i18n", src)
+    return src
+
+
+def test_gettext_extracts_the_summary_the_figure_label_and_its_unit(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    app = make_app("gettext", srcdir=_i18n_site(rootdir, tmp_path), freshenv=True)
+    app.build()
+    assert strip_colors(app.warning.getvalue()) == ""
+    out = Path(app.outdir)
+    with (out / "alpha-1.pot").open("rb") as pot:
+        messages = [(m.id, m.locations) for m in read_po(pot) if m.id]
+    page = os.path.relpath(Path(app.srcdir) / "alpha-1.md", out)
+    assert messages == [
+        ("Alpha fix", [(page, 1)]),
+        ("Makes the *parser* faster.", [(page, 8)]),  # the summary, at its option's line
+        ("Problem", [(page, 11)]),
+        ("Alpha problem.", [(page, 12)]),
+        ("Root cause", [(page, 15)]),
+        ("Alpha cause.", [(page, 16)]),
+        ("Fix", [(page, 19)]),
+        ("Alpha fix.", [(page, 20)]),
+        ("Verification", [(page, 23)]),
+        ("Alpha verified.", [(page, 24)]),
+        ("Parse time", [(page, 26)]),  # the figure's label, on the directive's line
+        ("seconds", [(page, 29)]),  # its unit, at its option's line
+    ]
+
+
+def _german(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> Path:
+    app = make_app("html", srcdir=_i18n_site(rootdir, tmp_path), freshenv=True, confoverrides={"language": "de"})
+    app.build()
+    assert strip_colors(app.warning.getvalue()) == ""
+    return Path(app.outdir)
+
+
+def test_a_translated_site_shows_the_authors_words_and_numbers_in_its_language(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    out = _german(make_app, rootdir, tmp_path)
+    page = out / "alpha-1.html"
+    # the header: the summary with its markup, the figure with its label and unit (values as written)
+    assert _text(page, ".contrib-summary") == ["Macht den Parser schneller."]
+    assert [str(node) for node in soup(page).select(".contrib-summary em")] == ["<em>Parser</em>"]
+    assert _text(page, ".contrib-stat") == ["Parsezeit 5400 Sekunden → 0.1 Sekunden ≈54.000× niedriger"]
+    assert soup(page).select_one('meta[name="description"]')["content"] == "Macht den Parser schneller."  # type: ignore[index]
+    # the figure itself
+    assert _text(page, "figure.contrib-metric figcaption") == ["Parsezeit"]
+    assert _text(page, ".contrib-metric-before") == ["vorher 5400 Sekunden"]
+    assert _text(page, ".contrib-metric-after") == ["nachher 0.1 Sekunden"]
+    assert _text(page, ".contrib-metric-change") == ["≈54.000× niedriger"]
+    # the listing: the translated page, and an untranslated one with German separators only
+    assert _text(out / "index.html", "tr.contrib-item") == [
+        "alpha #1 Alpha fix Macht den Parser schneller. zusammengeführt "
+        "Parsezeit: 5400 Sekunden → 0.1 Sekunden (≈54.000× niedriger)",
+        "beta #2 Beta fix Beta summary. open Peak memory: 2000 MB → 1950 MB (≈2,5 % niedriger)",
+    ]
+    # an axis' ticks take the separators too
+    assert _text(out / "beta-2.html", ".contrib-chart-tick-label") == ["0", "500", "1.000", "1.500", "2.000"]
+    # the export: the page's words as the site shows them, the extension's words and numbers in English
+    records = json.loads((out / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+    alpha = next(record for record in records if record["key"] == "alpha#1")
+    assert alpha["summary"] == "Macht den Parser schneller."
+    assert [(m["label"], m["unit"], m["change"]) for m in alpha["metrics"]] == [
+        ("Parsezeit", "Sekunden", "≈54,000× lower")
+    ]
+
+
+def test_a_changed_translation_reaches_the_listing_on_the_next_build(rootdir: Path, tmp_path: Path) -> None:
+    # separate processes, as on the command line: Python's gettext keeps a catalog it read for the process
+    src, out = _i18n_site(rootdir, tmp_path), tmp_path / "html"
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-W", "-q", "-D", "language=de", str(src), str(out)]
+    subprocess.run(command, check=True)
+    po = src / "locales/de/LC_MESSAGES/alpha-1.po"
+    po.write_text(po.read_text(encoding="utf-8").replace("Macht den", "Beschleunigt den"), encoding="utf-8")
+    subprocess.run(command, check=True)
+    assert _text(out / "index.html", "tr.contrib-item td:nth-of-type(4)") == [
+        "Beschleunigt den Parser schneller.",
+        "Beta summary.",
+    ]
+
+
+def test_without_a_language_the_words_and_numbers_are_as_written_and_english(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    app = make_app("html", srcdir=_i18n_site(rootdir, tmp_path), freshenv=True)
+    app.build()
+    out = Path(app.outdir)
+    assert _text(out / "index.html", "tr.contrib-item") == [
+        "alpha #1 Alpha fix Makes the parser faster. merged Parse time: 5400 seconds → 0.1 seconds (≈54,000× lower)",
+        "beta #2 Beta fix Beta summary. open Peak memory: 2000 MB → 1950 MB (≈2.5% lower)",
+    ]
+    assert _text(out / "beta-2.html", ".contrib-chart-tick-label") == ["0", "500", "1,000", "1,500", "2,000"]
+
+
+def test_the_filter_scripts_words_come_from_the_page(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    out = _german(make_app, rootdir, tmp_path)
+    found = soup(out / "index.html").select('script#contrib-filter-labels[type="application/json"]')
+    assert len(found) == 1
+    assert json.loads(found[0].get_text()) == {
+        "legend": {"project": "Projekt", "tag": "Schlagwort", "status": "Status"},
+        "all": "Alle",
+        "all_of": {"project": "All projects", "tag": "Alle Schlagwörter", "status": "All states"},
+        "panel": "Filter contributions",
+        "disclosure": "Nach Projekt, Schlagwort oder Status filtern",
+        "reset": "All (clear filters)",
+        "showing": "%(shown)s von %(total)s Beiträgen.",
+        "active": "Aktive Filter: %(filters)s.",
+        "filter": "%(facet)s: %(value)s",
+        "none_active": "Kein Filter aktiv.",
+        "states": {
+            "merged": "zusammengeführt",
+            "open": "open",
+            "closed": "closed",
+            "draft": "draft",
+            "unstated": "not stated",
+        },
+    }
+
+
+#: every string the filter script may hold: class names, selectors, attribute, element and event names,
+#: and the keys of its labels; a word a reader would see is not one of them
+SCRIPT_STRINGS = {
+    "use strict", "project", "tag", "status", "contrib-project--", "contrib-tag--", "contrib-status--",
+    ".contrib-project", ".contrib-facet-tag-", "", "?", "div", "contrib-facets", "role", "search", "aria-label",
+    "details", "summary", "contrib-facets-body", "fieldset", "legend", "button", "contrib-reset", "p",
+    "contrib-facet-status", "contrib-facet-status-", "aria-live", "polite", "aria-pressed", "(min-width: 40em)",
+    "click", "popstate", "contrib-filter-labels", "loading", "DOMContentLoaded", ".contrib-item",
+    ".contrib-listing.contrib-filterable", " ", ", ",
+}  # fmt: skip
+
+
+def test_the_filter_script_holds_no_words() -> None:
+    script = (PACKAGE / "static" / "contributions.js").read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/|^\s*//.*$|//[^\"\n]*$", "", script, flags=re.DOTALL | re.MULTILINE)
+    strings = {match[1:-1] for match in re.findall(r'"(?:[^"\\\n]|\\.)*"', code)}
+    assert strings - SCRIPT_STRINGS == set()
 
 
 # -- the catalog template shipped for translators --------------------------------------------------------

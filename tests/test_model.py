@@ -3,10 +3,12 @@ numbers, slugs and keys. No Sphinx build; each table row is one case."""
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
 
+from sphinx_contributions.i18n import number_locale
 from sphinx_contributions.model import (
     EVIDENCE_FORMS,
     Contribution,
@@ -365,6 +367,54 @@ def test_format_sig(value: float | str, figures: int, text: str) -> None:
 )
 def test_format_difference(value: float, figures: int | None, text: str) -> None:
     assert format_difference(value, figures) == text
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "english", "german"),
+    [
+        (1.03e-1, 1.91e-6, "≈54,000× lower", "≈54.000× lower"),
+        (0.5, 1.23, "≈2.5× higher", "≈2,5× higher"),
+        (200, 205, "≈2.5% higher", "≈2,5% higher"),
+        (1, 1.0000001, "<0.01% higher", "<0,01% higher"),
+        (1, 1_234_567, "≈1,200,000× higher", "≈1.200.000× higher"),
+        (1, 12_345_678, "≈1.2×10⁷× higher", "≈1,2×10⁷× higher"),
+        (-0.5, -0.25, "higher by 0.25", "higher by 0,25"),
+        (-1_000_000, 234_567, "higher by 1,234,567, from negative to positive",
+         "higher by 1.234.567, from negative to positive"),
+        (196, 196, "unchanged", "unchanged"),
+    ],
+)  # fmt: skip
+def test_the_change_in_words_takes_the_separators_of_its_locale(
+    before: float, after: float, english: str, german: str
+) -> None:
+    figure = metric(before, after)
+    assert figure.change_words() == english
+    assert dataclasses.replace(figure, locale="de").change_words() == german
+    assert dataclasses.replace(figure, locale="de").as_json()["change"] == english  # the export stays English
+
+
+@pytest.mark.parametrize(
+    ("value", "figures", "locale", "text"),
+    [
+        (53926.7, 2, None, "54,000"),
+        (53926.7, 2, "de", "54.000"),
+        (53926.7, 2, "fr", "54\u202f000"),
+        (2.46, 2, "de", "2,5"),
+        (0.0123, 2, "de", "0,012"),
+        (1.91e-6, 3, "de", "1,91×10⁻⁶"),
+        (-165, 3, "de", "-165"),
+    ],
+)
+def test_format_sig_in_a_locale(value: float, figures: int, locale: str | None, text: str) -> None:
+    assert format_sig(value, figures, locale) == text
+
+
+@pytest.mark.parametrize(
+    ("language", "locale"),
+    [("en", None), ("", None), (None, None), ("de", "de"), ("pt_BR", "pt_BR"), ("pt-BR", "pt_BR"), ("xx", None)],
+)
+def test_number_locale(language: str | None, locale: str | None) -> None:
+    assert number_locale(language) == locale
 
 
 @pytest.mark.parametrize(

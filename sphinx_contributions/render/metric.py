@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 from markupsafe import escape
+from sphinx.builders.gettext import MessageCatalogBuilder
 
 from .. import nodes as cn
 from ..i18n import _
@@ -106,7 +107,7 @@ def chart(m: Metric) -> Chart | None:
         exact = Decimal(top)
         every = _nice_step(exact / (_MAX_TICKS - 3))
         values = [every * i for i in range(int(exact / every) + 1)]
-        ticks = tuple(Tick(float(v / exact), str(v.normalize()), format_sig(v, 3)) for v in values)
+        ticks = tuple(Tick(float(v / exact), str(v.normalize()), format_sig(v, 3, m.locale)) for v in values)
     return Chart("linear", m.before / top, m.after / top, ticks)  # divide first: a product may overflow
 
 
@@ -272,8 +273,8 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
 
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: builders without a visitor of their own (text, man, Texinfo, …) get each
-    metric's text equivalent."""
-    if app.builder.format in {"html", "latex"}:
+    metric's text equivalent; the gettext builder keeps the node, whose label and unit it extracts."""
+    if app.builder.format in {"html", "latex"} or isinstance(app.builder, MessageCatalogBuilder):
         return
     for node in list(doctree.findall(cn.metric)):
         m = metric_from_node(node)

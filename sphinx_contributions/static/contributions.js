@@ -2,15 +2,24 @@
  * The full list is in the HTML; this script only hides items. Facets (project, tag, state) are read
  * from each item's classes (contrib-project--<slug>, contrib-tag--<slug>, contrib-status--<state>);
  * the active filter lives in the URL (?project=…&tag=…&status=…) so a filtered view can be shared.
+ * Every word it shows comes from the page: the JSON element #contrib-filter-labels, the extension's
+ * translations (sphinx_contributions/render/filter.py); "%(name)s" in a label is filled in here.
  * No framework, no network. */
 (function () {
   "use strict";
 
   var FACETS = [
-    { name: "project", legend: "Project", prefix: "contrib-project--" },
-    { name: "tag", legend: "Tag", prefix: "contrib-tag--" },
-    { name: "status", legend: "State", prefix: "contrib-status--" },
+    { name: "project", prefix: "contrib-project--" },
+    { name: "tag", prefix: "contrib-tag--" },
+    { name: "status", prefix: "contrib-status--" },
   ];
+  var LABELS = null; // read in init()
+
+  function fill(message, values) {
+    return message.replace(/%\((\w+)\)s/g, function (whole, name) {
+      return name in values ? String(values[name]) : whole;
+    });
+  }
 
   function slugsOf(item, prefix) {
     var out = [];
@@ -29,7 +38,7 @@
       var tag = item.querySelector(".contrib-facet-tag-" + slug);
       return tag ? tag.textContent.trim() : slug;
     }
-    return slug === "unstated" ? "not stated" : slug;
+    return LABELS.states[slug] || slug;
   }
 
   // maps keyed by slugs hold no inherited keys: a tag whose slug is "constructor" (or any other name of
@@ -76,10 +85,10 @@
     var panel = document.createElement("div");
     panel.className = "contrib-facets";
     panel.setAttribute("role", "search");
-    panel.setAttribute("aria-label", "Filter contributions");
+    panel.setAttribute("aria-label", LABELS.panel);
     var disclosure = document.createElement("details");
     var summary = document.createElement("summary");
-    summary.textContent = "Filter by project, tag or state";
+    summary.textContent = LABELS.disclosure;
     disclosure.appendChild(summary);
     var body = document.createElement("div");
     body.className = "contrib-facets-body";
@@ -94,15 +103,15 @@
       if (slugs.length < 2 && facet.name !== "tag") return;
       var fieldset = document.createElement("fieldset");
       var legend = document.createElement("legend");
-      legend.textContent = facet.legend;
+      legend.textContent = LABELS.legend[facet.name];
       fieldset.appendChild(legend);
       [""].concat(slugs).forEach(function (slug) {
         var button = document.createElement("button");
         button.type = "button";
         button.dataset.facet = facet.name;
         button.dataset.value = slug;
-        button.textContent = slug ? values[facet.name][slug] : "All";
-        if (!slug) button.setAttribute("aria-label", "All " + facet.legend.toLowerCase() + "s");
+        button.textContent = slug ? values[facet.name][slug] : LABELS.all;
+        if (!slug) button.setAttribute("aria-label", LABELS.all_of[facet.name]);
         fieldset.appendChild(button);
         buttons.push(button);
       });
@@ -112,7 +121,7 @@
     var reset = document.createElement("button");
     reset.type = "button";
     reset.className = "contrib-reset";
-    reset.textContent = "All (clear filters)";
+    reset.textContent = LABELS.reset;
     var status = document.createElement("p");
     status.className = "contrib-facet-status";
     status.id = "contrib-facet-status-" + index;
@@ -138,12 +147,12 @@
         button.setAttribute("aria-pressed", String(state[button.dataset.facet] === button.dataset.value));
       });
       var active = FACETS.filter(function (facet) { return state[facet.name]; }).map(function (facet) {
-        return facet.legend + ": " + values[facet.name][state[facet.name]];
+        return fill(LABELS.filter, { facet: LABELS.legend[facet.name], value: values[facet.name][state[facet.name]] });
       });
       reset.disabled = active.length === 0;
       status.textContent =
-        "Showing " + shown + " of " + items.length + " contributions. " +
-        (active.length ? "Active filters: " + active.join(", ") + "." : "No filter active.");
+        fill(LABELS.showing, { shown: shown, total: items.length }) + " " +
+        (active.length ? fill(LABELS.active, { filters: active.join(", ") }) : LABELS.none_active);
       return state;
     }
 
@@ -168,6 +177,9 @@
   }
 
   function init() {
+    var labels = document.getElementById("contrib-filter-labels");
+    if (!labels) return; // no words, no controls: the full list stays
+    LABELS = JSON.parse(labels.textContent);
     document.querySelectorAll(".contrib-listing.contrib-filterable").forEach(setup);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);

@@ -1,0 +1,50 @@
+"""The listings' filter script (``static/contributions.js``) and its words: every label the script shows
+is the extension's translation (catalog ``sphinx_contributions``), written into each page as a JSON
+``<script type="application/json" id="contrib-filter-labels">`` that the script reads; the script itself
+holds no words. Messages with ``%(name)s`` are filled in by the script."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from ..i18n import _
+from ..model import STATUSES
+from .header import state_label
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+#: the id of the labels' element
+LABELS_ID = "contrib-filter-labels"
+
+
+def filter_labels() -> dict[str, object]:
+    """The filter's words, translated: each facet's legend and "All …" button, the panel's, the reset
+    button's and the status line's, and each state's name (``unstated``: a write-up that states none)."""
+    return {
+        "legend": {"project": _("Project"), "tag": _("Tag"), "status": _("State")},
+        "all": _("All"),
+        "all_of": {"project": _("All projects"), "tag": _("All tags"), "status": _("All states")},
+        "panel": _("Filter contributions"),
+        "disclosure": _("Filter by project, tag or state"),
+        "reset": _("All (clear filters)"),
+        "showing": _("Showing %(shown)s of %(total)s contributions."),
+        "active": _("Active filters: %(filters)s."),
+        "filter": _("%(facet)s: %(value)s"),
+        "none_active": _("No filter active."),
+        "states": {**{status: state_label(status) for status in STATUSES}, "unstated": _("not stated")},
+    }
+
+
+def labels_json() -> str:
+    """:func:`filter_labels` as JSON that is safe inside a ``<script>`` element."""
+    text = json.dumps(filter_labels(), ensure_ascii=False, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def add_filter_script(app: Sphinx) -> None:
+    """The filter script and its words, on every page of a site builder (``builder-inited``, once the
+    site's catalogs are loaded)."""
+    app.add_js_file(None, body=labels_json(), type="application/json", id=LABELS_ID)
+    app.add_js_file("contributions.js", loading_method="defer")
