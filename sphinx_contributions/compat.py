@@ -24,4 +24,5 @@ def incompatible(package: str, missing: str, effect: str) -> None:
         ContribWarning.COMPAT,
         f"{package} {installed(package)} has no {missing}: {effect} (sphinx-contributions needs an update)",
         None,
+        once=True,  # the same shape is missing on every page that asks for it: said once per build
     )

@@ -91,8 +91,11 @@ class ContributionsDomain(Domain):
     }
     data_version = 1
     _owners_cache: dict[str, Contribution] | None = None  # see _owners()
-    #: (index page, docname → (previous, next)): see neighbours()
-    _order_cache: tuple[str, dict[str, tuple[Contribution | None, Contribution | None]]] | None = None
+    _published_cache: tuple[Contribution, ...] | None = None  # see published()
+    #: (index page, its order, docname → (previous, next)): see in_list_order() and neighbours()
+    _order_cache: (
+        tuple[str, tuple[Contribution, ...], dict[str, tuple[Contribution | None, Contribution | None]]] | None
+    ) = None
     _markdown: MarkdownIt | None = None  # see markdown_parser()
     #: this build's view of what each output was written from (:mod:`.written`; not pickled)
     written: dict[str, Any] | None = None
@@ -109,20 +112,33 @@ class ContributionsDomain(Domain):
         listings: dict[str, str] = self.data["listings"]
         return listings
 
-    def neighbours(self, index: str, docname: str) -> tuple[Contribution | None, Contribution | None]:
-        """The write-ups before and after page ``docname``, in the order of the first listing on page
-        ``index`` (the site's list of contributions; by project without one): previous/next links."""
+    def _in_order(
+        self, index: str
+    ) -> tuple[tuple[Contribution, ...], dict[str, tuple[Contribution | None, Contribution | None]]]:
         cached = self._order_cache
         if cached is None or cached[0] != index:
             ordered = sort_records(self.published(), self.listings.get(index) or "project")
-            cached = (index, {r.docname: neighbours(ordered, i) for i, r in enumerate(ordered)})
+            cached = (index, tuple(ordered), {r.docname: neighbours(ordered, i) for i, r in enumerate(ordered)})
             self._order_cache = cached
-        return cached[1].get(docname, (None, None))
+        return cached[1], cached[2]
+
+    def in_list_order(self, index: str) -> list[Contribution]:
+        """The published write-ups in the order of the first listing on page ``index`` (the site's list of
+        contributions; by project without one). Asked for on every page (the sidebar), so sorted once per
+        change of the records."""
+        return list(self._in_order(index)[0])
+
+    def neighbours(self, index: str, docname: str) -> tuple[Contribution | None, Contribution | None]:
+        """The write-ups before and after page ``docname`` in :meth:`in_list_order`: previous/next links."""
+        return self._in_order(index)[1].get(docname, (None, None))
 
     def published(self) -> list[Contribution]:
         """Every contribution that owns its key (:func:`~.model.ownership`: the page named after the key,
-        else the first by docname), in docname order."""
-        return sorted(self._owners().values(), key=lambda record: record.docname)
+        else the first by docname), in docname order. Asked for on every page (the feed link, the
+        sidebar), so sorted once per change of the records."""
+        if self._published_cache is None:
+            self._published_cache = tuple(sorted(self._owners().values(), key=lambda record: record.docname))
+        return list(self._published_cache)
 
     def generated_pages(self) -> dict[str, GeneratedPage]:
         """pagename → the tag and project pages site builders write: every page of
@@ -186,14 +202,14 @@ class ContributionsDomain(Domain):
         return intros
 
     def clear_doc(self, docname: str) -> None:
-        self._owners_cache = self._order_cache = None
+        self._owners_cache = self._published_cache = self._order_cache = None
         self.contributions.pop(docname, None)
         self.listings.pop(docname, None)
         self.project_intros.pop(docname, None)
         self.data.setdefault("warnings", {}).pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        self._owners_cache = self._order_cache = None
+        self._owners_cache = self._published_cache = self._order_cache = None
         for docname in docnames:
             if docname in otherdata["contributions"]:
                 self.contributions[docname] = otherdata["contributions"][docname]
@@ -225,7 +241,7 @@ class ContributionsDomain(Domain):
             return
         record = self._record(docname, header, document)
         self.contributions[docname] = record
-        self._owners_cache = self._order_cache = None
+        self._owners_cache = self._published_cache = self._order_cache = None
         self._note_labels(env, record)
 
     def _note_labels(self, env: BuildEnvironment, record: Contribution) -> None:

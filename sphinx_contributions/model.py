@@ -645,10 +645,11 @@ def closest(name: str, candidates: Iterable[str]) -> str | None:
     under four letters, where two edits reach almost any word), the first on a tie; None when ``name``
     is a candidate or none is that near."""
     name = name.strip().lower()
+    names = tuple(candidates)
+    if name in names:  # the common case, a name spelt right, costs no edit distance
+        return None
     best: tuple[int, str] | None = None
-    for candidate in candidates:
-        if candidate == name:
-            return None
+    for candidate in names:
         distance = edit_distance(name, candidate)
         if distance <= min(2, max(1, len(candidate) // 2)) and (best is None or distance < best[0]):
             best = (distance, candidate)

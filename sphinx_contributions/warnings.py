@@ -98,6 +98,7 @@ class ContribWarning(Enum):
     LONG_TITLE = "long_title"
 
 
-def warn(kind: ContribWarning, message: str, location: Any) -> None:
-    """Log one warning of ``kind`` at ``location`` (a node, a docname, or ``(docname, line)``)."""
-    logger.warning(message, type=WARNING_TYPE, subtype=kind.value, location=location)
+def warn(kind: ContribWarning, message: str, location: Any, once: bool = False) -> None:
+    """Log one warning of ``kind`` at ``location`` (a node, a docname, or ``(docname, line)``); ``once``:
+    not again in this build when an identical one was logged with ``once``."""
+    logger.warning(message, type=WARNING_TYPE, subtype=kind.value, location=location, once=once)

@@ -4,11 +4,12 @@ list's order — without a navigation entry per write-up."""
 
 from __future__ import annotations
 
+from importlib.metadata import version
 from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from .conftest import REPO, copy_site, rtd_build
+from .conftest import REPO, ROOTS, copy_site, rtd_build
 from .htmltools import one, soup
 
 #: the order of the contributions list on the real site (`:sort: project`, then by key)
@@ -142,3 +143,51 @@ def test_a_changed_title_reaches_every_sidebar_on_an_incremental_build(tmp_path:
     for name in ("index", "about/index", "tags/sdpa", "projects/transformers", "contributions/ctranslate2-2103"):
         titles = [a.get_text() for a in soup(out / f"{name}.html").select(".sidebar-tree ul.contrib-nav a")]
         assert "LFM2.5-VL image input on the paged path" in titles, (name, titles)
+
+
+def _sidebar(out: Path, name: str) -> list[tuple[str, bool]]:
+    """(text, marked current) of each link in a page's sidebar, in order."""
+    return [(a.get_text(), "current" in a["class"]) for a in soup(out / f"{name}.html").select(".sidebar-tree a")]
+
+
+def test_an_entry_with_pages_below_it_is_marked_and_lists_the_write_ups(tmp_path: Path) -> None:
+    """furo writes the list's entry as ``toctree-l1 has-children`` when it has a page of its own below it,
+    and Sphinx as ``current current-page`` with ``href="#"`` on the list itself: both are still found."""
+    out = tmp_path / "html"
+    done = rtd_build(ROOTS / "test-navigation", out)
+    assert done.returncode == 0, done.stderr
+    numpy, pandas = (
+        ("Fix the overflow of a reduction over a very long axis of a memory-mapped array", False),
+        (
+            "Add a keyword to read_csv for strict column types",
+            False,
+        ),
+    )
+    method, about = ("How these are written", False), ("About", False)
+    assert _sidebar(out, "index") == [("Contributions", False), numpy, pandas, method, about]
+    assert _sidebar(out, "contributions/index") == [("Contributions", True), numpy, pandas, method, about]
+    assert _sidebar(out, "contributions/numpy-27001") == [
+        ("Contributions", True),
+        (numpy[0], True),
+        pandas,
+        method,
+        about,
+    ]
+    assert _sidebar(out, "tags/io") == [("Contributions", True), numpy, pandas, method, about]
+    assert _sidebar(out, "about") == [("Contributions", False), numpy, pandas, method, ("About", True)]
+
+
+def test_a_navigation_of_another_shape_is_said_not_left_unmarked(tmp_path: Path) -> None:
+    """A furo release that writes its entries another way (here: classes renamed between furo's handler
+    and the extension's) is a [contrib.compat] warning naming furo's version, once, and fails the strict
+    build; before, the sidebar silently lost the current entry and the write-ups."""
+    out = tmp_path / "html"
+    done = rtd_build(ROOTS / "test-navigation", out, "-D", "nav_shape=renamed")
+    assert done.returncode == 1
+    warnings = [line for line in done.stderr.splitlines() if "WARNING" in line]
+    assert warnings == [
+        f"WARNING: furo {version('furo')} has no top-level navigation entries of the shape "
+        '<li class="toctree-l1 …"><a class="… reference internal" href="…">: the sidebar neither marks nor extends '
+        "the entry of the list of contributions ('contributions/index') (sphinx-contributions needs an update) "
+        "[contrib.compat]"
+    ]

@@ -10,6 +10,11 @@ grow with their number), which leaves a theme nothing to mark. Site builders onl
 - on a generated project page, the entry of the page that holds the ``projects`` overview marked
   current; on a tag page, the list's.
 
+furo offers no API for its tree (an HTML string, ``furo_navigation_tree``): the entries are found by their
+shape, and a link to the list that is in the tree in another shape (a furo release that changed its HTML)
+is said in a ``[contrib.compat]`` warning naming furo's version, never left unmarked in silence. The
+records are sorted once per build (:meth:`~..domain.ContributionsDomain.in_list_order`), not per page.
+
 When what the sidebar shows changes (a title, the order, the limit), every page is rewritten
 (:func:`sidebar_changed`)."""
 
@@ -20,12 +25,15 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..builders import is_site_builder
+from ..compat import incompatible
 from ..domain import get_domain
 from ..i18n import _
-from ..model import digest, sort_records
+from ..model import digest
 from ..written import remember, this_build
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -35,49 +43,58 @@ if TYPE_CHECKING:
 SIDEBAR_LIMIT = 10
 
 
-def _entry(uri: str) -> re.Pattern[str]:
-    return re.compile(
-        r'<li class="toctree-l1( current)?">(<a class=")((?:current )?reference internal" href="'
-        + re.escape(escape(uri))
-        + r'">.*?</a>)'
-    )
+#: a top-level entry of furo's navigation tree (Sphinx's toctree HTML as furo rewrites it): the ``<li>`` (its
+#: classes include ``toctree-l1``; furo adds ``has-children``, Sphinx ``current`` and ``current-page``) and
+#: its link, whose ``href`` is matched separately
+_ENTRY = re.compile(r'<li class="(?P<li>[^"]*)"><a class="(?P<a>[^"]*)" href="(?P<href>[^"]*)"[^>]*>.*?</a>', re.S)
 
 
-def _mark_current(tree: str, uri: str) -> str:
-    """The navigation tree's HTML with the top-level entry linking to ``uri`` marked current, as
-    Sphinx marks the ancestors of the current page."""
-    marked, count = _entry(uri).subn(
-        lambda m: f'<li class="toctree-l1 current">{m[2]}{m[3] if m[3].startswith("current") else "current " + m[3]}',
-        tree,
-        count=1,
-    )
-    if count and '<ul class="current">' not in marked:
+def _find_entry(tree: str, href: str) -> re.Match[str] | None:
+    """The top-level entry of the tree whose link's ``href`` attribute is ``href`` (as written, escaped)."""
+    for match in _ENTRY.finditer(tree):
+        if match["href"] == href and "toctree-l1" in match["li"].split():
+            return match
+    return None
+
+
+def _with_class(classes: str, name: str, first: bool = False) -> str:
+    names = classes.split()
+    if name in names:
+        return classes
+    return " ".join([name, *names] if first else [*names, name])
+
+
+def _mark_current(tree: str, match: re.Match[str]) -> str:
+    """The navigation tree's HTML with the top-level entry ``match`` marked current, as Sphinx marks the
+    ancestors of the current page."""
+    li, a = _with_class(match["li"], "current"), _with_class(match["a"], "current", first=True)
+    marked = tree[: match.start("li")] + li + tree[match.end("li") : match.start("a")] + a + tree[match.end("a") :]
+    if '<ul class="current">' not in marked:
         marked = marked.replace("<ul>", '<ul class="current">', 1)
-    return marked if count else tree
+    return marked
 
 
-def _add_below(tree: str, uri: str, html: str) -> str:
-    """``html`` inserted after the link of the top-level entry that links to ``uri``."""
-    match = _entry(uri).search(tree)
-    return tree[: match.end()] + html + tree[match.end() :] if match else tree
+def _add_below(tree: str, match: re.Match[str], html: str) -> str:
+    """``html`` inserted after the link of the top-level entry ``match``."""
+    return tree[: match.end()] + html + tree[match.end() :]
 
 
 def sidebar_records(app: Sphinx) -> list[Contribution]:
     """The write-ups the sidebar lists, in the list's order: the first ``contributions_sidebar_limit``."""
-    domain = get_domain(app.env)
-    index = app.config.contributions_index
-    ordered = sort_records(domain.published(), domain.listings.get(index) or "project")
+    ordered = get_domain(app.env).in_list_order(app.config.contributions_index)
     return ordered[: max(app.config.contributions_sidebar_limit, 0)]
 
 
-def _sidebar_html(app: Sphinx, pagename: str, listed: list[Contribution]) -> str:
+def _sidebar_html(app: Sphinx, pagename: str) -> str:
     """The write-ups under the list's entry: none when the limit is 0."""
-    if app.config.contributions_sidebar_limit <= 0:
+    limit = app.config.contributions_sidebar_limit
+    if limit <= 0:
         return ""
     domain = get_domain(app.env)
+    ordered = domain.in_list_order(app.config.contributions_index)  # sorted once per build, not per page
+    shown_records = ordered[:limit]
     current = domain.contributions.get(pagename)
-    shown_records = list(listed)
-    if current is not None and current not in shown_records and current in domain.published():
+    if current is not None and current not in shown_records and domain.by_key(current.key) is current:
         shown_records.append(current)
     if not shown_records:
         return ""
@@ -92,7 +109,7 @@ def _sidebar_html(app: Sphinx, pagename: str, listed: list[Contribution]) -> str
             )
         else:
             items.append(f'<li class="toctree-l2"><a class="reference internal" href="{uri}">{title}</a></li>')
-    total = len(domain.published())
+    total = len(ordered)
     if total > len(shown_records):
         index_uri = escape(app.builder.get_relative_uri(pagename, app.config.contributions_index))
         more = escape(_("All %(count)s contributions") % {"count": total})
@@ -123,13 +140,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     tree = context.get("furo_navigation_tree")
     record = domain.contributions.get(pagename)
     if isinstance(tree, str) and has_index:
-        index_uri = app.builder.get_relative_uri(pagename, index)
-        if record is not None or pagename.startswith("tags/"):
-            tree = _mark_current(tree, index_uri)
-        elif pagename.startswith("projects/") and (overview := _overview_page(app)) is not None:
-            tree = _mark_current(tree, app.builder.get_relative_uri(pagename, overview))
-        tree = _add_below(tree, index_uri, _sidebar_html(app, pagename, sidebar_records(app)))
-        context["furo_navigation_tree"] = tree
+        context["furo_navigation_tree"] = _furo_tree(app, pagename, tree, record is not None)
     if record is None:
         return
     before, after = domain.neighbours(index, pagename)
@@ -138,6 +149,43 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
         _link(app, pagename, index, index_title) if has_index else None
     )
     context["next"] = _neighbour(app, pagename, after)
+
+
+def _furo_tree(app: Sphinx, pagename: str, tree: str, is_write_up: bool) -> str:
+    """furo's navigation tree with the current entry marked and the write-ups listed under the list's entry.
+    furo has no API for this (its tree is HTML): a link to the entry that is in the tree but not in the
+    shape of :data:`_ENTRY` is said in a ``[contrib.compat]`` warning, never left unmarked in silence."""
+    index = app.config.contributions_index
+    the_list = f"the list of contributions ({index!r})"
+    if is_write_up or pagename.startswith("tags/"):
+        tree = _edited(app, pagename, tree, index, the_list, _mark_current)
+    elif pagename.startswith("projects/") and (overview := _overview_page(app)) is not None:
+        tree = _edited(app, pagename, tree, overview, f"the projects overview ({overview!r})", _mark_current)
+    listed = _sidebar_html(app, pagename)
+    if listed:
+        tree = _edited(app, pagename, tree, index, the_list, lambda tree, entry: _add_below(tree, entry, listed))
+    return tree
+
+
+def _edited(
+    app: Sphinx, pagename: str, tree: str, target: str, what: str, edit: Callable[[str, re.Match[str]], str]
+) -> str:
+    """``edit`` applied to the tree's top-level entry of page ``target`` (``what``, in the warning). When
+    there is none but a link to ``target`` is in the tree, furo changed its HTML: said once per build (no
+    link at all: the page is not in the navigation, and there is nothing to mark)."""
+    # the href Sphinx's toctree writes: "#" for the page itself
+    href = "#" if target == pagename else escape(app.builder.get_relative_uri(pagename, target))
+    entry = _find_entry(tree, href)
+    if entry is not None:
+        return edit(tree, entry)
+    if f'href="{href}"' in tree:
+        incompatible(
+            "furo",
+            'top-level navigation entries of the shape <li class="toctree-l1 …"><a class="… reference internal" '
+            'href="…">',
+            f"the sidebar neither marks nor extends the entry of {what}",
+        )
+    return tree
 
 
 def _neighbour(app: Sphinx, pagename: str, record: Contribution | None) -> dict[str, str] | None:
