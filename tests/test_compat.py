@@ -184,10 +184,8 @@ def test_opengraph_tags_show_each_character_escaped_once(
     """A title and summary with ``&``, ``<`` and ``"``: every tag that shows them (og:title,
     og:description, og:image:alt, twitter:image:alt, description) holds them escaped once, whether
     opengraph escapes only ``"`` (0.13) or everything (``&amp;amp;`` once the summary was stored escaped)."""
-    import sphinxext.opengraph
-
     if opengraph == "escaping":
-        monkeypatch.setattr(sphinxext.opengraph, "make_tag", escaping_make_tag)
+        monkeypatch.setattr("sphinxext.opengraph.make_tag", escaping_make_tag)
     src = tmp_path / "src"
     shutil.copytree(ROOTS / "test-opengraph", src)
     app = make_app("html", srcdir=src, freshenv=True)
@@ -209,12 +207,10 @@ def test_an_unknown_opengraph_is_reported_and_left_to_write_its_own(
     fields are opengraph's own, never escaped twice."""
     from importlib.metadata import version
 
-    import sphinxext.opengraph
-
     def single_quoted(property: str, content: str, type_: str = "property") -> str:
         return f"<meta {type_}='{property}' content='{html.escape(content)}' />"
 
-    monkeypatch.setattr(sphinxext.opengraph, "make_tag", single_quoted)
+    monkeypatch.setattr("sphinxext.opengraph.make_tag", single_quoted)
     src = tmp_path / "src"
     shutil.copytree(ROOTS / "test-opengraph", src)
     app = make_app("html", srcdir=src, freshenv=True)
