@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import html
+import os
 import re
 import shutil
 import subprocess
@@ -114,6 +115,27 @@ def test_a_site_build_names_the_sitemap_it_writes_once(tmp_path: Path) -> None:
         status = sphinx_build(src, out, "html")
         assert [text for text in status.splitlines() if "sitemap" in text] == [line]
         (src / "about.md").write_text((src / "about.md").read_text(encoding="utf-8") + "\nMore.\n", encoding="utf-8")
+
+
+def test_the_sitemap_shows_each_page_s_last_commit_with_sitemap_show_lastmod(tmp_path: Path) -> None:
+    """``sitemap_show_lastmod`` (sphinx-sitemap's setting, through sphinx-last-updated-by-git): each page
+    written from a tracked source has its commit's time; a generated page, none."""
+    src, out = faults_site(tmp_path / "src"), tmp_path / "out"
+    conf = src / "conf.py"
+    conf.write_text(conf.read_text(encoding="utf-8") + "sitemap_show_lastmod = True\n", encoding="utf-8")
+    environ = {**os.environ, "GIT_AUTHOR_DATE": "2025-03-04T05:06:07Z", "GIT_COMMITTER_DATE": "2025-03-04T05:06:07Z"}
+    for git in (["init", "-q"], ["add", "."], ["-c", "user.name=T", "-c", "user.email=t@t", "commit", "-qm", "site"]):
+        subprocess.run(["git", "-C", str(src), *git], check=True, env=environ)
+    sphinx_build(src, out, "html")
+    text = (out / "html/sitemap.xml").read_text(encoding="utf-8")
+    entries = dict(re.findall(r"<url><loc>https://example.org/site/([^<]*)</loc>(?:<lastmod>([^<]*)</lastmod>)?", text))
+    dated = {link for link, stamp in entries.items() if stamp}
+    assert dated == {
+        "about.html",
+        "index.html",
+        *(f"contributions/{name}.html" for name in ("alpha-1", "beta-2", "gamma-3", "index")),
+    }
+    assert set(entries.values()) == {"2025-03-04T05:06:07Z", ""}
 
 
 @pytest.mark.parametrize("builder", ["singlehtml", "html"])

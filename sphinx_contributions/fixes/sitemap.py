@@ -4,9 +4,9 @@ sphinx-sitemap lists the pages written by the current build (an incremental buil
 misses every page it did not rewrite), writes one for every HTML builder (``singlehtml``'s lists pages
 that do not exist there, the ePub folder gets one too), and lists whatever was rendered from a template,
 so ``dirhtml``'s holds ``genindex/``, ``search/`` and ``404/`` (its ``sitemap_excludes`` name ``.html``
-files). Rather than drive its private queue, this writes the file itself, after sphinx-sitemap and in
-its place, from its public settings (``sitemap_filename``, ``sitemap_url_scheme``, ``sitemap_excludes``,
-``sitemap_locales``, ``sitemap_indent``, ``site_url`` or ``html_baseurl``): on site builders, every
+files). Rather than drive its private queue, this writes the file itself, in its place, from its public
+settings (``sitemap_filename``, ``sitemap_url_scheme``, ``sitemap_excludes``, ``sitemap_locales``,
+``sitemap_indent``, ``sitemap_show_lastmod``, ``site_url`` or ``html_baseurl``): on site builders, every
 document and every generated tag and project page, sorted, at the builder's own URL (``a.html``,
 ``a/``); on other builders none. Only with sphinx-sitemap enabled: a site without it has no sitemap.
 
@@ -25,6 +25,7 @@ URL (on Read the Docs: another version, domain or a preview's production URLs) i
 from __future__ import annotations
 
 import fnmatch
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
@@ -50,9 +51,9 @@ SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
 
 
-def sitemap_links(app: Sphinx) -> list[str]:
-    """The links of the site's pages as the builder writes them (``a/b.html``; dirhtml ``a/b/``),
-    sorted, without those ``sitemap_excludes`` matches (as written or percent-decoded)."""
+def sitemap_links(app: Sphinx) -> list[tuple[str, str]]:
+    """``(page, link)`` of the site's pages, the link as the builder writes it (``a/b.html``; dirhtml
+    ``a/b/``), sorted by page, without those ``sitemap_excludes`` matches (as written or percent-decoded)."""
     builder = app.builder
     pages = sorted({*app.env.found_docs, *get_domain(app.env).generated_pages()})
     excludes = list(app.config.sitemap_excludes or ())
@@ -60,8 +61,22 @@ def sitemap_links(app: Sphinx) -> list[str]:
     for pagename in pages:
         link = builder.get_target_uri(pagename)
         if not any(fnmatch.fnmatch(form, pattern) for form in (link, unquote(link)) for pattern in excludes):
-            links.append(link)
+            links.append((pagename, link))
     return links
+
+
+def last_modified(app: Sphinx, pagename: str) -> str | None:
+    """With ``sitemap_show_lastmod``, the page's last commit time as sphinx-sitemap writes it, from the
+    ``git_last_updated`` table that sphinx-last-updated-by-git (which sphinx-sitemap then loads) keeps on
+    the environment; None for a page it has no time for (a generated one, a file git does not track)."""
+    if not app.config.sitemap_show_lastmod:
+        return None
+    updated = getattr(app.env, "git_last_updated", None)
+    entry = updated.get(pagename) if isinstance(updated, dict) else None
+    timestamp = entry[0] if isinstance(entry, tuple) and entry else None
+    if not timestamp:
+        return None
+    return datetime.fromtimestamp(int(timestamp), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def locales(app: Sphinx) -> list[str]:
@@ -85,11 +100,13 @@ def sitemap_xml(app: Sphinx, site_url: str) -> bytes:
     alternates = locales(app)
     ET.register_namespace("xhtml", XHTML_NS)
     root = ET.Element("urlset", xmlns=SITEMAP_NS)
-    for link in sitemap_links(app):
+    for pagename, link in sitemap_links(app):
         url = ET.SubElement(root, "url")
         ET.SubElement(url, "loc").text = site_url + config.sitemap_url_scheme.format(
             lang=lang, version=version, link=link
         )
+        if modified := last_modified(app, pagename):
+            ET.SubElement(url, "lastmod").text = modified
         for locale in alternates:
             href = site_url + config.sitemap_url_scheme.format(lang=locale + "/", version=version, link=link)
             ET.SubElement(url, f"{{{XHTML_NS}}}link", rel="alternate", hreflang=locale.replace("_", "-"), href=href)
