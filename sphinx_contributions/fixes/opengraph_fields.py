@@ -16,10 +16,11 @@ sphinxext-opengraph and its version, and no field is handed over: opengraph writ
 
 from __future__ import annotations
 
-import html
 import re
 import sys
 from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup, escape
 
 from ..compat import incompatible
 from ..domain import get_domain
@@ -59,7 +60,7 @@ def opengraph_form() -> Callable[[str], str] | None:
     if found is None:
         return None
     content = found[1]
-    if html.unescape(content) == PROBE and _ESCAPED.fullmatch(content):
+    if Markup(content).unescape() == PROBE and _ESCAPED.fullmatch(content):
         return str
     if content == PROBE.replace('"', "&quot;"):
         return _escaped
@@ -67,7 +68,7 @@ def opengraph_form() -> Callable[[str], str] | None:
 
 
 def _escaped(text: str) -> str:
-    return html.escape(text, quote=False)
+    return str(escape(text))
 
 
 def check_opengraph(app: Sphinx) -> None:
