@@ -26,10 +26,12 @@ test: $(STAMP)
 # the suite against the newest Sphinx, MyST-Parser, furo, sphinx-design, sphinx-sitemap and sphinxext-opengraph
 # the registry has for this Python (the pinned set for everything else), in a venv of its own; pip says where
 # the newest releases leave the package's own version ranges, and the test report's header names each version
+# (pip and setuptools pinned first, as for .venv: the venv's own setuptools cannot build this package)
 LATEST_VENV ?= $(BUILDDIR)/latest-venv
 LATEST := sphinx myst-parser furo sphinx-design sphinx-sitemap sphinxext-opengraph
 test-latest:
 	test -x $(LATEST_VENV)/bin/python || $(PYTHON) -m venv $(LATEST_VENV)
+	$(LATEST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -c requirements/constraints.txt pip setuptools
 	$(LATEST_VENV)/bin/python -m pip install --quiet -c requirements/constraints.txt -e '.[site,test]'
 	$(LATEST_VENV)/bin/python -m pip install --quiet --upgrade $(LATEST)
 	$(LATEST_VENV)/bin/python -m pytest $(PYTEST_ARGS)

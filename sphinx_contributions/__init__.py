@@ -31,6 +31,7 @@ from .fixes.epub_svg import setup_epub_svg
 from .fixes.lasting_warnings import setup_lasting_warnings
 from .fixes.navigation import setup_navigation
 from .fixes.notfound_paths import setup_notfound_paths
+from .fixes.opengraph_fields import setup_opengraph_fields
 from .fixes.search_index import setup_search_index
 from .fixes.search_objects import setup_search_objects
 from .fixes.singlehtml_anchors import setup_singlehtml_anchors
@@ -126,6 +127,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_search_index(app)
     setup_search_objects(app)
     setup_sitemap(app)
+    setup_opengraph_fields(app)
     setup_notfound_paths(app)
     setup_singlehtml_anchors(app)
     setup_epub_svg(app)
@@ -133,7 +135,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 7,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type
+        "env_version": 8,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type;
+        # 8: no og:description stored (fixes/opengraph_fields.py)
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -18,11 +18,11 @@ qualify every label with its document already.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from sphinx import addnodes
-from sphinx.builders._epub_base import EpubBuilder
+from sphinx.builders.epub3 import Epub3Builder
 from sphinx.builders.latex import LaTeXBuilder
 from sphinx.builders.manpage import ManualPageBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
@@ -57,19 +57,22 @@ def book_order(records: Iterable[Contribution]) -> list[Contribution]:
 
 
 def is_book(builder: Builder) -> bool:
-    return isinstance(builder, (*INLINING_BUILDERS, EpubBuilder))
+    return isinstance(builder, (*INLINING_BUILDERS, Epub3Builder))
 
 
 class WriteupChapters(SphinxPostTransform):
     """Adds the write-ups to the root document of a book (see the module's docstring).
 
     It runs before the references are resolved (priority 10), so links to a write-up become links
-    inside the book."""
+    inside the book. A post-transform is handed the environment only, whose ``app`` is deprecated and
+    ``_app`` private: :func:`setup_books` registers a subclass that holds the application it sets up."""
 
     default_priority = 5
+    #: the application this transform's class was registered on (see :func:`setup_books`)
+    application: ClassVar[Sphinx]
 
     def run(self, **kwargs: Any) -> None:
-        builder = self.env._app.builder  # as Sphinx's own ReferencesResolver reaches it
+        builder = self.application.builder
         if not is_book(builder) or self.env.current_document.docname != self.config.root_doc:
             return
         domain: ContributionsDomain = self.env.domains["contrib"]  # type: ignore[assignment]
@@ -240,6 +243,9 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def setup_books(app: Sphinx) -> None:
-    app.add_post_transform(WriteupChapters)
+    class Chapters(WriteupChapters):
+        application = app
+
+    app.add_post_transform(Chapters)
     app.connect("doctree-resolved", listings_once, priority=400)  # before the listings (500)
     app.connect("doctree-resolved", unique_writeup_ids, priority=940)

@@ -18,11 +18,12 @@ def installed(package: str) -> str:
         return "?"
 
 
+def compat_message(package: str, missing: str, effect: str) -> str:
+    """The message: ``package`` (at its installed version) no longer has ``missing``, and what that costs."""
+    return f"{package} {installed(package)} has no {missing}: {effect} (sphinx-contributions needs an update)"
+
+
 def incompatible(package: str, missing: str, effect: str) -> None:
-    """Warn that ``package`` (at its installed version) no longer has ``missing``, and what that costs."""
-    warn(
-        ContribWarning.COMPAT,
-        f"{package} {installed(package)} has no {missing}: {effect} (sphinx-contributions needs an update)",
-        None,
-        once=True,  # the same shape is missing on every page that asks for it: said once per build
-    )
+    """Warn (``[contrib.compat]``) that ``package`` no longer has ``missing``, and what that costs: said
+    once per build, as the same shape is missing on every page that asks for it."""
+    warn(ContribWarning.COMPAT, compat_message(package, missing, effect), None, once=True)

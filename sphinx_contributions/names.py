@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from docutils.parsers.rst import directives, roles
+from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
 
 from .model import SECTION_NAMES, closest
@@ -84,10 +84,11 @@ def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
     name = name.lower()
     if ":" in name:
         return True
+    # docutils' own names, as its English language module lists them (its registries are private)
     if kind == "directive":
-        registered = is_directive_registered(name) or name in directives._directive_registry  # type: ignore[attr-defined]
+        registered = is_directive_registered(name) or name in rst_names.directives
     else:
-        registered = is_role_registered(name) or name in roles._role_registry  # type: ignore[attr-defined]
+        registered = is_role_registered(name) or name in rst_names.roles
     return registered or _in_domains(env, kind, name)
 
 

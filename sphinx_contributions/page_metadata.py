@@ -4,8 +4,8 @@
   the whole navigation on every page, so N entries would make every page O(N)); a page whose header was
   rejected (and reported) is an orphan too, so Sphinx does not add a misleading "not included in any
   toctree";
-- ``og:description``: the summary, for sphinxext-opengraph (which escapes only ``"`` in what it writes
-  into the attribute, so the rest is escaped here); ``og:type``: ``article``;
+- ``og:type``: ``article`` (the summary becomes ``og:description`` at write time, in the form the
+  installed sphinxext-opengraph escapes once: :mod:`.fixes.opengraph_fields`; nothing escaped is stored);
 - the title as text: raw HTML in a write-up's title (``# Fix <b>this</b>``) is shown as the text it is,
   in the ``<h1>`` as in the listings, the feed, the JSON and the ``<title>``, which all show the record's
   title as text.
@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -35,7 +34,6 @@ def set_page_metadata(app: Sphinx, doctree: nodes.document) -> None:
             metadata["orphan"] = True
         return
     metadata["orphan"] = True
-    metadata["og:description"] = html.escape(record.summary, quote=False)
     metadata["og:type"] = "article"  # a write-up (sphinxext-opengraph: "website" for every other page)
 
 

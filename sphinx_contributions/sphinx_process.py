@@ -6,12 +6,14 @@ exception's line rather than Sphinx's last one ("Please also report this if it w
 
 Sphinx catches the exception itself and hands it to ``sphinx._cli.util.errors.handle_exception`` (Sphinx
 9), which prints the long report; the wrapper records the exception there, then lets Sphinx print as
-usual. Where a later Sphinx moves that function, nothing is recorded and the command falls back to
-Sphinx's last line.
+usual. That module is private: where a later Sphinx moves the function, the wrapper says so on stderr
+in a ``[contrib.compat]`` line (kept in the command's saved log), nothing is recorded, and the command
+falls back to Sphinx's last line.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 import traceback
@@ -51,12 +53,26 @@ def read_stopped(path: Path) -> dict[str, str] | None:
     return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else None
 
 
+#: the private module of Sphinx 9 whose ``handle_exception`` a stopped build calls
+ERRORS_MODULE = "sphinx._cli.util.errors"
+
+
 def main(argv: Sequence[str]) -> int:
-    import sphinx._cli.util.errors as errors
     import sphinx.cmd.build
 
     stopped, args = Path(argv[0]), list(argv[1:])
-    original = errors.handle_exception
+    try:
+        errors: Any = importlib.import_module(ERRORS_MODULE)
+    except ImportError:
+        errors = None
+    original = getattr(errors, "handle_exception", None)
+    if not callable(original):
+        from .compat import compat_message
+
+        effect = "a build that stops is shown by Sphinx's last line, not by the exception it stopped on"
+        sys.stderr.write(f"WARNING: {compat_message('sphinx', ERRORS_MODULE + '.handle_exception', effect)}")
+        sys.stderr.write(" [contrib.compat]\n")
+        return sphinx.cmd.build.main(args)
 
     def handle_exception(exception: BaseException, /, *rest: Any, **options: Any) -> None:
         record(stopped, exception)

@@ -33,6 +33,7 @@ from sphinx.util import logging
 
 from ..builders import is_site_builder
 from ..domain import get_domain
+from ..fixes.opengraph_fields import opengraph_form
 from ..fixes.opengraph_print import setup_opengraph_print
 from ..model import generated_pages, sort_records
 from ..warnings import ContribWarning, warn
@@ -200,10 +201,11 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
     url = base_url(app) + quote(relative)
     image = {"og:image": url, "og:image:alt": card.alt, "og:image:width": str(WIDTH), "og:image:height": str(HEIGHT)}
     twitter = [meta_tag("twitter:card", "summary_large_image"), meta_tag("twitter:image:alt", card.alt)]
-    if doctree is not None and "sphinxext.opengraph" in app.extensions:
-        # opengraph takes a page's og:image from its metadata, writes the other og:* fields as given, and
-        # escapes nothing but '"' in them; a copy, so the environment's metadata stays as it was read
-        context["meta"] = meta | {name: str(escape(value)) for name, value in image.items()}
+    form = opengraph_form() if doctree is not None and "sphinxext.opengraph" in app.extensions else None
+    if form is not None:
+        # opengraph takes a page's og:image from its metadata and writes the other og:* fields as given,
+        # in the form it escapes once; a copy, so the environment's metadata stays as it was read
+        context["meta"] = meta | {name: form(value) for name, value in image.items()}
         tags = twitter
     else:
         tags = [meta_tag(name, value) for name, value in image.items()] + twitter
