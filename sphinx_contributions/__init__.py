@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from docutils.nodes import inline
 
 from .books import setup_books
-from .builders import is_site_builder, setup_builders
+from .builders import is_site_builder, setup_builders, writes_html
 from .canonical import setup_canonical
 from .directives import setup_directives
 from .domain import ContribRole, ContributionsDomain, settle_labels, warn_missing_contrib
@@ -73,7 +73,7 @@ STATIC_FILES = ("contributions.css", "contributions.js")
 
 def _add_static_files(app: Sphinx) -> None:
     """``builder-inited``: the extension's CSS and script, for HTML builders only."""
-    if app.builder.format != "html":
+    if not writes_html(app.builder):
         return
     app.config.html_static_path.append(str(Path(__file__).parent / "static"))
     app.add_css_file("contributions.css")
