@@ -23,7 +23,7 @@ from .books import setup_books
 from .builders import is_site_builder, setup_builders, writes_html
 from .canonical import setup_canonical
 from .directives import setup_directives
-from .domain import ContribRole, ContributionsDomain, settle_labels, warn_missing_contrib
+from .domain import LAST, ContribRole, ContributionsDomain, note_source, settle_labels, warn_missing_contrib
 from .drafts import setup_drafts
 from .exports import setup_exports
 from .fixes.doc_titles import setup_doc_titles
@@ -89,6 +89,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_lasting_warnings(app)
     setup_myst_settings(app)
     app.add_domain(ContributionsDomain)
+    app.connect("source-read", note_source, priority=LAST)
     app.connect("env-updated", settle_labels)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
     app.connect("warn-missing-reference", warn_missing_contrib)

@@ -1,17 +1,20 @@
 """Page sources read with MyST's own Markdown parser (markdown-it, with the site's ``myst_*`` settings).
 
-The draft scan (:mod:`.drafts`) reads pages before the build with it; the structure checks
-(:mod:`.checks`) read its source map, the lines of each directive's fence, to tell why a page's layout
-went wrong (a fence never closed, or closed early).
+A page being read is the text Sphinx hands its parser, after every ``source-read`` handler
+(:class:`PageSource`, kept by the domain while the page is read): the structure checks (:mod:`.checks`)
+and the near-miss scan (:mod:`.names`) read its block tokens, parsed once, never the file again. The
+checks read its source map, the lines of each directive's fence, to tell why a page's layout went wrong
+(a fence never closed, or closed early). The draft scan (:mod:`.drafts`) reads pages before the build.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Callable, Collection
 
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
@@ -75,6 +78,27 @@ class Fence:
     inner: tuple[Fence, ...] = ()
 
 
+class PageSource:
+    """The text of a page being read, as its parser gets it (after every ``source-read`` handler), with
+    its lines and its block tokens, each made once, when first asked for."""
+
+    def __init__(self, text: str, markdown: Callable[[], MarkdownIt]) -> None:
+        self.text = text
+        self._markdown = markdown
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @cached_property
+    def md(self) -> MarkdownIt:
+        return self._markdown()
+
+    @cached_property
+    def tokens(self) -> list[Token]:
+        return block_tokens(self.text, self.md)
+
+
 def block_tokens(text: str, md: MarkdownIt) -> list[Token]:
     """The block-level tokens of ``text``: markdown-it's ``normalize`` and ``block`` core rules only. Fences
     need no inline parse, which is most of the time of a full one (every write-up is read this way)."""
@@ -87,12 +111,15 @@ def block_tokens(text: str, md: MarkdownIt) -> list[Token]:
     return state.tokens
 
 
-def directive_fences(text: str, md: MarkdownIt, expand: Collection[str] = (), first_line: int = 1) -> list[Fence]:
+def directive_fences(
+    text: str, md: MarkdownIt, expand: Collection[str] = (), first_line: int = 1, tokens: list[Token] | None = None
+) -> list[Fence]:
     """The directive fences at the top level of ``text`` (whose first line is line ``first_line`` of the
-    page), with the fences inside those named in ``expand``."""
+    page; ``tokens``: its block tokens, when already parsed), with the fences inside those named in
+    ``expand``."""
     lines = text.splitlines()
     fences = []
-    for token in block_tokens(text, md):
+    for token in block_tokens(text, md) if tokens is None else tokens:
         name = directive_name(token)
         if name is None or token.level != 0 or token.map is None:
             continue
