@@ -221,17 +221,19 @@ def test_a_page_turned_draft_leaves_an_incremental_build(srcdir: Path, tmp_path:
     assert _inventory(outdir) == {}
 
 
-def test_scan_reads_title_sections_and_metrics() -> None:
+def test_scan_reads_the_header_options() -> None:
+    """The scan reads a page's header (both option forms), nothing else: what ``contributions check``
+    shows of a draft comes from a build of it (tests/test_cli_roots.py)."""
     text = (ROOT / "contributions/draft.md").read_text(encoding="utf-8")
-    options, title, sections, written, metrics = scan_markdown(text, markdown_parser())
-    assert options is not None and options["status"] == "draft"
-    assert title == "Zanzibarquux draft write-up"
-    assert sections == ("problem", "root-cause", "fix", "verification")
-    assert written == sections
-    assert metrics == 1
-    scaffold = ":::{problem}\n% a prompt\n:::\n\n::::{verification}\n% :::{metric} X\n% :before: 1\n% :::\n::::\n"
-    _, _, sections, written, metrics = scan_markdown(scaffold, markdown_parser())
-    assert (sections, written, metrics) == (("problem", "verification"), (), 0)
+    assert scan_markdown(text, markdown_parser()) == {
+        "repo": "example/demo",
+        "pr": "2",
+        "status": "draft",
+        "tags": "shared tag, draftonlytag",
+        "summary": "The zanzibarquux draft.",
+    }
+    shown = "# Shown\n\n```\n:::{contribution}\n:repo: a/b\n:pr: 1\n:status: draft\n:::\n```\n"
+    assert scan_markdown(shown, markdown_parser()) is None
 
 
 def test_a_deleted_page_leaves_no_source_copy(srcdir: Path, tmp_path: Path) -> None:

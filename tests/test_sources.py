@@ -4,6 +4,7 @@ handler), never the file again; a build with nothing to read reads no source."""
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from .conftest import MakeApp
 
 #: a write-up whose last section is never closed, and one whose header is misspelt: (page, the change,
 #: the warnings of the build of the changed page)
-BROKEN = {
+BROKEN: dict[str, tuple[str, Callable[[str], str], str]] = {
     "unclosed": (
         "minimal.md",
         lambda text: text.removesuffix(":::\n"),
