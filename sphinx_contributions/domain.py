@@ -214,7 +214,7 @@ class ContributionsDomain(Domain):
         """MyST's Markdown parser with the site's settings, for the structure checks' source map (made once
         per build process: settings do not change while a build reads)."""
         if self._markdown is None:
-            self._markdown = site_markdown_parser(self.env.config)
+            self._markdown = site_markdown_parser(self.env)
         return self._markdown
 
     # -- incremental and parallel builds ----------------------------------------------------------

@@ -148,7 +148,7 @@ def leave_out_drafts(
         app.config.contributions_draft_keys = {}
         return []
     candidates = sorted(added | changed)
-    md = site_markdown_parser(app.config) if candidates else None
+    md = site_markdown_parser(env) if candidates else None
     drafts: dict[str, SourcePage] = {}
     for docname in candidates:
         page = scan_file(env.doc2path(docname), docname, md, drafts_only=True) if md is not None else None

@@ -68,3 +68,26 @@ def test_checks_read_the_page_a_source_read_handler_made(
     app.build()
     warnings = strip_colors(app.warning.getvalue()).replace(str(srcdir) + "/", "")
     assert warnings == ("" if fixed else warning + "\n")
+
+
+def test_the_checks_read_pages_with_mysts_own_settings_object(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """The parser of the checks and the draft scan is set up from the object MyST's Sphinx extension made
+    (``env.myst_config``), not from a copy of MyST's code that rebuilds it from the ``myst_*`` values; when
+    that object is gone (a MyST release that moves it), a ``[contrib.compat]`` warning says what is lost."""
+    from sphinx_contributions.sources import site_config
+
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-pages", srcdir)
+    app = make_app("dummy", srcdir=srcdir, freshenv=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    assert site_config(app.env) is app.env.myst_config  # type: ignore[attr-defined]
+    del app.env.myst_config  # type: ignore[attr-defined]
+    assert site_config(app.env) is None
+    from importlib.metadata import version
+
+    assert strip_colors(app.warning.getvalue()) == (
+        f"WARNING: myst-parser {version('myst-parser')} has no env.myst_config (the MdParserConfig its Sphinx "
+        "extension makes): the structure checks and the draft scan read pages with MyST's defaults plus colon "
+        "fences, not the site's myst_* settings (sphinx-contributions needs an update) [contrib.compat]\n"
+    )
