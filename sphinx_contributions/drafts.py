@@ -19,6 +19,7 @@ without building; what it shows of a draft comes from a build of the drafts (:fu
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +29,7 @@ from sphinx.project import Project
 
 from .domain import get_domain
 from .model import key_lookup, make_key
-from .sources import block_tokens, directive_name, markdown_parser, site_markdown_parser
+from .sources import block_tokens, directive_name, markdown_parser, site_config
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
+    from myst_parser.config.main import MdParserConfig
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -141,27 +143,91 @@ def leave_out_drafts(
     new or changed are taken out of the build, as if their files were not there.
 
     Only those pages are scanned: a page Sphinx read before and that did not change is no draft (it was
-    scanned when it changed), and a draft is never read, so it is "added" in every build and scanned
-    again (drafts are few). ``exclude_patterns`` stays as the site wrote it: changing it would make
-    Sphinx read every page again whenever the drafts change."""
+    scanned when it changed). A draft is never read, so it is "added" in every build: the drafts found are
+    remembered with their files' times and sizes (:func:`remembered_drafts`), and a draft whose file did
+    not change is not read again, so a build with nothing to do reads no source. ``exclude_patterns``
+    stays as the site wrote it: changing it would make Sphinx read every page again whenever the drafts
+    change."""
     if app.config.contributions_include_drafts:
         app.config.contributions_draft_keys = {}
         return []
     candidates = sorted(added | changed)
-    md = site_markdown_parser(env) if candidates else None
-    drafts: dict[str, SourcePage] = {}
+    config = site_config(env) if candidates else None
+    settings = _settings(config)
+    known = remembered_drafts(app, settings)
+    md: MarkdownIt | None = None
+    drafts: dict[str, tuple[int, int, str]] = {}  # docname → (mtime, size, key)
     for docname in candidates:
-        page = scan_file(env.doc2path(docname), docname, md, drafts_only=True) if md is not None else None
+        path = env.doc2path(docname)
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        seen = known.get(docname)
+        if seen is not None and (seen[0], seen[1]) == stamp:
+            drafts[docname] = seen
+            continue
+        md = md or markdown_parser(config)
+        page = scan_file(path, docname, md, drafts_only=True)
         if page is not None and page.is_draft:
-            drafts[docname] = page
+            drafts[docname] = (*stamp, page.key)
     for docname in drafts:
         env.found_docs.discard(docname)
         added.discard(docname)
         changed.discard(docname)
         if docname in env.all_docs:  # published until now: its output goes (.fixes.stale_outputs)
             removed.add(docname)
-    app.config.contributions_draft_keys = {key_lookup(page.key): docname for docname, page in drafts.items()}
+    if drafts != known:
+        _save(app, settings, drafts)
+    app.config.contributions_draft_keys = {key_lookup(key): docname for docname, (_, _, key) in drafts.items()}
     return []
+
+
+#: the drafts found by the last build, beside the environment: docname → [mtime, size, key]
+MEMORY_NAME = "contributions-drafts.json"
+MEMORY_VERSION = 1
+
+
+def _settings(config: MdParserConfig | None) -> list[object]:
+    """The MyST settings a header's reading depends on (the memory is void when they change)."""
+    if config is None:
+        return []
+    return [
+        sorted(config.enable_extensions),
+        sorted(config.fence_as_directive),
+        sorted(config.disable_syntax),
+        config.commonmark_only,
+        config.gfm_only,
+    ]
+
+
+def remembered_drafts(app: Sphinx, settings: list[object]) -> dict[str, tuple[int, int, str]]:
+    """The drafts the last build found (read under the same MyST settings), by docname; an unreadable or
+    missing memory is none (every candidate is scanned)."""
+    try:
+        data = json.loads((Path(app.doctreedir) / MEMORY_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != MEMORY_VERSION or data.get("settings") != settings:
+        return {}
+    drafts = data.get("drafts")
+    if not isinstance(drafts, dict):
+        return {}
+    return {
+        docname: (entry[0], entry[1], entry[2])
+        for docname, entry in drafts.items()
+        if isinstance(entry, list) and len(entry) == 3
+    }
+
+
+def _save(app: Sphinx, settings: list[object], drafts: dict[str, tuple[int, int, str]]) -> None:
+    path = Path(app.doctreedir) / MEMORY_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".part")
+    document = {"version": MEMORY_VERSION, "settings": settings, "drafts": drafts}
+    partial.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    partial.replace(path)
 
 
 def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
