@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from sphinx.project import Project
 
 from .domain import get_domain
+from .files import write_whole
 from .model import key_lookup, make_key
 from .sources import block_tokens, directive_name, markdown_parser, site_config
 from .warnings import ContribWarning, warn
@@ -222,12 +223,8 @@ def remembered_drafts(app: Sphinx, settings: list[object]) -> dict[str, tuple[in
 
 
 def _save(app: Sphinx, settings: list[object], drafts: dict[str, tuple[int, int, str]]) -> None:
-    path = Path(app.doctreedir) / MEMORY_NAME
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".part")
     document = {"version": MEMORY_VERSION, "settings": settings, "drafts": drafts}
-    partial.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    partial.replace(path)
+    write_whole(Path(app.doctreedir) / MEMORY_NAME, json.dumps(document, indent=1, sort_keys=True) + "\n")
 
 
 def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:

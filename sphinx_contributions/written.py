@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .domain import get_domain
+from .files import write_whole
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -63,12 +64,8 @@ def _state(app: Sphinx) -> dict[str, Any]:
 
 
 def _save(app: Sphinx, outputs: dict[str, Memory]) -> None:
-    path = _path(app)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".part")
     text = json.dumps({"version": MEMORY_VERSION, "outputs": outputs}, indent=1, sort_keys=True) + "\n"
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(path)
+    write_whole(_path(app), text)
 
 
 def remember(app: Sphinx, name: str, new: dict[str, str]) -> dict[str, str] | None:

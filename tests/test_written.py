@@ -5,15 +5,13 @@ sources, which counted a section holding only a label as written."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from sphinx.util.console import strip_colors
 
 from .conftest import MakeApp
+from .test_cli import run
 
 #: a write-up's sections: one written, one holding a MyST comment, one an HTML comment, one a label
 SECTIONS = """
@@ -62,15 +60,7 @@ def test_the_build_warns_of_each_unwritten_section(make_app: MakeApp, rootdir: P
 
 def test_check_counts_the_sections_the_build_counts(rootdir: Path, tmp_path: Path) -> None:
     """Published pages and drafts alike: 1/4 for the pages above (4/4 for the others)."""
-    srcdir = site(rootdir, tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-m", "sphinx_contributions", "check"],
-        cwd=srcdir,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "CONTRIBUTIONS_OFFLINE": "1"},
-    )
+    done = run("check", cwd=site(rootdir, tmp_path))
     assert done.returncode == 1, done.stderr
     tables = done.stdout.partition("\nWarnings (3):")[0]
     assert tables == (
