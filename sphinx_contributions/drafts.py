@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from sphinx.project import Project
 
 from .domain import get_domain
-from .files import write_whole
+from .files import read_json, write_whole
 from .model import key_lookup, make_key
 from .sources import block_tokens, directive_name, markdown_parser, site_config
 from .warnings import ContribWarning, warn
@@ -206,10 +206,7 @@ def _settings(config: MdParserConfig | None) -> list[object]:
 def remembered_drafts(app: Sphinx, settings: list[object]) -> dict[str, tuple[int, int, str]]:
     """The drafts the last build found (read under the same MyST settings), by docname; an unreadable or
     missing memory is none (every candidate is scanned)."""
-    try:
-        data = json.loads((Path(app.doctreedir) / MEMORY_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+    data = read_json(Path(app.doctreedir) / MEMORY_NAME)
     if not isinstance(data, dict) or data.get("version") != MEMORY_VERSION or data.get("settings") != settings:
         return {}
     drafts = data.get("drafts")

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.util.logging import NAMESPACE, WarningStreamHandler
 
 from .domain import get_domain
-from .files import write_whole
+from .files import read_json, write_whole
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -169,10 +169,7 @@ def report(app: Sphinx, warnings: list[ShownWarning]) -> dict[str, Any]:
 
 def read_report(path: Path) -> dict[str, Any] | None:
     """A report as written, or None when there is none (or it cannot be read)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    data = read_json(path)
     return data if isinstance(data, dict) and data.get("version") == REPORT_VERSION else None
 
 

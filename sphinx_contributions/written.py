@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .domain import get_domain
-from .files import write_whole
+from .files import read_json, write_whole
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -54,10 +54,7 @@ def _state(app: Sphinx) -> dict[str, Any]:
     not pickled): ``outputs`` (the file's content), ``pending`` (this build's digests), ``dirty``."""
     domain = get_domain(app.env)
     if domain.written is None:
-        try:
-            data = json.loads(_path(app).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = None
+        data = read_json(_path(app))
         ok = isinstance(data, dict) and data.get("version") == MEMORY_VERSION and isinstance(data.get("outputs"), dict)
         domain.written = {"outputs": data["outputs"] if ok else {}, "pending": {}, "this_build": {}, "dirty": False}
     return domain.written
