@@ -74,6 +74,12 @@ def test_one_table_names_the_site_builders(make_app: MakeApp, rootdir: Path, tmp
     books = sorted(name for name, kind in kinds.items() if kind.book)
     assert books == ["epub", "latex", "man", "singlehtml", "texinfo"]
     assert sorted(name for name, kind in kinds.items() if kind.one_page) == ["singlehtml"]
+    assert sorted(name for name, kind in kinds.items() if kind.inlines) == ["latex", "man", "singlehtml", "texinfo"]
+    assert sorted(name for name, kind in kinds.items() if kind.epub) == ["epub"]
+    pages = sorted(name for name, kind in kinds.items() if kind.pages)
+    assert pages == ["applehelp", "devhelp", "dirhtml", "html", "htmlhelp", "json", "pickle", "qthelp"]
+    no_links = sorted(name for name, kind in kinds.items() if not kind.links)
+    assert no_links == ["changes", "dummy", "gettext", "linkcheck", "man", "pseudoxml", "text", "xml"]
     html = sorted(name for name, kind in kinds.items() if kind.html)
     assert html == [
         "applehelp",
