@@ -76,6 +76,7 @@ def test_one_table_names_the_site_builders(make_app: MakeApp, rootdir: Path, tmp
     assert sorted(name for name, kind in kinds.items() if kind.one_page) == ["singlehtml"]
     assert sorted(name for name, kind in kinds.items() if kind.inlines) == ["latex", "man", "singlehtml", "texinfo"]
     assert sorted(name for name, kind in kinds.items() if kind.epub) == ["epub"]
+    assert sorted(name for name, kind in kinds.items() if kind.catalogs) == ["gettext"]
     pages = sorted(name for name, kind in kinds.items() if kind.pages)
     assert pages == ["applehelp", "devhelp", "dirhtml", "html", "htmlhelp", "json", "pickle", "qthelp"]
     no_links = sorted(name for name, kind in kinds.items() if not kind.links)
