@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 from docutils.nodes import inline
 
 from .books import setup_books
-from .builders import is_site_builder, setup_builders
+from .builders import is_site_builder, setup_builders, writes_html
 from .canonical import setup_canonical
 from .directives import setup_directives
-from .domain import ContribRole, ContributionsDomain, settle_labels, warn_missing_contrib
+from .domain import LAST, ContribRole, ContributionsDomain, note_source, settle_labels, warn_missing_contrib
 from .drafts import setup_drafts
 from .exports import setup_exports
 from .fixes.doc_titles import setup_doc_titles
@@ -73,7 +73,7 @@ STATIC_FILES = ("contributions.css", "contributions.js")
 
 def _add_static_files(app: Sphinx) -> None:
     """``builder-inited``: the extension's CSS and script, for HTML builders only."""
-    if app.builder.format != "html":
+    if not writes_html(app.builder):
         return
     app.config.html_static_path.append(str(Path(__file__).parent / "static"))
     app.add_css_file("contributions.css")
@@ -89,6 +89,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_lasting_warnings(app)
     setup_myst_settings(app)
     app.add_domain(ContributionsDomain)
+    app.connect("source-read", note_source, priority=LAST)
     app.connect("env-updated", settle_labels)
     app.add_role("contrib", ContribRole(innernodeclass=inline))
     app.connect("warn-missing-reference", warn_missing_contrib)

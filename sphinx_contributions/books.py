@@ -22,17 +22,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from sphinx import addnodes
-from sphinx.builders.epub3 import Epub3Builder
-from sphinx.builders.latex import LaTeXBuilder
-from sphinx.builders.manpage import ManualPageBuilder
-from sphinx.builders.singlehtml import SingleFileHTMLBuilder
-from sphinx.builders.texinfo import TexinfoBuilder
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.console import darkgreen  # type: ignore[attr-defined]
 from sphinx.util.nodes import inline_all_toctrees
 
 from . import nodes as cn
-from .builders import writes_one_page
+from .builders import output_of, writes_one_page
 from .domain import get_domain
 from .i18n import ngettext
 from .model import Contribution, key_lookup, projects, select, slugify
@@ -47,9 +42,6 @@ if TYPE_CHECKING:
 
     from .domain import ContributionsDomain
 
-#: builders that write the root and what its toctrees reach into one document
-INLINING_BUILDERS = (LaTeXBuilder, TexinfoBuilder, ManualPageBuilder, SingleFileHTMLBuilder)
-
 
 def book_order(records: Iterable[Contribution]) -> list[Contribution]:
     """The write-ups in a book: by project, then by pull-request number."""
@@ -57,7 +49,7 @@ def book_order(records: Iterable[Contribution]) -> list[Contribution]:
 
 
 def is_book(builder: Builder) -> bool:
-    return isinstance(builder, (*INLINING_BUILDERS, Epub3Builder))
+    return output_of(builder).book
 
 
 class WriteupChapters(SphinxPostTransform):
@@ -79,7 +71,7 @@ class WriteupChapters(SphinxPostTransform):
         docnames = [record.docname for record in book_order(domain.published())]
         if not docnames:
             return
-        if isinstance(builder, INLINING_BUILDERS):
+        if output_of(builder).inlines:
             self._inline(builder, docnames)
         else:
             reached = _reached(self.env.toctree_includes, self.config.root_doc)
@@ -211,7 +203,7 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     a later listing (or project section) whose write-ups were all shown before becomes one line of links
     to their chapters (the home page, each open-source project and the contributions page would
     otherwise print the same cards three times)."""
-    if not isinstance(app.builder, INLINING_BUILDERS) or docname != app.config.root_doc:
+    if not output_of(app.builder).inlines or docname != app.config.root_doc:
         return
     records = get_domain(app.env).published()
     renderer = Renderer(app.builder, docname)

@@ -1,18 +1,24 @@
-"""One place decides what each builder gets (as ablog's ``builder_support``).
+"""One place decides what each builder gets (as ablog's ``builder_support``): :func:`output_of` looks a
+builder up in one table, and every question the extension asks of a builder is a field of the answer.
 
 A *site* builder writes one HTML file per page into a folder served as a website (``html``,
 ``dirhtml``): only it gets the extension's exports (``contributions.json``, the feed), head tags,
 generated tag and project pages, static files and the fixes for incremental HTML output. A *book*
 builder makes one document of the whole site (``singlehtml``, ``epub``, ``latex``, ``texinfo``,
-``man``, ``text``…): it gets the write-ups themselves, with links to site-only pages turned into text.
+``man``): it gets the write-ups themselves, with links to site-only pages turned into text. The
+serializing builders (``json``, ``pickle``) and the help builders (``htmlhelp``, ``qthelp``, …) write
+HTML pages through Sphinx's HTML translator, but no website: none of the site's extra pages.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sphinx.builders.gettext import MessageCatalogBuilder
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 
 from .warnings import ContribWarning, warn
@@ -21,34 +27,96 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
 
-#: HTML builders that do not write a website of separate pages
-_NOT_SITES = frozenset({"singlehtml", "epub", "epub3"})
+
+@dataclass(frozen=True)
+class Output:
+    """What a kind of builder writes, as far as the extension cares."""
+
+    #: a website of separate HTML pages: exports, feed, sitemap, generated pages, head tags
+    site: bool = False
+    #: its pages are made by Sphinx's HTML translator (the site, ``singlehtml``, ``epub``, ``json`` …)
+    html: bool = False
+    #: one file per document, at the builder's ``get_outfilename`` (what a deleted page leaves behind)
+    pages: bool = False
+    #: the whole site as one HTML page (``singlehtml``): every document's ids share one page
+    one_page: bool = False
+    #: a book: it holds every write-up (:mod:`.books` adds those the root's toctrees do not reach)
+    book: bool = False
+    #: it writes the root and what its toctrees reach into one document (latex, texinfo, man, singlehtml)
+    inlines: bool = False
+    #: a link to a write-up is a link in its output (text and man have no links)
+    links: bool = False
+    #: an ePub (its package file declares the SVG images, :mod:`.fixes.epub_svg`)
+    epub: bool = False
+    #: message catalogs (``gettext``): the translatable text of the nodes, as written
+    catalogs: bool = False
+
+
+SITE = Output(site=True, html=True, pages=True, links=True)
+#: HTML pages of a kind that is no website: ``json``/``pickle`` (page bodies as data), help bundles
+HTML_PAGES = Output(html=True, pages=True, links=True)
+ONE_PAGE = Output(html=True, one_page=True, book=True, inlines=True, links=True)
+EPUB = Output(html=True, book=True, links=True, epub=True)
+DOCUMENT = Output(book=True, inlines=True, links=True)
+MANUAL = Output(book=True, inlines=True)
+CATALOGS = Output(catalogs=True)
+#: anything else (``text``, ``dummy``, ``linkcheck``, ``gettext``, ``xml`` …): the pages as written
+OTHER = Output()
+
+#: builder name → what it writes; a builder of another name is known by its class (:func:`output_of`)
+OUTPUTS: dict[str, Output] = {
+    "html": SITE,
+    "dirhtml": SITE,
+    "singlehtml": ONE_PAGE,
+    "json": HTML_PAGES,
+    "pickle": HTML_PAGES,
+    "htmlhelp": HTML_PAGES,
+    "qthelp": HTML_PAGES,
+    "devhelp": HTML_PAGES,
+    "applehelp": HTML_PAGES,
+    "epub": EPUB,
+    "latex": DOCUMENT,
+    "texinfo": DOCUMENT,
+    "man": MANUAL,
+    "gettext": CATALOGS,
+}
+
+
+def output_of(builder: Builder) -> Output:
+    """What ``builder`` writes: by its name in :data:`OUTPUTS`, else by the Sphinx builder it extends (a
+    theme's or a host's own HTML builder is a site; one that serializes pages is not)."""
+    known = OUTPUTS.get(builder.name)
+    if known is not None:
+        return known
+    if isinstance(builder, SingleFileHTMLBuilder):
+        return ONE_PAGE
+    if isinstance(builder, MessageCatalogBuilder):
+        return CATALOGS
+    if isinstance(builder, StandaloneHTMLBuilder):
+        serializes = getattr(builder, "implementation", None) is not None  # sphinxcontrib-serializinghtml's
+        return HTML_PAGES if serializes else SITE
+    return OTHER
 
 
 def is_site_builder(builder: Builder) -> bool:
     """Whether ``builder`` writes a website: one HTML file per page, with the extension's extra pages."""
-    return builder.format == "html" and builder.name not in _NOT_SITES
+    return output_of(builder).site
 
 
 def writes_html(builder: Builder) -> bool:
-    """Whether ``builder`` writes HTML (the site builders, ``singlehtml``, ``epub``)."""
-    return builder.format == "html"
-
-
-#: books that hold every write-up (see :mod:`.books`) and write links inside themselves
-_LINKING_BOOKS = frozenset({"singlehtml", "epub", "latex", "texinfo"})
+    """Whether ``builder``'s pages are made by Sphinx's HTML translator."""
+    return output_of(builder).html
 
 
 def links_inside(builder: Builder) -> bool:
-    """Whether a link to a write-up is a link in ``builder``'s output: on the site, and in the books that
-    hold every write-up (a reference inside the book); text and man have no links."""
-    return is_site_builder(builder) or builder.name in _LINKING_BOOKS
+    """Whether a link to a write-up is a link in ``builder``'s output."""
+    return output_of(builder).links
 
 
 def writes_one_page(builder: Builder) -> bool:
     """Whether ``builder`` writes the whole site as one HTML page (``singlehtml``): every document's ids
     share one page, and it writes no index or search page."""
-    return isinstance(builder, SingleFileHTMLBuilder)
+    return output_of(builder).one_page
 
 
 #: pages a site builder writes besides the documents, which ``singlehtml`` does not write
@@ -68,7 +136,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
 def check_epub_version(app: Sphinx) -> None:
     """``builder-inited``: EPUB3 needs a ``version`` (Sphinx's own warning says only that it "should not
     be empty"), which a fresh ``conf.py`` may not set: say where, and what to write."""
-    if app.builder.name not in _EPUB or str(app.config.version or "").strip():
+    if not output_of(app.builder).epub or str(app.config.version or "").strip():
         return
     warn(
         ContribWarning.CONFIG,
@@ -86,10 +154,6 @@ def _project_line(conf: Path) -> str | None:
         return None
     found = next((i for i, line in enumerate(lines, start=1) if re.match(r"^project\s*=", line)), None)
     return f"{conf}:{found}" if found else None
-
-
-#: the builders of an ePub
-_EPUB = frozenset({"epub", "epub3"})
 
 
 def setup_builders(app: Sphinx) -> None:

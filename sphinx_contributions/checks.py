@@ -11,7 +11,8 @@ and a parallel build warn the same.
   gives the second one another anchor.
 
 The doctree says what ended up where; the source map (the lines of each directive's fence, as MyST's
-parser reads them with the site's settings) says why: which fence was never closed, which closed early.
+parser reads them with the site's settings, in the page's text as its parser got it: after every
+``source-read`` handler, :class:`~.sources.PageSource`) says why: which fence was never closed, which closed early.
 Each warning is given at the line where the mistake starts and says how to fix it.
 """
 
@@ -29,13 +30,12 @@ from . import nodes as cn
 from .directives import is_written
 from .model import SECTION_NAMES, make_key
 from .names import near_misses
-from .sources import Fence, directive_fences
+from .sources import Fence, PageSource, directive_fences
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Iterator
 
-    from markdown_it import MarkdownIt
     from sphinx.environment import BuildEnvironment
 
 #: a page's layout, in words, for the messages
@@ -49,7 +49,8 @@ class Page:
     env: BuildEnvironment
     docname: str
     document: nodes.document
-    markdown: Callable[[], MarkdownIt]
+    #: the page's text as its parser got it
+    page_source: PageSource
     #: python ids of the nodes a warning has already been given for (no second warning for one mistake)
     reported: set[int] = field(default_factory=set)
 
@@ -62,16 +63,13 @@ class Page:
         suffixes: dict[str, str] = dict(self.env.config.source_suffix)
         return suffixes.get(Path(self.source).suffix) == "markdown"
 
-    @cached_property
+    @property
     def text(self) -> str:
-        try:
-            return Path(self.source).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return ""
+        return self.page_source.text
 
-    @cached_property
+    @property
     def lines(self) -> list[str]:
-        return self.text.splitlines()
+        return self.page_source.lines
 
     @cached_property
     def fences(self) -> dict[int, Fence]:
@@ -79,7 +77,8 @@ class Page:
         if not self.is_markdown or not self.text:
             return {}
         found: dict[int, Fence] = {}
-        for fence in directive_fences(self.text, self.markdown(), SECTION_NAMES):
+        source = self.page_source
+        for fence in directive_fences(source.text, source.md, SECTION_NAMES, tokens=source.tokens):
             found[fence.line] = fence
             for inner in fence.inner:
                 found.setdefault(inner.line, inner)
@@ -118,10 +117,10 @@ def check_page(
     docname: str,
     document: nodes.document,
     header: cn.contribution_header | None,
-    markdown: Callable[[], MarkdownIt],
+    source: PageSource,
 ) -> None:
-    """Every check of one page; ``markdown`` gives the site's Markdown parser (read only when needed)."""
-    page = Page(env, docname, document, markdown)
+    """Every check of one page, whose text (as its parser got it) is ``source``."""
+    page = Page(env, docname, document, source)
     misspelt = check_names(page, header)
     check_empty(page)
     check_duplicate_ids(page)
@@ -144,7 +143,7 @@ def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:
     if not page.is_markdown:
         return set()
     meant = set()
-    for miss in near_misses(page.env, page.text, page.markdown):
+    for miss in near_misses(page.env, page.page_source):
         warn(ContribWarning.UNKNOWN_NAME, miss.message, (page.docname, miss.line))
         if miss.kind == "directive":
             meant.add(miss.meant)

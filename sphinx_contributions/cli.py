@@ -23,6 +23,7 @@ that fails, or a page that ``new`` refuses to overwrite, exit status 1. Never a 
 from __future__ import annotations
 
 import argparse
+import glob
 import os
 import re
 import shutil
@@ -34,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import forges
-from .drafts import SourcePage, scan_file, scan_sources
+from .drafts import SourcePage, scan_sources
 from .exports import JSON_NAME, SCHEMA_NAME, SCHEMA_VERSION, dumps
 from .model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
 from .report import read_report, report_path
@@ -42,7 +43,7 @@ from .sources import markdown_parser
 from .sphinx_process import read_stopped
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
 PROG = "contributions"
 #: the subcommands, in the order of a site's life
@@ -188,8 +189,8 @@ def command_new(args: argparse.Namespace) -> int:
 @dataclass
 class Build:
     """A build's exit status, its output, its report (None when it stopped before writing one), the
-    exception it stopped on (:mod:`.sphinx_process`), the drafts it left out (read from their sources)
-    and its output folder."""
+    exception it stopped on (:mod:`.sphinx_process`), the records of the drafts it left out (see
+    :func:`draft_records`) and its output folder."""
 
     builder: str
     returncode: int
@@ -197,7 +198,7 @@ class Build:
     stderr: str
     report: dict[str, Any] | None
     stopped: dict[str, str] | None
-    drafts: dict[str, SourcePage]
+    drafts: list[dict[str, Any]]
     outdir: Path
 
     @property
@@ -237,18 +238,22 @@ def site_root(value: str, command: str) -> Path:
     return root.resolve()
 
 
-def draft_pages(root: Path, drafts: dict[str, str]) -> dict[str, SourcePage]:
-    md = markdown_parser()
-    pages: dict[str, SourcePage] = {}
-    for docname in sorted(drafts.values()):
-        for suffix in (".md", ".rst"):
-            path = root / f"{docname}{suffix}"
-            if path.is_file():
-                page = scan_file(path, docname, md)
-                if page is not None:
-                    pages[docname] = page
-                break
-    return pages
+def draft_records(root: Path, workdir: Path, docnames: Iterable[str]) -> list[dict[str, Any]]:
+    """The records of the drafts ``docnames``, from a build of them alone (``dummy``: nothing written,
+    drafts included): each column is what the build shows of a published page (its sections written by
+    the same rule, :func:`.directives.is_written`), not a second reading of the sources."""
+    patterns = [
+        f"{docname}{suffix}"
+        for docname in sorted(docnames)
+        for suffix in (".md", ".rst")
+        if (root / f"{docname}{suffix}").is_file()
+    ]
+    if not patterns:
+        return []
+    workdir.mkdir(parents=True, exist_ok=True)
+    result = build(root, workdir, strict=False, include_drafts=True, builder="dummy", only=patterns)
+    wanted = set(docnames)
+    return [record for record in result.records if record["docname"] in wanted]
 
 
 def build(
@@ -259,9 +264,12 @@ def build(
     include_drafts: bool = False,
     html: Path | None = None,
     builder: str = "html",
+    only: Sequence[str] = (),
 ) -> Build:
     """Build the site at ``root`` with Sphinx, in a subprocess (the command a release runs, wrapped by
-    :mod:`.sphinx_process` to learn the exception a stopped build stopped on)."""
+    :mod:`.sphinx_process` to learn the exception a stopped build stopped on); ``only``: the source
+    files to read (as ``include_patterns``), all by default. The drafts it leaves out are built alone
+    (:func:`draft_records`)."""
     outdir = html or workdir / builder
     doctreedir = workdir / f"doctrees-{builder}"
     stopped = workdir / f"stopped-{builder}.json"
@@ -271,10 +279,13 @@ def build(
         command += ["-W", "--keep-going"]
     if include_drafts:
         command += ["-D", "contributions_include_drafts=1"]
+    if only:  # the first of them stands as the root document (Sphinx requires that one)
+        patterns = ",".join(glob.escape(path) for path in only)
+        command += ["-D", f"include_patterns={patterns}", "-D", f"root_doc={Path(only[0]).with_suffix('')}"]
     command += ["-d", str(doctreedir), str(root), str(outdir)]
     done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root, stdin=subprocess.DEVNULL)
     report = read_report(report_path(doctreedir, outdir, builder))
-    drafts = {d["key"]: d["docname"] for d in report["drafts"]} if report else {}
+    drafts = [d["docname"] for d in report["drafts"]] if report and not include_drafts else []
     return Build(
         builder,
         done.returncode,
@@ -282,7 +293,7 @@ def build(
         done.stderr,
         report,
         read_stopped(stopped),
-        draft_pages(root, drafts),
+        draft_records(root, workdir / "drafts", drafts) if drafts else [],
         outdir,
     )
 
@@ -327,8 +338,12 @@ def clip(text: str, width: int = 56) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
-def _sections(present: Sequence[str]) -> str:
-    return f"{len(set(present) & set(SECTION_NAMES))}/{len(SECTION_NAMES)}"
+def row(record: dict[str, Any]) -> tuple[str, ...]:
+    """A contribution's line in ``check``'s tables: key, title, state, sections written (as the build
+    counts them: the record's ``sections``), metrics, page."""
+    sections = f"{len(set(record['sections']) & set(SECTION_NAMES))}/{len(SECTION_NAMES)}"
+    state = record["status"] or "-"
+    return (record["key"], clip(record["title"]), state, sections, str(len(record["metrics"])), record["docname"])
 
 
 # -- check --------------------------------------------------------------------------------------------
@@ -431,20 +446,13 @@ def command_check(args: argparse.Namespace) -> int:
                 notes.append(note)
     first = results[0]
     headings = ("key", "title", "state", "sections", "metrics", "page")
-    rows = [
-        (r["key"], clip(r["title"]), r["status"] or "-", _sections(r["sections"]), str(len(r["metrics"])), r["docname"])
-        for r in first.records
-        if r["published"]  # a page whose key another page owns is not published (its warning says so)
-    ]
+    # a page whose key another page owns is not published (its warning says so)
+    rows = [row(record) for record in first.records if record["published"]]
     print(f"Contributions in the published site ({len(rows)}):")
     print(table(headings, rows) if rows else "  none")
     if first.drafts:
         print(f"\nDrafts, left out of the published site ({len(first.drafts)}):")
-        drafts = [
-            (p.key, clip(p.title), "draft", _sections(p.written), str(p.metrics), p.docname)
-            for p in first.drafts.values()
-        ]
-        print(table(headings, drafts))
+        print(table(headings, [row(record) for record in first.drafts]))
     lines: dict[str, None] = {}
     for result in results:  # each warning once; one that only a later builder gives says which
         for warning in [*result.warnings, *extra.get(result.builder, [])]:

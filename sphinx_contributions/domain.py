@@ -40,7 +40,7 @@ from .model import (
     sort_records,
     split_target,
 )
-from .sources import site_markdown_parser
+from .sources import PageSource, site_markdown_parser
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -97,6 +97,8 @@ class ContributionsDomain(Domain):
         tuple[str, tuple[Contribution, ...], dict[str, tuple[Contribution | None, Contribution | None]]] | None
     ) = None
     _markdown: MarkdownIt | None = None  # see markdown_parser()
+    #: the pages being read, as their parser got them (see page_source(); not pickled)
+    _sources: dict[str, PageSource]
     #: this build's view of what each output was written from (:mod:`.written`; not pickled)
     written: dict[str, Any] | None = None
 
@@ -187,11 +189,32 @@ class ContributionsDomain(Domain):
                         std.anonlabels.pop(name, None)
                         std.labels.pop(name, None)
 
+    def __init__(self, env: BuildEnvironment) -> None:
+        super().__init__(env)
+        self._sources = {}
+
+    def note_source(self, docname: str, text: str) -> None:
+        """``source-read``, after every other handler: the text the page's parser gets."""
+        self._sources[docname] = PageSource(text, self.markdown_parser)
+
+    def page_source(self, docname: str) -> PageSource:
+        """The page being read, as its parser got it; a page read before this domain saw its
+        ``source-read`` (none is) is read from its file."""
+        source = self._sources.get(docname)
+        if source is None:
+            path = self.env.doc2path(docname)
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = ""
+            source = self._sources[docname] = PageSource(text, self.markdown_parser)
+        return source
+
     def markdown_parser(self) -> MarkdownIt:
         """MyST's Markdown parser with the site's settings, for the structure checks' source map (made once
         per build process: settings do not change while a build reads)."""
         if self._markdown is None:
-            self._markdown = site_markdown_parser(self.env.config)
+            self._markdown = site_markdown_parser(self.env)
         return self._markdown
 
     # -- incremental and parallel builds ----------------------------------------------------------
@@ -236,7 +259,8 @@ class ContributionsDomain(Domain):
                     intro,
                 )
         header = next(document.findall(cn.contribution_header), None)
-        check_page(env, docname, document, header, self.markdown_parser)
+        check_page(env, docname, document, header, self.page_source(docname))
+        self._sources.pop(docname, None)  # read: its text is not kept
         if header is None:
             return
         record = self._record(docname, header, document)
@@ -444,6 +468,15 @@ class ContributionsDomain(Domain):
         """Intersphinx asks this when a target is not in an inventory as written: keys match in any case."""
         key, section = split_target(node.get("reftarget", ""))
         return object_name(key, section)
+
+
+def note_source(app: Sphinx, docname: str, source: list[str]) -> None:
+    """``source-read``, last: the page's text as its parser gets it, for the checks (:mod:`.checks`)."""
+    get_domain(app.env).note_source(docname, source[0])
+
+
+#: after every other ``source-read`` handler (Sphinx's default priority is 500)
+LAST = 1_000_000
 
 
 def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:

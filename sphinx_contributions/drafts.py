@@ -13,12 +13,13 @@ A page the scan cannot see as a draft (its header nested in another directive, s
 once everything is read, any ``draft`` record left in the build is reported as
 ``[contrib.draft_not_excluded]``, which fails the strict build.
 
-The scan is also what the ``contributions`` command line reads (:mod:`.cli`): every page's key, title,
-written sections and metric count, without building.
+The scan is also what the ``contributions`` command line reads (:mod:`.cli`) for every page's key,
+without building; what it shows of a draft comes from a build of the drafts (:func:`.cli.draft_records`).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,8 +28,9 @@ from typing import TYPE_CHECKING
 from sphinx.project import Project
 
 from .domain import get_domain
-from .model import SECTION_NAMES, is_comment_only_html, key_lookup, make_key
-from .sources import directive_name, markdown_parser, site_markdown_parser
+from .files import read_json, write_whole
+from .model import key_lookup, make_key
+from .sources import block_tokens, directive_name, markdown_parser, site_config
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
 
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
+    from myst_parser.config.main import MdParserConfig
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -45,28 +48,18 @@ _RST_HEADER = re.compile(
     re.MULTILINE,
 )
 _RST_OPTION = re.compile(r"^[ \t]*:(?P<name>[\w-]+):[ \t]*(?P<value>[^\n]*?)[ \t]*$", re.MULTILINE)
-_RST_DIRECTIVE = re.compile(r"^\.\.[ \t]+(?P<name>[\w-]+)::", re.MULTILINE)
-_RST_TITLE = re.compile(r"^(?P<title>\S[^\n]*)\n(?P<rule>[=\-~^\"'`#*+<>]{3,})[ \t]*$", re.MULTILINE)
 
-#: what a scan finds in a page: (header options or None, title, sections, written sections, metric count)
-Scan = tuple[dict[str, str] | None, str, tuple[str, ...], tuple[str, ...], int]
-
-#: a token of these types is not written content: MyST comments (``% …``)
-_NOT_WRITTEN = frozenset({"myst_line_comment"})
+#: what a scan finds in a page: the ``contribution`` header's options, or None
+Scan = dict[str, str] | None
 
 
 @dataclass(frozen=True)
 class SourcePage:
-    """What the source of one contribution page says, read without building it."""
+    """The header of one contribution page, read from its source without building it."""
 
     docname: str
     path: Path
     options: dict[str, str] = field(default_factory=dict)
-    title: str = ""
-    #: the sections given, in page order, and those of them that hold more than comments
-    sections: tuple[str, ...] = ()
-    written: tuple[str, ...] = ()
-    metrics: int = 0
 
     @property
     def key(self) -> str:
@@ -82,70 +75,36 @@ class SourcePage:
         return self.status == "draft"
 
 
-def _parse_directive(name: str, token: Token) -> tuple[dict[str, str], list[str]]:
-    """(options, body lines) of a directive token, as MyST reads them."""
+def _header_options(token: Token) -> dict[str, str]:
+    """The options of a ``contribution`` fence, as MyST reads them."""
     from docutils.parsers.rst.states import MarkupError
     from myst_parser.parsers.directives import parse_directive_text
 
-    from .directives import ContributionDirective, SectionDirective
+    from .directives import ContributionDirective
 
-    directive = ContributionDirective if name == "contribution" else SectionDirective
     first_line = token.info.strip()[token.info.strip().index("}") + 1 :].strip()
     try:
-        parsed = parse_directive_text(directive, first_line, token.content)
+        parsed = parse_directive_text(ContributionDirective, first_line, token.content)
     except MarkupError:
-        return {}, token.content.splitlines()
-    return {key: str(value) for key, value in parsed.options.items()}, list(parsed.body)
-
-
-def _count_metrics(md: MarkdownIt, tokens: Iterable[Token]) -> int:
-    count = 0
-    for token in tokens:
-        name = directive_name(token)
-        if name == "metric":
-            count += 1
-        elif name in SECTION_NAMES:
-            count += _count_metrics(md, md.parse(token.content))
-    return count
-
-
-def _is_written(token: Token) -> bool:
-    if token.type == "html_block" and is_comment_only_html(token.content):
-        return False
-    return token.type not in _NOT_WRITTEN
+        return {}
+    return {key: str(value) for key, value in parsed.options.items()}
 
 
 def scan_markdown(text: str, md: MarkdownIt) -> Scan:
-    """(header options or None, title, sections, written sections, metric count) of a MyST page."""
-    tokens = md.parse(text)
-    options: dict[str, str] | None = None
-    title = ""
-    sections: list[str] = []
-    written: list[str] = []
-    for i, token in enumerate(tokens):
-        if token.type == "heading_open" and not title and i + 1 < len(tokens):
-            title = tokens[i + 1].content.strip()
-        name = directive_name(token)
-        if name == "contribution" and options is None:
-            options = _parse_directive(name, token)[0]
-        elif name in SECTION_NAMES:
-            sections.append(name)
-            body = "\n".join(_parse_directive(name, token)[1])
-            if any(_is_written(t) for t in md.parse(body) if t.level == 0):
-                written.append(name)
-    return options, title, tuple(sections), tuple(written), _count_metrics(md, tokens)
+    """The header options of a MyST page (its first ``contribution`` fence; one shown in a code block is
+    no header), from its block tokens: no inline parse."""
+    for token in block_tokens(text, md):
+        if directive_name(token) == "contribution":
+            return _header_options(token)
+    return None
 
 
 def scan_rst(text: str) -> Scan:
-    """The same for a reStructuredText page, read with patterns (sections count as written)."""
+    """The same for a reStructuredText page, read with patterns."""
     match = _RST_HEADER.search(text)
     if match is None:
-        return None, "", (), (), 0
-    options = {m["name"]: m["value"] for m in _RST_OPTION.finditer(match["options"])}
-    title_match = _RST_TITLE.search(text)
-    names = [m["name"] for m in _RST_DIRECTIVE.finditer(text)]
-    sections = tuple(name for name in names if name in SECTION_NAMES)
-    return options, title_match["title"].strip() if title_match else "", sections, sections, names.count("metric")
+        return None
+    return {m["name"]: m["value"] for m in _RST_OPTION.finditer(match["options"])}
 
 
 def scan_file(path: Path, docname: str, md: MarkdownIt, drafts_only: bool = False) -> SourcePage | None:
@@ -153,13 +112,8 @@ def scan_file(path: Path, docname: str, md: MarkdownIt, drafts_only: bool = Fals
     text = path.read_text(encoding="utf-8", errors="replace")
     if "contribution" not in text or (drafts_only and "draft" not in text.lower()):
         return None  # cheap tests first: parsing every page is most of a one-page rebuild at N = 1000
-    if path.suffix == ".md":
-        options, title, sections, written, metrics = scan_markdown(text, md)
-    else:
-        options, title, sections, written, metrics = scan_rst(text)
-    if options is None:
-        return None
-    return SourcePage(docname, path, options, title, sections, written, metrics)
+    options = scan_markdown(text, md) if path.suffix == ".md" else scan_rst(text)
+    return SourcePage(docname, path, options) if options is not None else None
 
 
 def scan_sources(
@@ -190,27 +144,84 @@ def leave_out_drafts(
     new or changed are taken out of the build, as if their files were not there.
 
     Only those pages are scanned: a page Sphinx read before and that did not change is no draft (it was
-    scanned when it changed), and a draft is never read, so it is "added" in every build and scanned
-    again (drafts are few). ``exclude_patterns`` stays as the site wrote it: changing it would make
-    Sphinx read every page again whenever the drafts change."""
+    scanned when it changed). A draft is never read, so it is "added" in every build: the drafts found are
+    remembered with their files' times and sizes (:func:`remembered_drafts`), and a draft whose file did
+    not change is not read again, so a build with nothing to do reads no source. ``exclude_patterns``
+    stays as the site wrote it: changing it would make Sphinx read every page again whenever the drafts
+    change."""
     if app.config.contributions_include_drafts:
         app.config.contributions_draft_keys = {}
         return []
     candidates = sorted(added | changed)
-    md = site_markdown_parser(app.config) if candidates else None
-    drafts: dict[str, SourcePage] = {}
+    config = site_config(env) if candidates else None
+    settings = _settings(config)
+    known = remembered_drafts(app, settings)
+    md: MarkdownIt | None = None
+    drafts: dict[str, tuple[int, int, str]] = {}  # docname → (mtime, size, key)
     for docname in candidates:
-        page = scan_file(env.doc2path(docname), docname, md, drafts_only=True) if md is not None else None
+        path = env.doc2path(docname)
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        seen = known.get(docname)
+        if seen is not None and (seen[0], seen[1]) == stamp:
+            drafts[docname] = seen
+            continue
+        md = md or markdown_parser(config)
+        page = scan_file(path, docname, md, drafts_only=True)
         if page is not None and page.is_draft:
-            drafts[docname] = page
+            drafts[docname] = (*stamp, page.key)
     for docname in drafts:
         env.found_docs.discard(docname)
         added.discard(docname)
         changed.discard(docname)
         if docname in env.all_docs:  # published until now: its output goes (.fixes.stale_outputs)
             removed.add(docname)
-    app.config.contributions_draft_keys = {key_lookup(page.key): docname for docname, page in drafts.items()}
+    if drafts != known:
+        _save(app, settings, drafts)
+    app.config.contributions_draft_keys = {key_lookup(key): docname for docname, (_, _, key) in drafts.items()}
     return []
+
+
+#: the drafts found by the last build, beside the environment: docname → [mtime, size, key]
+MEMORY_NAME = "contributions-drafts.json"
+MEMORY_VERSION = 1
+
+
+def _settings(config: MdParserConfig | None) -> list[object]:
+    """The MyST settings a header's reading depends on (the memory is void when they change)."""
+    if config is None:
+        return []
+    return [
+        sorted(config.enable_extensions),
+        sorted(config.fence_as_directive),
+        sorted(config.disable_syntax),
+        config.commonmark_only,
+        config.gfm_only,
+    ]
+
+
+def remembered_drafts(app: Sphinx, settings: list[object]) -> dict[str, tuple[int, int, str]]:
+    """The drafts the last build found (read under the same MyST settings), by docname; an unreadable or
+    missing memory is none (every candidate is scanned)."""
+    data = read_json(Path(app.doctreedir) / MEMORY_NAME)
+    if not isinstance(data, dict) or data.get("version") != MEMORY_VERSION or data.get("settings") != settings:
+        return {}
+    drafts = data.get("drafts")
+    if not isinstance(drafts, dict):
+        return {}
+    return {
+        docname: (entry[0], entry[1], entry[2])
+        for docname, entry in drafts.items()
+        if isinstance(entry, list) and len(entry) == 3
+    }
+
+
+def _save(app: Sphinx, settings: list[object], drafts: dict[str, tuple[int, int, str]]) -> None:
+    document = {"version": MEMORY_VERSION, "settings": settings, "drafts": drafts}
+    write_whole(Path(app.doctreedir) / MEMORY_NAME, json.dumps(document, indent=1, sort_keys=True) + "\n")
 
 
 def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:

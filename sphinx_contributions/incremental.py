@@ -20,18 +20,16 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from sphinx import addnodes
-from sphinx.environment.collectors import EnvironmentCollector
 
 from .builders import is_site_builder
 from .domain import get_domain
 from .fixes.navigation import nav_digest
 from .fixes.stale_outputs import output_file, remove_outputs
 from .model import digest, key_lookup, label_key, split_target
+from .page_data import PageDataCollector
 from .written import changed_keys, remember, this_build
 
 if TYPE_CHECKING:
-    from collections.abc import Set
-
     from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
@@ -43,23 +41,10 @@ if TYPE_CHECKING:
 DATA_KEY = "contrib_links"
 
 
-def _contrib_links(env: BuildEnvironment) -> dict[str, list[str]]:
-    links: dict[str, list[str]] = get_domain(env).data.setdefault(DATA_KEY, {})
-    return links
-
-
-class ContribLinkCollector(EnvironmentCollector):
+class ContribLinkCollector(PageDataCollector):
     """Collects, per page, the write-ups its links show the title of; and decides what to rewrite."""
 
-    def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-        _contrib_links(env).pop(docname, None)
-
-    def merge_other(self, app: Sphinx, env: BuildEnvironment, docnames: Set[str], other: BuildEnvironment) -> None:
-        mine = _contrib_links(env)
-        theirs = other.domaindata["contrib"].get(DATA_KEY, {})  # a worker's environment has no domains
-        for docname in docnames:
-            if docname in theirs:
-                mine[docname] = theirs[docname]
+    data_key = DATA_KEY
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
         targets = set()
@@ -72,7 +57,7 @@ class ContribLinkCollector(EnvironmentCollector):
             elif domain == "doc" and kind == "myst" and not explicit:
                 targets.add("doc:" + node["reftarget"])
         if targets:
-            _contrib_links(app.env)[app.env.current_document.docname] = sorted(targets)
+            ContribLinkCollector.pages(app.env)[app.env.current_document.docname] = sorted(targets)
 
     def get_updated_docs(self, app: Sphinx, env: BuildEnvironment) -> list[str]:
         return updated(app, env)
@@ -143,7 +128,9 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         rewrite.update(domain.listings)
     rewrite.update(changed_keys(old_neighbours, around))  # previous/next links of the write-ups
     changed = changed_keys(old_links, links)
-    rewrite.update(docname for docname, targets in _contrib_links(env).items() if not changed.isdisjoint(targets))
+    rewrite.update(
+        docname for docname, targets in ContribLinkCollector.pages(env).items() if not changed.isdisjoint(targets)
+    )
     return sorted(rewrite & env.found_docs)
 
 

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .files import write_whole
 from .model import ForgeFacts, key_lookup
 
 LOCK_NAME = "contributions.lock.json"
@@ -131,7 +132,5 @@ def write_lock(path: Path, entries: dict[str, dict[str, Any]]) -> bool:
     text = dumps_lock(entries)
     if path.is_file() and path.read_text(encoding="utf-8") == text:
         return False
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(path)
+    write_whole(path, text)
     return True

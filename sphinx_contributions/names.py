@@ -8,8 +8,9 @@ warn that they stand outside one, so the page is marked rejected the first time 
 (:func:`misspelt_header`), and only the typo is reported. Option names are checked by the directives
 themselves (:class:`~.directives.OptionsDirective`).
 
-Pages are read with MyST's own block parser (:mod:`.sources`), only when a quick look at the text finds a
-candidate: most pages cost one regular expression.
+Pages are read with MyST's own block parser (:mod:`.sources`: the page's tokens, shared with the
+structure checks), only when a quick look at the text finds a candidate: most pages cost one regular
+expression.
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
 
 from .model import SECTION_NAMES, closest
-from .sources import block_tokens, directive_name
+from .sources import PageSource, block_tokens, directive_name
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Iterator
 
     from docutils import nodes
     from markdown_it import MarkdownIt
+    from markdown_it.token import Token
     from sphinx.environment import BuildEnvironment
 
     from .domain import ContributionsDomain
@@ -102,11 +104,13 @@ def _candidates(env: BuildEnvironment, text: str) -> bool:
     return False
 
 
-def _walk(text: str, md: MarkdownIt, first_line: int = 1) -> Iterator[tuple[str, str, int, str]]:
-    """(kind, name, line, opening) of every directive fence and every role in ``text``, directive bodies
-    included."""
+def _walk(
+    text: str, md: MarkdownIt, first_line: int = 1, tokens: list[Token] | None = None
+) -> Iterator[tuple[str, str, int, str]]:
+    """(kind, name, line, opening) of every directive fence and every role in ``text`` (``tokens``: its
+    block tokens, when already parsed), directive bodies included."""
     lines = text.splitlines()
-    for token in block_tokens(text, md):
+    for token in block_tokens(text, md) if tokens is None else tokens:
         if token.map is None:
             continue
         start = token.map[0]
@@ -122,20 +126,22 @@ def _walk(text: str, md: MarkdownIt, first_line: int = 1) -> Iterator[tuple[str,
         yield from _walk(token.content, md, first_line + start + 1)
 
 
-def near_misses(env: BuildEnvironment, text: str, markdown: Callable[[], MarkdownIt]) -> list[NearMiss]:
-    """Every near miss of the extension's names in a Markdown page's ``text``, in page order."""
+def near_misses(env: BuildEnvironment, source: PageSource) -> list[NearMiss]:
+    """Every near miss of the extension's names in a Markdown page, in page order."""
+    text = source.text
     if "{" not in text or not _candidates(env, text):
         return []
     found = []
-    for kind, name, line, opening in _walk(text, markdown()):
+    for kind, name, line, opening in _walk(text, source.md, tokens=source.tokens):
         meant = closest(name, DIRECTIVES if kind == "directive" else ROLES)
         if meant is not None and not is_known(env, kind, name):
             found.append(NearMiss(kind, name, meant, line, opening))
     return found
 
 
-def _markdown(env: BuildEnvironment) -> Callable[[], MarkdownIt]:
-    return cast("ContributionsDomain", env.domains["contrib"]).markdown_parser
+def _page_source(env: BuildEnvironment) -> PageSource:
+    """The page being read, as its parser got it."""
+    return cast("ContributionsDomain", env.domains["contrib"]).page_source(env.current_document.docname)
 
 
 def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
@@ -146,11 +152,7 @@ def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
         source = Path(str(document.get("source") or ""))
         misspelt = False
         if dict(env.config.source_suffix).get(source.suffix) == "markdown":
-            try:
-                text = source.read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                text = ""
-            misspelt = any(m.meant == "contribution" for m in near_misses(env, text, _markdown(env)))
+            misspelt = any(m.meant == "contribution" for m in near_misses(env, _page_source(env)))
         document["contrib_misspelt"] = misspelt
         if misspelt:
             document["contrib_rejected"] = True

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.util.logging import NAMESPACE, WarningStreamHandler
 
 from .domain import get_domain
+from .files import read_json, write_whole
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -168,10 +169,7 @@ def report(app: Sphinx, warnings: list[ShownWarning]) -> dict[str, Any]:
 
 def read_report(path: Path) -> dict[str, Any] | None:
     """A report as written, or None when there is none (or it cannot be read)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    data = read_json(path)
     return data if isinstance(data, dict) and data.get("version") == REPORT_VERSION else None
 
 
@@ -183,12 +181,8 @@ def setup_report(app: Sphinx) -> ShownWarnings:
         warnings = collector.take()
         if exception is not None:
             return
-        path = report_path(app.doctreedir, app.outdir, app.builder.name)
-        path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(report(app, warnings), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-        partial = path.with_name(path.name + ".part")
-        partial.write_text(text, encoding="utf-8")
-        partial.replace(path)
+        write_whole(report_path(app.doctreedir, app.outdir, app.builder.name), text)
 
     app.connect("build-finished", write, priority=900)  # after others, whose warnings belong in it
     return collector

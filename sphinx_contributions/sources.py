@@ -1,50 +1,62 @@
 """Page sources read with MyST's own Markdown parser (markdown-it, with the site's ``myst_*`` settings).
 
-The draft scan (:mod:`.drafts`) reads pages before the build with it; the structure checks
-(:mod:`.checks`) read its source map, the lines of each directive's fence, to tell why a page's layout
-went wrong (a fence never closed, or closed early).
+A page being read is the text Sphinx hands its parser, after every ``source-read`` handler
+(:class:`PageSource`, kept by the domain while the page is read): the structure checks (:mod:`.checks`)
+and the near-miss scan (:mod:`.names`) read its block tokens, parsed once, never the file again. The
+checks read its source map, the lines of each directive's fence, to tell why a page's layout went wrong
+(a fence never closed, or closed early). The draft scan (:mod:`.drafts`) reads pages before the build.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Callable, Collection
 
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
-    from sphinx.config import Config
+    from myst_parser.config.main import MdParserConfig
+    from sphinx.environment import BuildEnvironment
 
 
-def markdown_parser(myst_values: dict[str, Any] | None = None) -> MarkdownIt:
-    """MyST's Markdown parser, set up with ``myst_values`` (``myst_*`` settings without the prefix);
-    without them, MyST's defaults plus colon fences."""
+def markdown_parser(config: MdParserConfig | None = None) -> MarkdownIt:
+    """MyST's Markdown parser, set up with ``config``; without it, MyST's defaults plus colon fences (the
+    command line, which reads no site settings)."""
     from markdown_it.renderer import RendererHTML
     from myst_parser.config.main import MdParserConfig
     from myst_parser.parsers.mdit import create_md_parser
 
-    try:
-        config = MdParserConfig(**(myst_values or {"enable_extensions": {"colon_fence"}}))
-    except (TypeError, ValueError):  # an invalid setting: MyST itself reports it when it builds
-        config = MdParserConfig(enable_extensions={"colon_fence"})
-    return create_md_parser(config, RendererHTML)
+    return create_md_parser(config or MdParserConfig(enable_extensions={"colon_fence"}), RendererHTML)
 
 
-def site_markdown_parser(config: Config) -> MarkdownIt:
-    """The parser with the site's ``myst_*`` settings (as MyST's Sphinx extension builds them)."""
+def site_config(env: BuildEnvironment) -> MdParserConfig | None:
+    """MyST's own settings object for the site, the one its Sphinx extension made from the ``myst_*``
+    values at ``builder-inited`` (``env.myst_config``) and reads every page with; None without MyST. If
+    MyST is loaded but that object is not where it was, a ``[contrib.compat]`` warning says so and the
+    pages are read with MyST's defaults plus colon fences."""
     from myst_parser.config.main import MdParserConfig
 
-    values: dict[str, Any] = {}
-    for name, _, spec in MdParserConfig().as_triple():
-        if "sphinx" in spec.metadata.get("omit", []):
-            continue
-        try:
-            values[name] = config[f"myst_{name}"]
-        except (AttributeError, KeyError):
-            continue
-    return markdown_parser(values or None)
+    config = getattr(env, "myst_config", None)
+    if isinstance(config, MdParserConfig):
+        return config
+    if "myst_enable_extensions" in env.config:  # MyST is loaded
+        from .compat import incompatible
+
+        incompatible(
+            "myst-parser",
+            "env.myst_config (the MdParserConfig its Sphinx extension makes)",
+            "the structure checks and the draft scan read pages with MyST's defaults plus colon fences, "
+            "not the site's myst_* settings",
+        )
+    return None
+
+
+def site_markdown_parser(env: BuildEnvironment) -> MarkdownIt:
+    """The parser MyST's Sphinx extension reads the site's pages with (:func:`site_config`)."""
+    return markdown_parser(site_config(env))
 
 
 def directive_name(token: Token) -> str | None:
@@ -75,6 +87,27 @@ class Fence:
     inner: tuple[Fence, ...] = ()
 
 
+class PageSource:
+    """The text of a page being read, as its parser gets it (after every ``source-read`` handler), with
+    its lines and its block tokens, each made once, when first asked for."""
+
+    def __init__(self, text: str, markdown: Callable[[], MarkdownIt]) -> None:
+        self.text = text
+        self._markdown = markdown
+
+    @cached_property
+    def lines(self) -> list[str]:
+        return self.text.splitlines()
+
+    @cached_property
+    def md(self) -> MarkdownIt:
+        return self._markdown()
+
+    @cached_property
+    def tokens(self) -> list[Token]:
+        return block_tokens(self.text, self.md)
+
+
 def block_tokens(text: str, md: MarkdownIt) -> list[Token]:
     """The block-level tokens of ``text``: markdown-it's ``normalize`` and ``block`` core rules only. Fences
     need no inline parse, which is most of the time of a full one (every write-up is read this way)."""
@@ -87,12 +120,15 @@ def block_tokens(text: str, md: MarkdownIt) -> list[Token]:
     return state.tokens
 
 
-def directive_fences(text: str, md: MarkdownIt, expand: Collection[str] = (), first_line: int = 1) -> list[Fence]:
+def directive_fences(
+    text: str, md: MarkdownIt, expand: Collection[str] = (), first_line: int = 1, tokens: list[Token] | None = None
+) -> list[Fence]:
     """The directive fences at the top level of ``text`` (whose first line is line ``first_line`` of the
-    page), with the fences inside those named in ``expand``."""
+    page; ``tokens``: its block tokens, when already parsed), with the fences inside those named in
+    ``expand``."""
     lines = text.splitlines()
     fences = []
-    for token in block_tokens(text, md):
+    for token in block_tokens(text, md) if tokens is None else tokens:
         name = directive_name(token)
         if name is None or token.level != 0 or token.map is None:
             continue

@@ -20,6 +20,8 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .files import read_json
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -46,10 +48,7 @@ def record(path: Path, exception: BaseException) -> None:
 
 def read_stopped(path: Path) -> dict[str, str] | None:
     """What :func:`record` wrote, or None (Sphinx did not stop on an exception)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    data = read_json(path)
     return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else None
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .domain import get_domain
+from .files import read_json, write_whole
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -53,22 +54,15 @@ def _state(app: Sphinx) -> dict[str, Any]:
     not pickled): ``outputs`` (the file's content), ``pending`` (this build's digests), ``dirty``."""
     domain = get_domain(app.env)
     if domain.written is None:
-        try:
-            data = json.loads(_path(app).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = None
+        data = read_json(_path(app))
         ok = isinstance(data, dict) and data.get("version") == MEMORY_VERSION and isinstance(data.get("outputs"), dict)
         domain.written = {"outputs": data["outputs"] if ok else {}, "pending": {}, "this_build": {}, "dirty": False}
     return domain.written
 
 
 def _save(app: Sphinx, outputs: dict[str, Memory]) -> None:
-    path = _path(app)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".part")
     text = json.dumps({"version": MEMORY_VERSION, "outputs": outputs}, indent=1, sort_keys=True) + "\n"
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(path)
+    write_whole(_path(app), text)
 
 
 def remember(app: Sphinx, name: str, new: dict[str, str]) -> dict[str, str] | None:

@@ -221,17 +221,19 @@ def test_a_page_turned_draft_leaves_an_incremental_build(srcdir: Path, tmp_path:
     assert _inventory(outdir) == {}
 
 
-def test_scan_reads_title_sections_and_metrics() -> None:
+def test_scan_reads_the_header_options() -> None:
+    """The scan reads a page's header (both option forms), nothing else: what ``contributions check``
+    shows of a draft comes from a build of it (tests/test_cli_roots.py)."""
     text = (ROOT / "contributions/draft.md").read_text(encoding="utf-8")
-    options, title, sections, written, metrics = scan_markdown(text, markdown_parser())
-    assert options is not None and options["status"] == "draft"
-    assert title == "Zanzibarquux draft write-up"
-    assert sections == ("problem", "root-cause", "fix", "verification")
-    assert written == sections
-    assert metrics == 1
-    scaffold = ":::{problem}\n% a prompt\n:::\n\n::::{verification}\n% :::{metric} X\n% :before: 1\n% :::\n::::\n"
-    _, _, sections, written, metrics = scan_markdown(scaffold, markdown_parser())
-    assert (sections, written, metrics) == (("problem", "verification"), (), 0)
+    assert scan_markdown(text, markdown_parser()) == {
+        "repo": "example/demo",
+        "pr": "2",
+        "status": "draft",
+        "tags": "shared tag, draftonlytag",
+        "summary": "The zanzibarquux draft.",
+    }
+    shown = "# Shown\n\n```\n:::{contribution}\n:repo: a/b\n:pr: 1\n:status: draft\n:::\n```\n"
+    assert scan_markdown(shown, markdown_parser()) is None
 
 
 def test_a_deleted_page_leaves_no_source_copy(srcdir: Path, tmp_path: Path) -> None:
@@ -296,8 +298,11 @@ def test_a_draft_whose_name_is_a_pattern_is_left_out_alone(build: Callable[..., 
 
 # -- drafts cost no full rebuild -----------------------------------------------------------------------------
 
-#: code run in the build process first: each page the draft scan reads is printed on stderr
+#: code run in the build process first: each page the draft scan reads, and each source file (.md,
+#: .rst) any code opens, is printed on stderr
 COUNT_SCANS = """
+import builtins
+import io
 import sys
 import time
 import sphinx_contributions.drafts as drafts
@@ -306,6 +311,12 @@ def scan_file(path, docname, *args, **kwargs):
     print("scanned", docname, file=sys.stderr)
     return _scan(path, docname, *args, **kwargs)
 drafts.scan_file = scan_file
+_open = builtins.open
+def counted_open(file, *args, **kwargs):
+    if str(file).endswith((".md", ".rst")):
+        print("opened", file, file=sys.stderr)
+    return _open(file, *args, **kwargs)
+builtins.open = io.open = counted_open
 """
 RUNNER = "import sys; exec(sys.argv[1]); from sphinx.cmd.build import main; sys.exit(main(sys.argv[2:]))"
 READ = re.compile(r"^reading sources\.\.\. \[ *\d+%\] (\S+)$", re.MULTILINE)
@@ -313,8 +324,8 @@ DELTA = (ROOT.parent / "test-faults/contributions/gamma-3.md").read_text(encodin
 DELTA = DELTA.replace("Gamma work", "Delta draft").replace("org/gamma", "org/delta").replace(":pr: 3", ":pr: 4")
 
 
-def _counted_build(src: Path, out: Path) -> tuple[list[str], list[str], str]:
-    """A strict build of ``src``; (pages read, pages the draft scan read, log)."""
+def _counted_build(src: Path, out: Path) -> tuple[list[str], list[str], str, list[str]]:
+    """A strict build of ``src``; (pages read, pages the draft scan read, log, source files opened)."""
     command = [
         sys.executable, "-c", RUNNER, COUNT_SCANS, "-T", "-W", "--keep-going", "-b", "html",
         "-d", str(out / "doctrees"), str(src), str(out / "html"),
@@ -322,7 +333,8 @@ def _counted_build(src: Path, out: Path) -> tuple[list[str], list[str], str]:
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
     scanned = [line.split(" ", 1)[1] for line in done.stderr.splitlines() if line.startswith("scanned ")]
-    return READ.findall(done.stdout), scanned, done.stdout
+    opened = [line.split(" ", 1)[1] for line in done.stderr.splitlines() if line.startswith("opened ")]
+    return READ.findall(done.stdout), scanned, done.stdout, opened
 
 
 def _set_status(path: Path, status: str) -> None:
@@ -335,24 +347,26 @@ def _set_status(path: Path, status: str) -> None:
 def test_toggling_a_draft_reads_only_the_pages_it_touches(tmp_path: Path) -> None:
     """A draft published, then a draft again: Sphinx reads that page and the page whose glob toctree
     lists it, not every page (``exclude_patterns`` never changes, so no "[config changed]"); and a no-op
-    build scans only the draft itself, not every source. Each incremental output equals a clean build's."""
+    build opens no source at all (on main it scanned the draft again: never read, it is new to Sphinx in
+    every build). Each incremental output equals a clean build's."""
     from .treediff import first_difference
 
     src = Path(shutil.copytree(ROOT.parent / "test-faults", tmp_path / "src"))
     draft = src / "contributions/delta-4.md"
     draft.write_text(DELTA.replace(":status: merged", ":status: draft"), encoding="utf-8")
-    read, scanned, _ = _counted_build(src, tmp_path / "out")
+    read, scanned, _, opened = _counted_build(src, tmp_path / "out")
     assert "contributions/delta-4" not in read
-    # nothing changed: only the draft (never read, so new to Sphinx in every build) is scanned again
-    read, scanned, log = _counted_build(src, tmp_path / "out")
-    assert (read, scanned) == ([], ["contributions/delta-4"])
+    assert str(draft) in opened  # the count sees what is read
+    # nothing changed: the draft is known by its file's time and size; no source is opened
+    read, scanned, log, opened = _counted_build(src, tmp_path / "out")
+    assert (read, scanned, opened) == ([], [], [])
     assert "no targets are out of date" in log
     for status, expected in (
         ("merged", ["contributions/delta-4", "contributions/index"]),
         ("draft", ["contributions/index"]),
     ):
         _set_status(draft, status)
-        read, _, log = _counted_build(src, tmp_path / "out")
+        read, _, log, _ = _counted_build(src, tmp_path / "out")
         assert "config changed" not in log
         assert read == expected
         clean = tmp_path / f"clean-{status}"

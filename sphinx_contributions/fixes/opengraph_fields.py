@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
+from ..builders import writes_html
 from ..compat import incompatible
 from ..domain import get_domain
 
@@ -73,7 +74,7 @@ def _escaped(text: str) -> str:
 
 def check_opengraph(app: Sphinx) -> None:
     """``builder-inited``: the probe, once a build, so that an unknown shape is reported once."""
-    if MODULE in app.extensions and app.builder.format == "html" and opengraph_form() is None:
+    if MODULE in app.extensions and writes_html(app.builder) and opengraph_form() is None:
         incompatible(
             PACKAGE,
             "make_tag(property, content) that writes text escaped (or replaces only '\"')",

@@ -33,7 +33,7 @@ from xml.etree import ElementTree as ET
 
 from sphinx.util import logging
 
-from ..builders import is_site_builder
+from ..builders import is_site_builder, writes_html
 from ..compat import incompatible
 from ..domain import get_domain
 from ..warnings import ContribWarning, warn
@@ -155,7 +155,7 @@ def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
 def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: the whole site's sitemap (site builders); none elsewhere (a stale one, from a
     writer that ran, is removed)."""
-    if exception is not None or SITEMAP_EXTENSION not in app.extensions or app.builder.format != "html":
+    if exception is not None or SITEMAP_EXTENSION not in app.extensions or not writes_html(app.builder):
         return
     path = Path(app.outdir) / app.config.sitemap_filename
     site_url = app.config.site_url or app.config.html_baseurl

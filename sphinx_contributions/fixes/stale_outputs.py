@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..builders import output_of
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Set
 
@@ -34,7 +36,7 @@ def source_copies(app: Sphinx, pagename: str) -> list[Path]:
 
 def remove_outputs(app: Sphinx, pagenames: Iterable[str], sources: bool) -> None:
     """Delete the HTML output of ``pagenames`` (and their ``_sources`` copies, with ``sources``)."""
-    if app.builder.format != "html" or not hasattr(app.builder, "get_outfilename"):
+    if not output_of(app.builder).pages:
         return
     for pagename in pagenames:
         targets = [output_file(app, pagename), *(source_copies(app, pagename) if sources else ())]

@@ -20,7 +20,6 @@ OpenGraph tags from :func:`page_meta_tags`.
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 import shutil
 from pathlib import Path
@@ -33,6 +32,7 @@ from sphinx.util import logging
 
 from ..builders import is_site_builder
 from ..domain import get_domain
+from ..files import write_whole
 from ..fixes.opengraph_fields import opengraph_form
 from ..fixes.opengraph_print import setup_opengraph_print
 from ..model import generated_pages, sort_records
@@ -146,10 +146,7 @@ def write_card(outdir: Path, docname: str, card: Card, palette: Palette, fonts: 
     relative = f"{CARD_DIR}/{docname}.{card_digest(card, palette, fonts)}.png"
     path = outdir / relative
     if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(path.name + ".part")
-        partial.write_bytes(render_card(card, palette, fonts))
-        os.replace(partial, path)  # never a half-written card, even if the build stops here
+        write_whole(path, render_card(card, palette, fonts))  # never a half-written card
         base = Path(docname).name
         for other in path.parent.iterdir():
             match = _CARD_NAME.match(other.name)

@@ -20,7 +20,7 @@ from sphinx.errors import NoUri
 from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
-from ..builders import is_site_builder, links_inside
+from ..builders import is_site_builder, links_inside, writes_html
 from ..exports import written_exports
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 
 def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    if app.builder.format == "html":
+    if writes_html(app.builder):
         mark_external_links(doctree)
 
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 from markupsafe import escape
-from sphinx.builders.gettext import MessageCatalogBuilder
 
 from .. import nodes as cn
+from ..builders import output_of
 from ..i18n import _
 from ..metric import metric_from_node
 from ..model import format_sig
@@ -271,10 +271,14 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
     raise nodes.SkipNode
 
 
+#: the output formats (Sphinx's translators) given a visitor of their own for a metric (below)
+VISITORS = frozenset({"html", "latex"})
+
+
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: builders without a visitor of their own (text, man, Texinfo, …) get each
     metric's text equivalent; the gettext builder keeps the node, whose label and unit it extracts."""
-    if app.builder.format in {"html", "latex"} or isinstance(app.builder, MessageCatalogBuilder):
+    if app.builder.format in VISITORS or output_of(app.builder).catalogs:  # these draw or extract it
         return
     for node in list(doctree.findall(cn.metric)):
         m = metric_from_node(node)
@@ -288,5 +292,5 @@ def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def setup_metric_render(app: Sphinx) -> None:
-    app.add_node(cn.metric, html=(visit_metric_html, None), latex=(visit_metric_latex, None))
+    app.add_node(cn.metric, html=(visit_metric_html, None), latex=(visit_metric_latex, None))  # VISITORS
     app.connect("doctree-resolved", metrics_to_text)

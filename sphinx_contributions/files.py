@@ -1,0 +1,30 @@
+"""Files the extension keeps (its memories, its report, the lock, the sharing cards) are written whole or
+not at all: into a ``.part`` file beside them, then renamed over them, so a build stopped half-way never
+leaves a half-written file that the next build would trust; read back, a file that is missing or is no
+JSON is no document."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def write_whole(path: Path, data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path``, making its folder, in one rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".part")
+    partial.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    os.replace(partial, path)
+
+
+def read_json(path: Path) -> Any:
+    """The JSON document in ``path``; None when the file is missing, unreadable or not JSON (the caller
+    checks its shape)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
