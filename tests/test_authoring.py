@@ -32,7 +32,7 @@ from sphinx_contributions.model import SECTION_NAMES
 from sphinx_contributions.projects import ProjectIntroDirective
 from sphinx_contributions.warnings import ContribWarning
 
-from .conftest import REPO, need_site
+from .conftest import REPO
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -165,15 +165,6 @@ def test_example_builds(
 
 def _external_links(html: Path) -> list[str]:
     return re.findall(r'<a class="reference external" href="([^"]+)"', html.read_text(encoding="utf-8"))
-
-
-def test_worked_example_is_the_real_page_header() -> None:
-    """The worked example's header is the site's own page's header, word for word."""
-    need_site()
-    example = EXAMPLES["worked-example"]
-    real = (REPO / example.path).read_text(encoding="utf-8")
-    header = example.text.split(":::\n", 1)[0]
-    assert real.startswith(header)
 
 
 def test_every_directive_and_option_is_documented() -> None:
