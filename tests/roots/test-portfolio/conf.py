@@ -44,7 +44,7 @@ language = "en"
 profile_tagline = "Test Engineer · Fictional Systems · Example Data"
 #: the PDF's title page (the package's: name, role line, these links and the site's address)
 contributions_tagline = profile_tagline
-contributions_profile_links = ["https://github.com/example", "https://example.org/ada"]
+contributions_profile_links = ["https://github.com/example", "https://ada.example/"]
 #: the version Read the Docs builds ("latest", a branch or a tag): ePub 3 requires one; no release number
 #: is shown (the PDF's page headers carry the name alone)
 version = os.environ.get("READTHEDOCS_VERSION", "latest")
