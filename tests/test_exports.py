@@ -255,7 +255,7 @@ def test_search_index_holds_keys_numbers_tags_and_projects(site: Path) -> None:
     objects = {entry[4]: docnames[entry[0]] for entries in index["objects"].values() for entry in entries}
     assert objects == {
         "beta#202": "contributions/beta-202",
-        "alpha#101": "contributions/alpha-101",
+        "Alpha#101": "contributions/alpha-101",
         "gamma#303": "contributions/gamma-303",
     }
 
@@ -268,7 +268,7 @@ def test_search_index_holds_keys_numbers_tags_and_projects(site: Path) -> None:
 
     # a search for a key or a PR number finds the write-up as an object (prefix "", the key as its name),
     # though objects.inv shows titles (fixes.search_objects); sections are in objects.inv only
-    assert [entry[4] for entry in index["objects"][""]] == ["alpha#101", "beta#202", "gamma#303"]
+    assert [entry[4] for entry in index["objects"][""]] == ["Alpha#101", "beta#202", "gamma#303"]
     assert list(index["objects"]) == [""]
     assert "contributions/beta-202" in pages("futur")  # words of the text, stemmed
     assert "contributions/beta-202" in pages("drift")
