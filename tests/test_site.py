@@ -23,7 +23,7 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from sphinx.util.inventory import InventoryFile
 
-from .conftest import IN_SDIST, REPO, SITE_URL, environ_with, rtd_build
+from .conftest import IN_SDIST, PORTFOLIO, REPO, SITE_URL, environ_with, rtd_build
 
 if IN_SDIST:
     pytest.skip(
@@ -556,3 +556,48 @@ def test_read_the_docs_fetches_the_whole_history() -> None:
     text = (REPO / ".readthedocs.yaml").read_text(encoding="utf-8")
     assert "\n  jobs:\n" in text
     assert "\n    post_checkout:\n      - git fetch --unshallow || true\n" in text
+
+
+def test_the_real_site_links_out_safely(site: Path) -> None:
+    """The published site: every page inert, every outbound link validated, with noopener noreferrer."""
+    from .test_hostile import html_pages, inert_problems, link_problems
+
+    problems = []
+    for name, html in html_pages(site):
+        problems += inert_problems(html, name)
+        problems += link_problems(html, name, owner_links=True, theme=True)
+    assert problems == []
+
+
+#: what the test portfolio's conf.py changes in the site's own: the names, nothing else
+PORTFOLIO_NAMES = (
+    ("Imran Nazir", "Ada Tester"),
+    ("imran-nazir", "ada-tester"),
+    (
+        "AI Applied Engineer · LLM Serving · GPU Inference Infrastructure",
+        "Test Engineer · Fictional Systems · Example Data",
+    ),
+    ("https://github.com/the-cross-art", "https://github.com/example"),
+    ("https://linkedin.com/in/meimran", "https://ada.example/"),
+)
+
+
+def test_the_test_portfolio_has_the_sites_settings_templates_and_styles() -> None:
+    """The extension's tests build tests/roots/test-portfolio for this site's behaviour (Read the Docs
+    contexts, edit links, the 404 page, the books, the templates): its conf.py is this site's with the
+    names replaced, and its templates and styles are this site's, so what they test is what this site does."""
+    site_conf = (REPO / "conf.py").read_text(encoding="utf-8")
+    for real, fictional in PORTFOLIO_NAMES:
+        assert real in site_conf, real
+        site_conf = site_conf.replace(real, fictional)
+    head, _, body = (PORTFOLIO / "conf.py").read_text(encoding="utf-8").partition('"""\n')
+    _, _, site_body = site_conf.partition('"""\n')
+    assert head.startswith('"""A portfolio like the repository') and body == site_body
+    for folder in ("_templates", "_static"):
+        files = sorted(path.relative_to(REPO / folder) for path in (REPO / folder).rglob("*") if path.is_file())
+        copies = sorted(
+            path.relative_to(PORTFOLIO / folder) for path in (PORTFOLIO / folder).rglob("*") if path.is_file()
+        )
+        assert copies == files, folder
+        for name in files:
+            assert (PORTFOLIO / folder / name).read_bytes() == (REPO / folder / name).read_bytes(), name
