@@ -137,12 +137,12 @@ MUTATIONS = (
         "the output of a deleted page is removed",
     ),
     Mutation(
-        "metric-label-escaped",
-        "render/metric.py",
-        'f"{escape(name)}</text>"',
-        'f"{name}</text>"',
-        ("tests/test_hostile.py",),
-        "a figure's label is escaped in its SVG",
+        "sidebar-title-escaped",
+        "render/navigation.py",
+        "        title = escape(record.title)\n",
+        "        title = record.title\n",
+        ("tests/test_navigation.py::test_a_title_with_markup_characters_is_text_in_every_sidebar",),
+        "a write-up's title is escaped in every page's sidebar",
     ),
     Mutation(
         "tag-slugs",

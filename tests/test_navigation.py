@@ -142,3 +142,21 @@ def test_a_changed_title_reaches_every_sidebar_on_an_incremental_build(tmp_path:
     for name in ("index", "about/index", "tags/training", "projects/beta", "contributions/alpha-101"):
         titles = [a.get_text() for a in soup(out / f"{name}.html").select(".sidebar-tree ul.contrib-nav a")]
         assert "Gamma options on the fast path" in titles, (name, titles)
+
+
+def test_a_title_with_markup_characters_is_text_in_every_sidebar(tmp_path: Path) -> None:
+    """A write-up's title is text wherever the sidebar shows it: ``<`` and ``&`` from a code span in the
+    heading are escaped once, never markup and never ``&amp;amp;``."""
+    src = copy_site(tmp_path / "src")
+    page = src / "contributions" / "gamma-303.md"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("# Gamma option", "# Gamma `<option>` & `&amp;`", 1), encoding="utf-8"
+    )
+    out = tmp_path / "html"
+    done = rtd_build(src, out)
+    assert done.returncode == 0, done.stderr
+    title = "Gamma <option> & &amp; on the fast path"
+    for name in ("index", "about/index", "contributions/alpha-101", "projects/beta"):
+        links = soup(out / f"{name}.html").select(".sidebar-tree ul.contrib-nav a")
+        assert title in [a.get_text() for a in links], name
+        assert not soup(out / f"{name}.html").select(".sidebar-tree ul.contrib-nav option"), name
