@@ -6,10 +6,10 @@ An example is a fenced ``markdown`` block right after a marker comment:
 ``<!-- example: NAME [path=PAGE] [with=NAME,...] [warns=contrib.SUBTYPE] [site=KIND] -->``: ``path`` is
 where the page goes in the site (default ``contributions/NAME.md``), ``with`` adds other examples to the
 site, ``warns`` is the warning expected (or the warnings, comma-separated, in order); ``site`` builds it
-as *another* site that names this one ``portfolio`` in its ``intersphinx_mapping`` (this site's real
-``objects.inv``), ``with-extension`` or ``without-extension`` (no ``sphinx_contributions``, only MyST and
-intersphinx); ``lock`` puts a lock file beside ``conf.py``: the fenced ``json`` block after
-``<!-- lock: NAME -->``.
+as *another* site that names this one ``portfolio`` in its ``intersphinx_mapping`` (the ``objects.inv``
+of ``tests/roots/test-contrib-pages``), ``with-extension`` or ``without-extension`` (no
+``sphinx_contributions``, only MyST and intersphinx); ``lock`` puts a lock file beside ``conf.py``: the
+fenced ``json`` block after ``<!-- lock: NAME -->``.
 """
 
 from __future__ import annotations
@@ -142,8 +142,10 @@ def test_example_builds(
     for other in example.with_:
         assert other in EXAMPLES, f"{name}: with={other} is not an example"
     srcdir = tmp_path / "src"
-    # another site links to this one through the real site's objects.inv (built once per session)
-    _site(srcdir, example, request.getfixturevalue("site") / "objects.inv" if example.site else None)
+    # another site links to this one through the objects.inv of tests/roots/test-contrib-pages (built once
+    # per session), which holds the write-ups the guide's examples name
+    inventory = Path(request.getfixturevalue("contrib_pages_app").outdir) / "objects.inv"
+    _site(srcdir, example, inventory if example.site else None)
     app = make_app("html", srcdir=srcdir, freshenv=True)
     app.build()
     warnings = strip_colors(app.warning.getvalue()).splitlines()
