@@ -44,6 +44,10 @@ def build_sdist(tmp: Path) -> tuple[Path, Path]:
     with tarfile.open(sdist) as archive:
         archive.extractall(tmp / "unpacked", filter="data")
     (unpacked,) = (tmp / "unpacked").iterdir()
+    # the build's metadata, not a source: on PYTHONPATH it reads as an installed sphinx-contributions, so pip
+    # would skip installing the wheel into the packaging tests' clean venvs, and pip freeze would list it
+    for info in unpacked.glob("*.egg-info"):
+        shutil.rmtree(info)
     return sdist, unpacked
 
 
