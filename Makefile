@@ -9,7 +9,7 @@ BUILDDIR ?= _build
 # strict: warnings are errors (nitpicky is on in conf.py); -T: full tracebacks on a crash
 SPHINXOPTS ?= -W --keep-going -T
 
-.PHONY: html test test-latest serve clean lint bench audit linkcheck
+.PHONY: html test test-sdist test-latest serve clean lint bench audit linkcheck mutate
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,20 @@ $(STAMP): pyproject.toml requirements/constraints.txt
 html: $(STAMP)
 	$(PY) -m sphinx -b html $(SPHINXOPTS) -d $(BUILDDIR)/doctrees . $(BUILDDIR)/html
 
+# the suite, then the suite the sdist ships (test-sdist)
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
+	$(MAKE) test-sdist
+
+# the sdist built, unpacked into a temporary folder and its whole suite run there (this venv; axe-core from
+# tests/node/node_modules): it passes with at most two skips (tests/sdist_suite.py)
+test-sdist: $(STAMP)
+	$(PY) -m tests.sdist_suite $(PYTEST_ARGS)
+
+# each of a set of small mutations of the package, in a temporary copy, against the tests that must catch
+# it (tests/mutate.py); not part of `make test`
+mutate: $(STAMP)
+	$(PY) -m tests.mutate $(MUTATE_ARGS)
 
 # the suite against the newest Sphinx, MyST-Parser, furo, sphinx-design, sphinx-sitemap and sphinxext-opengraph
 # the registry has for this Python (the pinned set for everything else), in a venv of its own; pip says where

@@ -34,7 +34,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.test_browser import CHROMIUM_ARGS, PREFIX, SiteHandler, find_chromium  # noqa: E402
+from tests.chromium import ARGS, PREFIX, SiteHandler, find_chromium  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12.2.3"
 VNU = "vnu-jar@26.9.27"
@@ -127,7 +127,7 @@ def lighthouse(url: str, chromium: str, out: Path) -> dict[str, object]:
         "--output=json",
         f"--output-path={out}",
         f"--only-categories={','.join(CATEGORIES)}",
-        "--chrome-flags=" + " ".join(CHROMIUM_ARGS),
+        "--chrome-flags=" + " ".join(ARGS),
     ]
     done = run(command, env={**os.environ, "CHROME_PATH": chromium})
     if done.returncode != 0 or not out.is_file():

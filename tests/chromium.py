@@ -1,7 +1,8 @@
 """Chromium (Debian's, through Playwright's ``executable_path``) and a local server for a built site, for
-the browser tests of figures and of the 404 page: the site served under any prefix (``/en/stable/``, or
-``/`` for a host root), a missing file answered with the site's ``404.html`` and status 404, as Read the
-Docs and most static hosts do. Locally a missing Chromium skips; under ``CI`` it fails."""
+every browser test (and ``tests/audit.py``): the site served under a prefix (``/en/latest/`` as on Read the
+Docs, ``/en/stable/``, or ``/`` for a host root), a missing file answered with the site's ``404.html`` and
+status 404, as Read the Docs and most static hosts do. Chromium is the system one (Debian: ``apt-get install
+chromium``), never Playwright's download. Locally a missing Chromium skips; under ``CI`` it fails."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ import pytest
 
 from .conftest import REPO
 
+#: where the site is served unless told: where Read the Docs serves it (the 404 page links under it)
+PREFIX = "/en/latest/"
 ARGS = [
     "--headless",
     "--no-sandbox",
@@ -31,6 +34,10 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+INSTALL_HINT = (
+    "Chromium not found: install it with `apt-get install chromium` (Debian/Ubuntu; CI does this in .ci/run) "
+    "or point CHROMIUM at a Chrome/Chromium binary"
+)
 #: where the tests put the screenshots a person looks at
 SCREENSHOTS = REPO / "_build" / "screenshots"
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 900}}
@@ -38,24 +45,25 @@ SCHEMES = ("light", "dark")
 
 
 def unavailable(reason: str) -> NoReturn:
+    """Skip locally; under CI the browser tests must run, so a missing piece fails them."""
     if os.environ.get("CI"):
         pytest.fail(f"{reason} (CI is set: browser tests must not be skipped)", pytrace=False)
     pytest.skip(reason)
 
 
+def find_chromium() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"):
+        if candidate and (path := shutil.which(candidate)):
+            return path
+    return None
+
+
 @contextmanager
 def chromium() -> Iterator[Any]:
     """A headless Chromium for the block."""
-    path = next(
-        (
-            found
-            for name in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser")
-            if name and (found := shutil.which(name))
-        ),
-        None,
-    )
+    path = find_chromium()
     if path is None:
-        unavailable("Chromium not found: install it with `apt-get install chromium` or set CHROMIUM")
+        unavailable(INSTALL_HINT)
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -73,8 +81,10 @@ def chromium() -> Iterator[Any]:
         playwright.stop()
 
 
-class _Handler(SimpleHTTPRequestHandler):
-    prefix = "/"
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the html folder at ``prefix``; a missing file gets the site's 404 page with status 404."""
+
+    prefix = PREFIX
 
     def translate_path(self, path: str) -> str:
         url_path = urlsplit(path).path
@@ -97,9 +107,9 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def serve(directory: Path, prefix: str = "/") -> Iterator[str]:
+def serve(directory: Path, prefix: str = PREFIX) -> Iterator[str]:
     """``http://127.0.0.1:<port><prefix>`` serving ``directory`` for the block."""
-    handler = type("Handler", (_Handler,), {"prefix": prefix})
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix})
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(directory)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)

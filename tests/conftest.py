@@ -1,5 +1,7 @@
-"""Shared fixtures: Sphinx's own test fixtures over small sites in ``tests/roots``, and the real site
-built once per session with the exact command Read the Docs runs."""
+"""Shared fixtures: Sphinx's own test fixtures over small sites in ``tests/roots``, among them
+``tests/roots/test-portfolio`` (a portfolio like the repository's, with fictional pages) built once per
+session with the exact command Read the Docs runs. The extension's tests build roots only; the checks of the
+portfolio's own pages live in ``tests/test_site.py``, the one module that skips in an unpacked sdist."""
 
 from __future__ import annotations
 
@@ -25,11 +27,8 @@ IN_SDIST = (REPO / "PKG-INFO").is_file()
 MakeApp = Callable[..., SphinxTestApp]
 
 
-def need_site() -> None:
-    """Skip a test that builds the real site when it runs from an unpacked sdist, which has no site.
-    In the repository a missing site is a failure, as it always was."""
-    if IN_SDIST and not (REPO / "conf.py").is_file():
-        pytest.skip("builds the portfolio site, whose pages are not in the sdist: run it from the repository")
+#: the portfolio the extension's tests build: the repository's settings, theme and templates, fictional pages
+PORTFOLIO = ROOTS / "test-portfolio"
 
 
 #: the packages whose newest releases ``make test-latest`` installs: the report's header names their versions
@@ -64,20 +63,9 @@ def rootdir() -> Path:
     return ROOTS
 
 
-#: what makes up the real site at the repository root (its pages, settings, assets and templates)
-SITE_FILES = ("conf.py", "index.md", "about", "open-source", "contributions", "_static", "_templates")
-
-
 def copy_site(dest: Path) -> Path:
-    """A copy of the repository's site at ``dest``, to change and build."""
-    need_site()
-    dest.mkdir(parents=True)
-    for name in SITE_FILES:
-        source = REPO / name
-        if source.is_dir():
-            shutil.copytree(source, dest / name)
-        else:
-            shutil.copy2(source, dest / name)
+    """A copy of :data:`PORTFOLIO` at ``dest``, to change and build."""
+    shutil.copytree(PORTFOLIO, dest)
     return dest
 
 
@@ -118,23 +106,21 @@ def environ_with(**variables: str) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site, built strictly once per session as Read the Docs publishes it (under the test-only
+    """:data:`PORTFOLIO`, built strictly once per session as Read the Docs publishes it (under the test-only
     canonical URL :data:`SITE_URL`); returns its ``html`` folder. Without a canonical URL the site writes
     no absolute URL to itself (``tests/test_no_canonical_url.py``)."""
-    need_site()
     outdir = tmp_path_factory.mktemp("site") / "html"
-    done = rtd_build(REPO, outdir, env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
+    done = rtd_build(PORTFOLIO, outdir, env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return outdir
 
 
 @pytest.fixture(scope="session")
 def unaddressed_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    """The real site built strictly as ``make html`` builds it away from Read the Docs: no canonical URL
+    """:data:`PORTFOLIO` built strictly as ``make html`` builds it away from Read the Docs: no canonical URL
     known. Returns its ``html`` folder and the build's output."""
-    need_site()
     outdir = tmp_path_factory.mktemp("unaddressed") / "html"
-    done = rtd_build(REPO, outdir, env=environ_with())
+    done = rtd_build(PORTFOLIO, outdir, env=environ_with())
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return outdir, done.stdout
 

@@ -5,119 +5,40 @@ search finds the write-ups; the faceted filter works by mouse, keyboard and URL,
 list without JavaScript; light, dark and a 390-px phone viewport render without horizontal scrolling;
 deep links land on their section.
 
-Chromium is the system one (Debian: ``apt-get install chromium``), never Playwright's download. Locally a
-missing Chromium skips these tests with that hint; under ``CI`` it is a failure.
+Chromium and the server are :mod:`tests.chromium`'s.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-import os
-import shutil
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from io import BytesIO
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
 
-from .conftest import REPO, rtd_build
+from .chromium import PREFIX, SCHEMES, SCREENSHOTS, SIZES, chromium, serve
+from .conftest import rtd_build
 
 pytestmark = pytest.mark.browser
 
-#: the site is served where Read the Docs serves it: the 404 page links absolutely under this path
-PREFIX = "/en/latest/"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-INSTALL_HINT = (
-    "Chromium not found: install it with `apt-get install chromium` (Debian/Ubuntu; CI does this in .ci/run) "
-    "or point CHROMIUM at a Chrome/Chromium binary"
-)
 #: page type -> path under PREFIX; the 404 page is reached through a missing URL, as a reader would
 PAGES = {
     "home": "index.html",
-    "contribution": "contributions/transformers-49135.html",
+    "contribution": "contributions/beta-202.html",
     "listing": "contributions/index.html",
     "open-source": "open-source/index.html",
-    "tag": "tags/sdpa.html",
-    "project": "projects/transformers.html",
-    "search": "search.html?q=UMT5",
+    "tag": "tags/training.html",
+    "project": "projects/beta.html",
+    "search": "search.html?q=decoder",
     "404": "no/such/page.html",
 }
-SCHEMES = ("light", "dark")
 #: Sphinx's search fetches every hit's page for its summary: slow on two shared cores
 SEARCH_TIMEOUT_MS = 30_000
 TIMEOUT_MS = 15_000
-
-
-def unavailable(reason: str) -> NoReturn:
-    """Skip locally; under CI the browser tests must run, so a missing piece fails them."""
-    if os.environ.get("CI"):
-        pytest.fail(f"{reason} (CI is set: browser tests must not be skipped)", pytrace=False)
-    pytest.skip(reason)
-
-
-def find_chromium() -> str | None:
-    for candidate in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"):
-        if candidate and (path := shutil.which(candidate)):
-            return path
-    return None
-
-
-# -- the local server -------------------------------------------------------------------------------
-
-
-class SiteHandler(SimpleHTTPRequestHandler):
-    """Serves the html folder at ``PREFIX``; a missing file gets the site's 404 page with status 404,
-    as on Read the Docs."""
-
-    def translate_path(self, path: str) -> str:
-        url_path = urlsplit(path).path
-        if not url_path.startswith(PREFIX):
-            return str(Path(self.directory) / "__outside_the_prefix__")
-        return super().translate_path("/" + url_path.removeprefix(PREFIX))
-
-    def send_head(self) -> BytesIO | Any:
-        if not Path(self.translate_path(self.path)).exists():
-            body = (Path(self.directory) / "404.html").read_bytes()
-            self.send_response(404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return BytesIO(body)
-        return super().send_head()
-
-    def log_message(self, format: str, *args: object) -> None:  # quiet
-        pass
-
-
-@contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """``http://127.0.0.1:<port>/en/latest/`` serving ``directory``, for as long as the block lasts."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(directory)))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -133,22 +54,8 @@ def base_url(site: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    path = find_chromium()
-    if path is None:
-        unavailable(INSTALL_HINT)
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        unavailable("playwright is not installed: pip install -e '.[test]'")
-    playwright = sync_playwright().start()
-    try:
-        chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-    except Exception as error:
-        playwright.stop()
-        unavailable(f"Chromium at {path} does not start: {error}")
-    yield chromium
-    chromium.close()
-    playwright.stop()
+    with chromium() as found:
+        yield found
 
 
 @dataclass
@@ -251,12 +158,12 @@ def test_page_loads_without_errors_and_stays_local(browser: Any, base_url: str, 
 
 SEARCHES = [
     # query, the page that must be found, whether it must be the first result
-    ("49135", "contributions/transformers-49135.html", True),
-    ("transformers#49135", "contributions/transformers-49135.html", True),
-    ("CTranslate2#2103", "contributions/ctranslate2-2103.html", True),
-    ("UMT5", "contributions/transformers-49135.html", False),
-    ("causal", "contributions/transformers-49135.html", False),
-    ("SDPA", "contributions/transformers-49135.html", False),
+    ("202", "contributions/beta-202.html", True),
+    ("beta#202", "contributions/beta-202.html", True),
+    ("Alpha#101", "contributions/alpha-101.html", True),
+    ("decoder", "contributions/beta-202.html", False),
+    ("future", "contributions/beta-202.html", False),
+    ("training", "contributions/beta-202.html", False),
 ]
 
 
@@ -308,25 +215,25 @@ def test_filter_by_click_url_reload_and_reset(browser: Any, base_url: str, contr
         page = open_page(context, watch, base_url + "contributions/index.html")
         everything = visible_items(page)
         assert len(everything) == len(contributions)
-        sdpa = items_with(page, "contrib-tag--sdpa")
-        assert 0 < len(sdpa) < len(everything)
+        training = items_with(page, "contrib-tag--training")
+        assert 0 < len(training) < len(everything)
 
-        page.click(".contrib-facets button[data-facet=tag][data-value=sdpa]")
-        assert visible_items(page) == sdpa
-        assert "tag=sdpa" in search(page)
-        assert page.get_attribute("button[data-facet=tag][data-value=sdpa]", "aria-pressed") == "true"
-        assert f"Showing {len(sdpa)} of {len(everything)}" in page.inner_text(".contrib-facet-status")
+        page.click(".contrib-facets button[data-facet=tag][data-value=training]")
+        assert visible_items(page) == training
+        assert "tag=training" in search(page)
+        assert page.get_attribute("button[data-facet=tag][data-value=training]", "aria-pressed") == "true"
+        assert f"Showing {len(training)} of {len(everything)}" in page.inner_text(".contrib-facet-status")
 
         page.reload(wait_until="load")
-        assert visible_items(page) == sdpa, "reloading keeps the filter from the URL"
-        assert page.get_attribute("button[data-facet=tag][data-value=sdpa]", "aria-pressed") == "true"
+        assert visible_items(page) == training, "reloading keeps the filter from the URL"
+        assert page.get_attribute("button[data-facet=tag][data-value=training]", "aria-pressed") == "true"
 
         page.go_back()  # the unfiltered address, restored through popstate
         page.wait_for_function("() => !location.search.includes('tag=')")
         assert len(visible_items(page)) == len(everything)
         page.go_forward()
-        page.wait_for_function("() => location.search.includes('tag=sdpa')")
-        assert visible_items(page) == sdpa
+        page.wait_for_function("() => location.search.includes('tag=training')")
+        assert visible_items(page) == training
 
         # the facet's own "All" resets that facet
         page.click(".contrib-facets button[data-facet=tag][data-value='']")
@@ -334,9 +241,9 @@ def test_filter_by_click_url_reload_and_reset(browser: Any, base_url: str, contr
         assert "tag=" not in search(page)
 
         # two facets, then the global "All" clears both
-        transformers = items_with(page, "contrib-project--transformers")
-        page.click(".contrib-facets button[data-facet=project][data-value=transformers]")
-        assert visible_items(page) == transformers
+        beta = items_with(page, "contrib-project--beta")
+        page.click(".contrib-facets button[data-facet=project][data-value=beta]")
+        assert visible_items(page) == beta
         page.click(".contrib-facets .contrib-reset")
         assert len(visible_items(page)) == len(everything)
         assert search(page) == ""
@@ -361,19 +268,19 @@ def test_filter_from_the_keyboard(browser: Any, base_url: str) -> None:
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.dataset.facet") == "project"
         assert page.evaluate(focused) == ""  # the project facet's "All"
-        while page.evaluate(focused) != "transformers":
+        while page.evaluate(focused) != "beta":
             page.keyboard.press("Tab")
         page.keyboard.press("Enter")
-        transformers = items_with(page, "contrib-project--transformers")
-        assert visible_items(page) == transformers
-        assert "project=transformers" in search(page)
+        beta = items_with(page, "contrib-project--beta")
+        assert visible_items(page) == beta
+        assert "project=beta" in search(page)
 
-        while page.evaluate(focused) != "sdpa":
+        while page.evaluate(focused) != "training":
             page.keyboard.press("Tab")
         page.keyboard.press("Space")
-        assert page.get_attribute("button[data-facet=tag][data-value=sdpa]", "aria-pressed") == "true"
-        assert "tag=sdpa" in search(page)
-        assert set(visible_items(page)) <= set(transformers)
+        assert page.get_attribute("button[data-facet=tag][data-value=training]", "aria-pressed") == "true"
+        assert "tag=training" in search(page)
+        assert set(visible_items(page)) <= set(beta)
 
         # Space on the pressed button releases it
         page.keyboard.press("Space")
@@ -398,7 +305,7 @@ def test_without_javascript_every_contribution_is_listed(
 ) -> None:
     context, watch = new_context(browser, java_script_enabled=False)
     try:
-        page = open_page(context, watch, base_url + "contributions/index.html?tag=sdpa")
+        page = open_page(context, watch, base_url + "contributions/index.html?tag=training")
         assert sorted(visible_items(page)) == sorted(c["title"] for c in contributions)
         assert page.locator(".contrib-facets").count() == 0
     finally:
@@ -665,7 +572,7 @@ class Screenshot:
 def test_deep_link_scrolls_to_the_section(browser: Any, base_url: str, viewport: dict[str, int]) -> None:
     context, watch = new_context(browser, viewport=viewport)
     try:
-        page = open_page(context, watch, base_url + "contributions/transformers-49135.html#root-cause")
+        page = open_page(context, watch, base_url + "contributions/beta-202.html#root-cause")
         page.wait_for_function(
             "() => { const r = document.getElementById('root-cause').getBoundingClientRect();"
             " return window.scrollY > 0 && r.top >= -1 && r.top < window.innerHeight / 2; }"
@@ -681,10 +588,8 @@ def test_deep_link_scrolls_to_the_section(browser: Any, base_url: str, viewport:
 
 # -- what a visitor sees first ----------------------------------------------------------------------------
 
-#: screenshots a person looks at (the report describes them): under the repository's _build/
-SCREENSHOTS = REPO / "_build" / "screenshots"
-PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-LAPTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}}
+PHONE: dict[str, Any] = {"viewport": SIZES["phone"], "is_mobile": True, "has_touch": True}
+LAPTOP: dict[str, Any] = {"viewport": SIZES["laptop"]}
 
 
 def screenshot(page: Any, name: str, *, full_page: bool = False) -> Path:
@@ -717,7 +622,7 @@ def test_home_on_a_phone_shows_every_pr_and_headline_figure_on_the_first_screen(
         # who, first: the name and the role line, above the proof
         h1_bottom = page.evaluate("document.querySelector('article h1').getBoundingClientRect().bottom")
         story = page.evaluate(
-            "document.querySelector('article a[href*=\"transformers-49135.html#contribution\"]')"
+            "document.querySelector('article a[href*=\"beta-202.html#contribution\"]')"
             ".getBoundingClientRect().top + window.scrollY"
         )
         screenshot(page, f"home-phone-{scheme}.png")
@@ -754,12 +659,12 @@ def assert_title_in_view(page: Any, where: str) -> None:
 def test_a_contrib_link_lands_with_the_whole_title_in_view(browser: Any, base_url: str, size: str) -> None:
     context, watch = new_context(browser, **(LAPTOP if size == "laptop" else PHONE))
     try:
-        # the link between the two UMT5 write-ups: from CTranslate2's verification to the transformers fix
-        page = open_page(context, watch, base_url + "contributions/ctranslate2-2103.html")
-        link = page.locator("section#verification a[href='transformers-49135.html#contribution']")
+        # the link between the two write-ups: from alpha's verification to beta's fix
+        page = open_page(context, watch, base_url + "contributions/alpha-101.html")
+        link = page.locator("section#verification a[href='beta-202.html#contribution']")
         with page.expect_navigation():
             link.click()
-        assert page.url.endswith("transformers-49135.html#contribution")
+        assert page.url.endswith("beta-202.html#contribution")
         assert_title_in_view(page, f"{{contrib}} link ({size})")
         assert page.evaluate("window.scrollY") >= 0
     finally:
@@ -771,9 +676,9 @@ def test_a_contrib_link_lands_with_the_whole_title_in_view(browser: Any, base_ur
 def test_a_search_hit_lands_with_the_whole_title_in_view(browser: Any, base_url: str, size: str) -> None:
     context, watch = new_context(browser, **(LAPTOP if size == "laptop" else PHONE))
     try:
-        page = open_page(context, watch, base_url + "search.html?q=49135")
+        page = open_page(context, watch, base_url + "search.html?q=202")
         first = page.locator("#search-results ul.search > li > a").first
-        assert "transformers-49135.html" in (first.get_attribute("href") or "")
+        assert "beta-202.html" in (first.get_attribute("href") or "")
         assert "#contribution" in (first.get_attribute("href") or "")
         with page.expect_navigation():
             first.click()
@@ -811,7 +716,7 @@ def test_write_up_on_a_laptop_reads_as_a_numbered_sequence(browser: Any, base_ur
     assert [step["number"] for step in layout["steps"]] == ["counter(contrib-step)"] * 4  # numbered 1 to 4
     assert all(step["size"] < 0.6 * layout["h1"] for step in layout["steps"]), layout["steps"]
     # the pull request as an action, in the header and again after the sections; then the way back
-    assert layout["buttons"] == ["Pull request #49135 ↗", "Pull request #49135 ↗"]
+    assert layout["buttons"] == ["Pull request #202 ↗", "Pull request #202 ↗"]
     assert [urlsplit(href).path.removeprefix(PREFIX) for href in layout["back"]] == ["contributions/index.html"]
     assert watch.problems() == {}
 
@@ -864,7 +769,7 @@ def test_on_a_phone_the_filters_leave_the_first_write_up_on_the_first_screen(bro
         first = page.evaluate("document.querySelector('.contrib-item').getBoundingClientRect().top")
         closed = page.evaluate("!document.querySelector('.contrib-facets details').open")
         page.click(".contrib-facets summary")
-        assert page.locator("button[data-facet=tag][data-value=sdpa]").is_visible()
+        assert page.locator("button[data-facet=tag][data-value=training]").is_visible()
         screenshot(page, "listing-phone-light.png")
     finally:
         context.close()

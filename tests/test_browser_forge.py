@@ -15,8 +15,9 @@ from sphinx.testing.util import SphinxTestApp
 
 from sphinx_contributions.lock import LOCK_NAME
 
+from .chromium import serve
 from .conftest import REPO, ROOTS
-from .test_browser import browser, new_context, open_page, rgb, serve  # noqa: F401  (browser: a fixture)
+from .test_browser import browser, new_context, open_page, rgb  # noqa: F401  (browser: a fixture)
 from .test_lock import lock_text  # noqa: F401  (a fixture: the lock sync writes against the fake forges)
 
 pytestmark = pytest.mark.browser

@@ -36,7 +36,7 @@ from sphinx_contributions.render.card_image import (
 )
 from sphinx_contributions.render.cards import CARD_DIR, page_meta_tags
 
-from .conftest import REPO, ROOTS, SITE_URL, copy_site, environ_with, rtd_build
+from .conftest import PORTFOLIO, ROOTS, SITE_URL, copy_site, environ_with, rtd_build
 
 BASE = "https://example.org/"
 WRITE_UPS = {
@@ -307,7 +307,7 @@ def test_cards_of_removed_pages_and_of_a_site_that_turns_them_off_are_removed(pa
     assert not (outdir / CARD_DIR).exists()
 
 
-# -- the real site, as Read the Docs builds it -------------------------------------------------------
+# -- a portfolio (tests/roots/test-portfolio), as Read the Docs builds it ----------------------------
 
 
 @pytest.fixture(scope="module")
@@ -319,12 +319,13 @@ def real_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, subproces
     return outdir, done
 
 
-def test_real_site_write_ups_have_cards_through_opengraph(
+def test_portfolio_write_ups_have_cards_through_opengraph(
     real_site: tuple[Path, subprocess.CompletedProcess[str]],
 ) -> None:
     outdir, _ = real_site
-    pages = sorted((REPO / "contributions").glob("*.md"))
-    write_ups = [page.stem for page in pages if ":::{contribution}" in page.read_text(encoding="utf-8")]
+    pages = sorted((PORTFOLIO / "contributions").glob("*.md"))
+    texts = {page.stem: page.read_text(encoding="utf-8") for page in pages}
+    write_ups = [stem for stem, text in texts.items() if ":::{contribution}" in text and ":status: draft" not in text]
     assert len(write_ups) >= 3
     for stem in write_ups:
         meta = head_meta(outdir / "contributions" / f"{stem}.html")
@@ -338,7 +339,7 @@ def test_real_site_write_ups_have_cards_through_opengraph(
     assert html.count('property="og:image"') == 1 and html.count('name="twitter:card"') == 1
 
 
-def test_real_site_build_prints_nothing_about_matplotlib(
+def test_portfolio_build_prints_nothing_about_matplotlib(
     real_site: tuple[Path, subprocess.CompletedProcess[str]],
 ) -> None:
     _, done = real_site

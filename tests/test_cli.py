@@ -27,7 +27,7 @@ ACCEPTED = (
 
 @pytest.fixture
 def site(tmp_path: Path) -> Path:
-    """A copy of the repository's site (its pages, settings and assets), to add pages to."""
+    """A copy of tests/roots/test-portfolio (a portfolio like the repository's), to add pages to."""
     return copy_site(tmp_path / "site")
 
 
@@ -81,7 +81,7 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     done = run("check", cwd=site)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stderr == ""
-    published, _, drafts = done.stdout.partition("Drafts, left out of the published site (1):")
+    published, _, drafts = done.stdout.partition("Drafts, left out of the published site (2):")
     assert "sglang#1" not in published
     assert re.search(r"^  sglang#1 +TODO: the title of sglang#1 +draft +0/4 +0 +contributions/sglang-1$", drafts, re.M)
     assert done.stdout.rstrip().endswith("The site would publish: the strict build passes.")
@@ -91,7 +91,8 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     page.write_text(text.replace(":status: draft\n", ""), encoding="utf-8")
     done = run("check", cwd=site)
     assert done.returncode == 1
-    assert "Drafts" not in done.stdout
+    _, _, drafts = done.stdout.partition("Drafts, left out of the published site (1):")  # the site's own draft
+    assert drafts and "sglang#1" not in drafts.split("\n\n", 1)[0]
     report = done.stdout.split("Warnings (6):\n", 1)[1]
     for name in SECTIONS:
         prompt_left = f"section '{name}' is not written yet (it holds only comments or nothing)"
@@ -137,6 +138,49 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert re.search(r"^sglang#1 +- +- +sglang +Keep the scheduler", done.stdout, re.M)
     assert len(done.stdout.splitlines()) == 1 + len(document["contributions"])
+
+
+HALF_WRITTEN = """\
+# Half-written draft
+
+:::{contribution}
+:repo: example/omega
+:pr: 9
+:status: draft
+:summary: A draft with one section written.
+:::
+
+:::{problem}
+% What was wrong? (a prompt: a MyST comment)
+:::
+
+:::{root-cause}
+<!-- an HTML comment is not writing either -->
+:::
+
+:::{fix}
+Written.
+:::
+
+:::{verification}
+:::
+"""
+
+
+def test_check_counts_only_written_sections_of_a_draft(site: Path) -> None:
+    """The drafts' table counts a section as written when it holds more than comments (MyST's ``%`` or
+    HTML's ``<!-- -->``) or nothing: the rule the build applies to a published page."""
+    (site / "contributions" / "omega-9.md").write_text(HALF_WRITTEN, encoding="utf-8")
+    done = run("check", cwd=site)
+    assert done.returncode == 0, done.stdout + done.stderr
+    _, _, drafts = done.stdout.partition("Drafts, left out of the published site (2):")
+    assert re.search(r"^  omega#9 +Half-written draft +draft +1/4 +0 +contributions/omega-9$", drafts, re.M), drafts
+    # published, the same page warns for exactly the three sections the table counts as unwritten
+    (site / "contributions" / "omega-9.md").write_text(HALF_WRITTEN.replace(":status: draft\n", ""), encoding="utf-8")
+    done = run("check", cwd=site)
+    assert done.returncode == 1
+    unwritten = re.findall(r"section '([\w-]+)' is not written yet", done.stdout)
+    assert unwritten == ["problem", "root-cause", "verification"], done.stdout
 
 
 def test_list_drafts_includes_them(site: Path) -> None:
@@ -267,22 +311,22 @@ def test_invalid_command_name(tmp_path: Path) -> None:
 
 
 def test_new_refuses_an_existing_page(site: Path) -> None:
-    before = (site / "contributions/transformers-49135.md").read_text(encoding="utf-8")
-    done = run("new", "https://github.com/huggingface/transformers/pull/49135", cwd=site)
+    before = (site / "contributions/beta-202.md").read_text(encoding="utf-8")
+    done = run("new", "https://github.com/example/beta/pull/202", cwd=site)
     assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == "contributions new: contributions/transformers-49135.md already exists; not overwritten\n"
-    assert (site / "contributions/transformers-49135.md").read_text(encoding="utf-8") == before
+    assert done.stderr == "contributions new: contributions/beta-202.md already exists; not overwritten\n"
+    assert (site / "contributions/beta-202.md").read_text(encoding="utf-8") == before
 
 
 def test_new_refuses_an_existing_key(site: Path) -> None:
     """Keys match without regard to case, whatever the file is called; drafts count too."""
-    (site / "contributions/vllm-metal-1182.md").rename(site / "contributions/lfm2-vl.md")
-    done = run("new", "vllm-project/VLLM-Metal#1182", cwd=site)
+    (site / "contributions/gamma-303.md").rename(site / "contributions/gamma-option.md")
+    done = run("new", "example/GAMMA#303", cwd=site)
     assert (done.returncode, done.stdout) == (1, "")
     assert (
-        done.stderr == "contributions new: vllm-metal#1182 already has a page, contributions/lfm2-vl.md; not written\n"
+        done.stderr == "contributions new: gamma#303 already has a page, contributions/gamma-option.md; not written\n"
     )
-    assert not (site / "contributions/vllm-metal-1182.md").exists()
+    assert not (site / "contributions/gamma-303.md").exists()
     assert run("new", "sgl-project/sglang#1", cwd=site).returncode == 0
     (site / "contributions/sglang-1.md").rename(site / "contributions/draft.md")
     done = run("new", "sgl-project/sglang#1", cwd=site)
@@ -292,9 +336,9 @@ def test_new_refuses_an_existing_key(site: Path) -> None:
 def test_new_ignores_keys_outside_the_site(site: Path) -> None:
     """Pages in excluded folders (tests, _build …) are not the site's: their keys do not count."""
     (site / "tests").mkdir()
-    shutil.copy(site / "contributions/transformers-49135.md", site / "tests/sglang.md")
-    text = (site / "tests/sglang.md").read_text().replace("huggingface/transformers", "sgl-project/sglang")
-    (site / "tests/sglang.md").write_text(text.replace(":pr: 49135", ":pr: 1"))
+    shutil.copy(site / "contributions/beta-202.md", site / "tests/sglang.md")
+    text = (site / "tests/sglang.md").read_text().replace("example/beta", "sgl-project/sglang")
+    (site / "tests/sglang.md").write_text(text.replace(":pr: 202", ":pr: 1"))
     conf = site / "conf.py"
     assert '"tests",' in conf.read_text()
     assert run("new", "sgl-project/sglang#1", cwd=site).returncode == 0
@@ -475,7 +519,7 @@ def test_parser_knows_the_commands() -> None:
 def test_check_reads_plain_warnings_under_ci(site: Path) -> None:
     """Sphinx colours its output when ``CI`` is set; the report is plain data, so ``check`` lists the
     warning all the same (regression: under CI the report was empty of pages)."""
-    page = site / "contributions" / "transformers-49135.md"
+    page = site / "contributions" / "beta-202.md"
     page.write_text(page.read_text(encoding="utf-8").replace(":status: merged", ":status: shipped"), encoding="utf-8")
     environ = {key: value for key, value in os.environ.items() if key not in {"NO_COLOR", "NO_COLOUR"}}
     done = subprocess.run(
@@ -491,7 +535,7 @@ def test_check_reads_plain_warnings_under_ci(site: Path) -> None:
     line = page.read_text(encoding="utf-8").splitlines().index(":status: shipped") + 1  # the option's line
     assert (
         "Warnings (1):\n"
-        f"  contributions/transformers-49135.md:{line}: WARNING: option ignored: status must be one of merged, open, "
+        f"  contributions/beta-202.md:{line}: WARNING: option ignored: status must be one of merged, open, "
         "closed, draft; got 'shipped' [contrib.bad_status]\n"
     ) in done.stdout
 
@@ -503,8 +547,8 @@ def test_check_reads_plain_warnings_under_ci(site: Path) -> None:
 BROKEN = """# Broken
 
 :::{contribution}
-:repo: huggingface/transformers
-:pr: 49135
+:repo: example/beta
+:pr: 202
 :summary: Duplicates a key.
 :status: shipped
 :state: merged
@@ -551,8 +595,8 @@ def test_check_lists_the_same_warnings_as_the_build(site: Path, tmp_path: Path) 
         "contributions/zz-broken.md:12: WARNING: 'myst' cross-reference target not found: 'nowhere' "
         "[myst.xref_missing]",
         "contributions/zz-broken.md:12: WARNING: {contrib} target not found: 'nope#1' [contrib.unknown_key]",
-        "contributions/zz-broken.md:3: WARNING: contribution transformers#49135 is already declared in "
-        "contributions/transformers-49135.md; this page is not listed [contrib.duplicate_key]",
+        "contributions/zz-broken.md:3: WARNING: contribution beta#202 is already declared in "
+        "contributions/beta-202.md; this page is not listed [contrib.duplicate_key]",
         "contributions/zz-broken.md:7: WARNING: option ignored: status must be one of merged, open, closed, draft; "
         "got 'shipped' [contrib.bad_status]",
         "contributions/zz-broken.md:8: WARNING: 'contribution' has no option 'state': did you mean 'status'? Write "
@@ -566,7 +610,7 @@ def test_check_does_not_read_sphinx_output(site: Path) -> None:
     """With ``show_warning_types = False`` Sphinx's own lines carry no ``[type.subtype]``; the report does."""
     conf = site / "conf.py"
     conf.write_text(conf.read_text(encoding="utf-8") + "\nshow_warning_types = False\n", encoding="utf-8")
-    page = site / "contributions" / "transformers-49135.md"
+    page = site / "contributions" / "beta-202.md"
     page.write_text(page.read_text(encoding="utf-8").replace(":status: merged", ":status: shipped"), encoding="utf-8")
     done = run("check", cwd=site)
     assert done.returncode == 1

@@ -20,8 +20,8 @@ from .chromium import SCHEMES, SCREENSHOTS, SIZES, chromium, local_context, serv
 
 pytestmark = pytest.mark.browser
 
-#: the write-ups with figures: the transformers drift (log scale), CTranslate2's three figures (linear)
-PAGES = ("contributions/transformers-49135.html", "contributions/ctranslate2-2103.html")
+#: the write-ups with figures: beta's drift (log scale), alpha's three figures (linear)
+PAGES = ("contributions/beta-202.html", "contributions/alpha-101.html")
 
 #: every drawn part of every figure on the page: where it is, its colours, the background behind it
 _MEASURE = """() => {

@@ -1,5 +1,5 @@
-"""Every format Read the Docs offers, and the others Sphinx has, built from a copy of the real site with a
-fourth write-up added (no other file edited), each strictly (``-W``), with the command Read the Docs runs.
+"""Every format Read the Docs offers, and the others Sphinx has, built from a copy of ``tests/roots/test-portfolio``
+with a fourth write-up added (no other file edited), each strictly (``-W``), with the command Read the Docs runs.
 
 The books (PDF through LaTeX, ePub, singlehtml, Texinfo, man) hold every write-up after the profile pages,
 by project and then pull-request number, with its title, four sections and figures; the PDF is compiled as
@@ -32,15 +32,15 @@ from .treediff import first_difference
 
 #: the write-up every book must show besides the site's own: one file, nothing else edited
 FOURTH = (
-    "contributions/transformers-7.md",
+    "contributions/beta-7.md",
     """\
 # A fourth write-up for the book
 
 :::{contribution}
-:repo: huggingface/transformers
+:repo: example/beta
 :pr: 7
 :status: open
-:tags: SDPA
+:tags: training
 :summary: Summary of the fourth write-up.
 :::
 
@@ -72,7 +72,7 @@ BUILDERS = ("html", "dirhtml", "singlehtml", "epub", "latex", "text", "man", "te
 STRICT_FAILURES: dict[str, str] = {}
 SECTIONS = ("Problem", "Root cause", "Fix", "Verification")
 #: the PDF's name on Read the Docs (its latexmk -jobname is the project's slug)
-JOBNAME = "the-cross-art"
+JOBNAME = "ada-tester"
 OPF = "{http://www.idpf.org/2007/opf}"
 
 
@@ -207,7 +207,7 @@ def test_singlehtml_holds_every_writeup_after_the_profile_pages(builds: Builds, 
 
 
 def test_singlehtml_ids_are_unique_and_listings_link_inside_the_page(builds: Builds, writeups: list[Writeup]) -> None:
-    """All write-ups on one page: each one's anchors take its page's name (``#transformers-7-problem``);
+    """All write-ups on one page: each one's anchors take its page's name (``#beta-7-problem``);
     on the site each keeps ``#problem``."""
     html = (builds.get("singlehtml").outdir / "index.html").read_text(encoding="utf-8")
     ids = re.findall(r' id="([^"]+)"', html)
@@ -244,7 +244,7 @@ def test_epub_reads_every_writeup_after_the_profile_pages(builds: Builds, writeu
 def test_latex_has_a_section_per_writeup_after_the_profile_pages(builds: Builds, writeups: list[Writeup]) -> None:
     """A compact document (``howto``: sections, no chapter per page): each write-up a section after the
     profile pages, its problem, root cause, fix and verification subsections."""
-    tex = (builds.get("latex").outdir / "imran-nazir.tex").read_text(encoding="utf-8")
+    tex = (builds.get("latex").outdir / "ada-tester.tex").read_text(encoding="utf-8")
     assert r"\chapter{" not in tex and "]{sphinxhowto}" in tex
     chapters = [title.replace(r"\sphinxhyphen{}", "-") for title in re.findall(r"\\section\{(.*)\}", tex)]
     profile = ["About", "Open source", "Contributions"]
@@ -357,8 +357,8 @@ def test_pdf_says_its_title_and_author_and_no_page_is_empty(pdf: Pdf) -> None:
     pdfinfo = require_tool("pdfinfo", "poppler-utils")
     info = subprocess.run([pdfinfo, str(pdf.path)], capture_output=True, text=True, check=True).stdout
     fields = dict(line.split(":", 1) for line in info.splitlines() if ":" in line)
-    assert fields["Title"].strip() == "Imran Nazir: AI Applied Engineer · LLM Serving · GPU Inference Infrastructure"
-    assert fields["Author"].strip() == "Imran Nazir"
+    assert fields["Title"].strip() == "Ada Tester: Test Engineer · Fictional Systems · Example Data"
+    assert fields["Author"].strip() == "Ada Tester"
     pdftotext = require_tool("pdftotext", "poppler-utils")
     pages = int(fields["Pages"])
     words = [
@@ -473,7 +473,7 @@ def test_books_leave_the_shared_environment_and_html_as_they_were(builds: Builds
     latex = sphinx_build(builds.src, tmp_path / "latex", "latex", doctrees)
     assert latex.returncode == 0, first_warning(latex.stderr)
     assert "updating environment: 0 added, 0 changed, 0 removed" in latex.stdout  # nothing re-read
-    tex = (tmp_path / "latex" / "imran-nazir.tex").read_text(encoding="utf-8")
+    tex = (tmp_path / "latex" / "ada-tester.tex").read_text(encoding="utf-8")
     for writeup in builds.writeups():
         assert rf"\label{{\detokenize{{{writeup.docname}::doc}}}}" in tex
     singlehtml = sphinx_build(builds.src, tmp_path / "singlehtml", "singlehtml", doctrees)
@@ -488,15 +488,15 @@ def test_a_writeup_a_toctree_already_reaches_is_in_each_book_once(tmp_path: Path
     src = copy_site(tmp_path / "src")
     index = src / "contributions" / "index.md"
     index.write_text(
-        index.read_text(encoding="utf-8") + "\n```{toctree}\n:hidden:\n\nvllm-metal-1182\n```\n", encoding="utf-8"
+        index.read_text(encoding="utf-8") + "\n```{toctree}\n:hidden:\n\ngamma-303\n```\n", encoding="utf-8"
     )
     for builder in ("epub", "latex"):
         done = sphinx_build(src, tmp_path / builder, builder, tmp_path / f"doctrees-{builder}")
         assert done.returncode == 0, first_warning(done.stderr)
     navigation = (tmp_path / "epub" / "nav.xhtml").read_text(encoding="utf-8")
-    assert navigation.count('href="contributions/vllm-metal-1182.xhtml"') == 1
-    tex = (tmp_path / "latex" / "imran-nazir.tex").read_text(encoding="utf-8")
-    assert tex.count(r"\label{\detokenize{contributions/vllm-metal-1182::doc}}") == 1
+    assert navigation.count('href="contributions/gamma-303.xhtml"') == 1
+    tex = (tmp_path / "latex" / "ada-tester.tex").read_text(encoding="utf-8")
+    assert tex.count(r"\label{\detokenize{contributions/gamma-303::doc}}") == 1
 
 
 # -- fixes for Sphinx's book builders, each with its guard ---------------------------------------------

@@ -1,5 +1,5 @@
 """Adding a write-up is adding one file: every overview, export and the inventory follow, with no
-other file edited, in an incremental build of a copy of the real site."""
+other file edited, in an incremental build of a copy of ``tests/roots/test-portfolio``."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ NEW_PAGE = """\
 # A fourth write-up for the test
 
 :::{contribution}
-:repo: huggingface/transformers
+:repo: example/beta
 :pr: 7
 :status: open
 :date: 2030-01-01
-:tags: SDPA, brand-new tag
+:tags: training, brand-new tag
 :summary: Summary of the fourth write-up.
 :::
 
@@ -47,7 +47,7 @@ def test_a_fourth_page_reaches_every_overview(tmp_path: Path) -> None:
     assert first.returncode == 0, first.stderr
     before = {path: path.read_bytes() for path in src.rglob("*") if path.is_file()}
 
-    (src / "contributions" / "transformers-7.md").write_text(NEW_PAGE, encoding="utf-8")
+    (src / "contributions" / "beta-7.md").write_text(NEW_PAGE, encoding="utf-8")
     second = rtd_build(src, out, env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
     assert second.returncode == 0, second.stderr
     assert {path: path.read_bytes() for path in before} == before  # nothing else was edited
@@ -57,15 +57,15 @@ def test_a_fourth_page_reaches_every_overview(tmp_path: Path) -> None:
         "index.html",  # the home page's selected impact
         "open-source/index.html",  # the project's section
         "contributions/index.html",
-        "projects/transformers.html",
-        "tags/sdpa.html",
+        "projects/beta.html",
+        "tags/training.html",
         "tags/brand-new-tag.html",
-        "contributions/transformers-7.html",
+        "contributions/beta-7.html",
     ):
         assert title in (out / page).read_text(encoding="utf-8"), page
     keys = [c["key"] for c in json.loads((out / "contributions.json").read_text())["contributions"]]
-    assert keys[0] == "transformers#7"
+    assert keys[0] == "beta#7"
     assert title in (out / "contributions.atom").read_text(encoding="utf-8")
     with open(out / "objects.inv", "rb") as stream:
         inventory = InventoryFile.load(stream, "", lambda base, uri: uri)
-    assert "transformers#7" in inventory["contrib:contribution"]
+    assert "beta#7" in inventory["contrib:contribution"]

@@ -320,8 +320,9 @@ def test_atom_feed_is_well_formed_and_round_trips_the_text(outdir: Path, summary
         assert href.startswith("https://example.org/portfolio/") or GITHUB_URL.match(href), href
 
 
-def test_the_real_site_links_out_safely(site: Path) -> None:
-    """The published site: every page inert, every outbound link validated, with noopener noreferrer."""
+def test_a_portfolio_links_out_safely(site: Path) -> None:
+    """A published portfolio (tests/roots/test-portfolio, the repository's templates): every page inert,
+    every outbound link validated, with noopener noreferrer (the real site's: tests/test_site.py)."""
     problems = []
     for name, html in html_pages(site):
         problems += inert_problems(html, name)

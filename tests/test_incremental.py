@@ -1,6 +1,6 @@
 """Incremental, parallel and reproducible builds write exactly what a clean build writes.
 
-Each test builds a copy of the real site (its pages, ``conf.py`` and ``_static``) with
+Each test builds a copy of ``tests/roots/test-portfolio`` (a portfolio like the repository's) with
 ``python -m sphinx -b html`` in a subprocess (so ``-j`` forks real workers) and compares the whole output
 trees with :mod:`treediff`: every page, ``objects.inv``, ``searchindex.js``, ``sitemap.xml``,
 ``contributions.json``, ``contributions.atom`` and the tag and project pages.
@@ -97,12 +97,12 @@ def touch(path: Path) -> None:
 
 def edit_body(src: Path) -> None:
     # "unaffected" is in no other page: the search index must drop it, not keep it as an empty entry
-    edit(src / "contributions/transformers-49135.md", "was unaffected, since", "was not affected, since")
+    edit(src / "contributions/beta-202.md", "was unaffected, since", "was not affected, since")
 
 
 def edit_title(src: Path) -> None:
-    # transformers-49135 links to this page with {contrib}, showing its title
-    edit(src / "contributions/ctranslate2-2103.md", "# Add UMT5 support:", "# Add UMT5 model support:")
+    # beta-202 links to this page with {contrib}; the home page's section link shows its title
+    edit(src / "contributions/alpha-101.md", "# Add per-layer tables", "# Add per-layer model tables")
 
 
 def edit_nav_title(src: Path) -> None:
@@ -111,24 +111,24 @@ def edit_nav_title(src: Path) -> None:
 
 
 def edit_tag(src: Path) -> None:
-    # one tag renamed: tags/paged-attention.html goes, tags/paged-kv-cache.html comes
-    edit(src / "contributions/vllm-metal-1182.md", "paged attention", "paged KV cache")
+    # one tag renamed: tags/hot-path.html goes, tags/hot-loop.html comes
+    edit(src / "contributions/gamma-303.md", "hot path", "hot loop")
 
 
 def edit_metric(src: Path) -> None:
-    edit(src / "contributions/transformers-49135.md", ":after: ~1.91e-6", ":after: ~2.5e-6")
+    edit(src / "contributions/beta-202.md", ":after: ~1.91e-6", ":after: ~2.5e-6")
 
 
 NEW_PAGE = """\
-# Speed up paged attention on Metal
+# Speed up the gamma hot path
 
 :::{contribution}
-:repo: vllm-project/vllm-metal
-:pr: 1300
+:repo: example/gamma
+:pr: 304
 :status: open
-:tags: paged attention, kernels
+:tags: hot path, kernels
 :date: 2026-02-01
-:summary: A fused kernel for the paged attention decode step.
+:summary: A fused kernel for the gamma decode step.
 :::
 
 :::{problem}
@@ -140,7 +140,7 @@ One kernel launch per page.
 :::
 
 :::{fix}
-One fused kernel; follows {contrib}`vllm-metal#1182`.
+One fused kernel; follows {contrib}`gamma#303`.
 :::
 
 ::::{verification}
@@ -156,34 +156,34 @@ One fused kernel; follows {contrib}`vllm-metal#1182`.
 def link_from_about(src: Path) -> None:
     # a {contrib} link from a page that is neither a listing nor a neighbour of the linked write-up
     path = src / "about/index.md"
-    path.write_text(path.read_text(encoding="utf-8") + "\nSee {contrib}`vllm-metal#1182`.\n", encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8") + "\nSee {contrib}`gamma#303`.\n", encoding="utf-8")
 
 
 def edit_far_title(src: Path) -> None:
-    edit(src / "contributions/vllm-metal-1182.md", "# LFM2-VL image input", "# LFM2-VL image inputs")
+    edit(src / "contributions/gamma-303.md", "# Gamma option", "# Gamma options")
 
 
 def add_page(src: Path) -> None:
-    (src / "contributions/vllm-metal-1300.md").write_text(NEW_PAGE, encoding="utf-8")
-    touch(src / "contributions/vllm-metal-1300.md")
+    (src / "contributions/gamma-304.md").write_text(NEW_PAGE, encoding="utf-8")
+    touch(src / "contributions/gamma-304.md")
 
 
 def delete_page(src: Path) -> None:
     # the project's last write-up: its intro on the open-source page goes too (left, it would warn
     # that it names no project with a write-up)
-    (src / "contributions/vllm-metal-1182.md").unlink()
+    (src / "contributions/gamma-303.md").unlink()
     overview = src / "open-source/index.md"
     text = overview.read_text(encoding="utf-8")
-    start = text.index(":::{project} vllm-metal")
+    start = text.index(":::{project} gamma")
     overview.write_text(text[:start] + text[text.index(":::\n", start) + 4 :], encoding="utf-8")
     touch(overview)
 
 
-DOC_LINK = "\nHow the image path was fixed: {doc}`/contributions/vllm-metal-1182`.\n"
+DOC_LINK = "\nHow the option was fixed: {doc}`/contributions/gamma-303`.\n"
 
 
 def add_doc_link(src: Path) -> None:
-    """The real site's one untitled ``{doc}`` link names a page in the navigation, whose title changes
+    """The portfolio's one untitled ``{doc}`` link names a page in the navigation, whose title changes
     rewrite every page anyway (``nav-rewrite``): the about page gets one to a write-up, outside it."""
     path = src / "about/index.md"
     path.write_text(path.read_text(encoding="utf-8") + DOC_LINK, encoding="utf-8")
@@ -191,13 +191,24 @@ def add_doc_link(src: Path) -> None:
 
 def edit_doc_title(src: Path) -> None:
     # the about page shows this title through its {doc} link (see add_doc_link)
-    edit(src / "contributions/vllm-metal-1182.md", "# LFM2-VL image input", "# LFM2-VL image inputs")
+    edit(src / "contributions/gamma-303.md", "# Gamma option", "# Gamma options")
 
 
 def rename_page(src: Path) -> None:
-    # transformers-49135 links to it: the link's URL changes; the old page's output goes
-    (src / "contributions/ctranslate2-2103.md").rename(src / "contributions/ctranslate2-umt5.md")
-    touch(src / "contributions/ctranslate2-umt5.md")
+    # beta-202 links to it: the link's URL changes; the old page's output goes
+    (src / "contributions/alpha-101.md").rename(src / "contributions/alpha-tables.md")
+    touch(src / "contributions/alpha-tables.md")
+
+
+def link_section_from_about(src: Path) -> None:
+    # an untitled {contrib} link to a section, from a page that lists nothing: it shows the section's heading
+    path = src / "about/index.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\nSee {contrib}`alpha#101#root-cause`.\n", encoding="utf-8")
+
+
+def edit_section_heading(src: Path) -> None:
+    # the about page links to this section (see link_section_from_about)
+    edit(src / "contributions/alpha-101.md", ":::{root-cause}\n", ":::{root-cause} Where the layouts split\n")
 
 
 CHANGES: dict[str, Callable[[Path], None]] = {
@@ -211,30 +222,35 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "delete": delete_page,
     "rename": rename_page,
     "doc-title": edit_doc_title,
+    "section-heading": edit_section_heading,
 }
 #: what a change needs in the copy of the site before its first build
-PREPARE: dict[str, Callable[[Path], None]] = {"far-title": link_from_about, "doc-title": add_doc_link}
+PREPARE: dict[str, Callable[[Path], None]] = {
+    "far-title": link_from_about,
+    "doc-title": add_doc_link,
+    "section-heading": link_section_from_about,
+}
 
 #: pages (besides ALWAYS_WRITTEN) an incremental build may write after each change: what depends on it
 LISTINGS = {"index.html", "contributions/index.html", "open-source/index.html"}
-TRANSFORMERS_PAGES = {
-    "projects/transformers.html",
-    "tags/attention-correctness.html",
-    "tags/sdpa.html",
-    "tags/seq2seq-training.html",
+BETA_PAGES = {
+    "projects/beta.html",
+    "tags/correctness.html",
+    "tags/masks.html",
+    "tags/training.html",
 }
 DEPENDENTS = {
-    "body": {"contributions/transformers-49135.html"},
+    "body": {"contributions/beta-202.html"},
     "title": {
-        "contributions/ctranslate2-2103.html",
-        "contributions/transformers-49135.html",  # its {contrib} link shows the title
+        "contributions/alpha-101.html",
+        "contributions/beta-202.html",  # its {contrib} link to the write-up
         *LISTINGS,
-        "projects/ctranslate2.html",
-        "tags/inference-runtime.html",
-        "tags/model-conversion.html",
+        "projects/alpha.html",
+        "tags/loaders.html",
+        "tags/conversion.html",
         "tags/c-plus-plus.html",
     },
-    "metric": {"contributions/transformers-49135.html", *LISTINGS, *TRANSFORMERS_PAGES},
+    "metric": {"contributions/beta-202.html", *LISTINGS, *BETA_PAGES},
 }
 
 
@@ -258,6 +274,10 @@ def incremental_and_clean(tmp_path: Path, change: str, sabotage: str = "") -> tu
 def test_incremental_build_equals_clean_build(tmp_path: Path, change: str) -> None:
     incremental, clean, written = incremental_and_clean(tmp_path, change)
     assert first_difference(incremental, clean) is None, first_difference(incremental, clean)
+    if change == "section-heading":  # the linking page shows the new heading, not the old one
+        about = (incremental / "about/index.html").read_text(encoding="utf-8")
+        assert "Add per-layer tables to the alpha loader — Where the layouts split" in about
+        assert "Add per-layer tables to the alpha loader — Root cause" not in about
     if change in DEPENDENTS:
         rewritten = {page for page in written if not ALWAYS_WRITTEN.match(page)}
         assert rewritten <= DEPENDENTS[change], f"pages rewritten that do not depend on the change: {rewritten}"
@@ -345,13 +365,13 @@ def html_and_dirhtml_after_a_title_change(tmp_path: Path, sabotage: str = "") ->
 def test_html_and_dirhtml_on_one_doctree_folder(tmp_path: Path) -> None:
     """Each output keeps its own memory of what it showed: the second builder's listing is rewritten too."""
     for builder, home in html_and_dirhtml_after_a_title_change(tmp_path).items():
-        assert "Add UMT5 model support:" in home, builder
-        assert "Add UMT5 support:" not in home, builder
+        assert "Add per-layer model tables" in home, builder
+        assert "Add per-layer tables" not in home, builder
 
 
 def test_per_output_digests_are_needed(tmp_path: Path) -> None:
     homes = html_and_dirhtml_after_a_title_change(tmp_path, sabotage="per-output-digests")
-    assert any("Add UMT5 support:" in home for home in homes.values())
+    assert any("Add per-layer tables" in home for home in homes.values())
 
 
 def test_gettext_on_a_site_without_templates(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ import pytest
 
 from sphinx_contributions.init import scaffold_templates
 
-from .conftest import REPO, need_site
+from .conftest import REPO
 from .tools import require_epubcheck, require_font, require_tex_file, require_tool
 
 #: what init writes, every time
@@ -338,10 +338,9 @@ def run_serve(args: list[str], cwd: Path) -> str:
             assert sock.connect_ex(("127.0.0.1", port)) != 0, "the preview server outlived the command"
 
 
-@pytest.mark.parametrize("guide", ["AUTHORING.md", "sphinx_contributions/README.md", "README.md"])
+@pytest.mark.parametrize("guide", ["AUTHORING.md", "sphinx_contributions/README.md"])
 def test_the_start_runs_as_written(guide: str, tmp_path: Path) -> None:
-    if guide == "README.md":
-        need_site()  # the site's README is not in the sdist
+    """(The site's README says the same sequence: tests/test_site.py.)"""
     cwd = tmp_path
     commands = start_commands(REPO / guide)
     assert commands == start_commands(REPO / "AUTHORING.md")  # one sequence, said three times

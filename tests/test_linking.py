@@ -17,8 +17,8 @@ from sphinx.util.console import strip_colors
 
 from .conftest import MakeApp, copy_site, rtd_build
 
-CT2 = "Add UMT5 support: per-layer relative attention bias"
-TRANSFORMERS = "Fix UMT5 decoder self-attention not being causal"
+ALPHA = "Add per-layer tables to the alpha loader"
+BETA = "Fix the beta decoder mask"
 BASE = "https://portfolio.example.org/en/latest/"
 
 LINKS_PAGE = """\
@@ -28,13 +28,13 @@ orphan: true
 
 # Links
 
-- path: [the root cause](../contributions/ctranslate2-2103.md#root-cause)
-- path untitled: [](../contributions/transformers-49135.md#verification)
-- ref: {ref}`ctranslate2-2103-root-cause`
-- ref any case: {ref}`Transformers-49135-Verification`
-- ref page: {ref}`vllm-metal-1182`
-- contrib: {contrib}`CTranslate2#2103#root-cause`
-- contrib any case: {contrib}`the check <TRANSFORMERS#49135#Verification>`
+- path: [the root cause](../contributions/alpha-101.md#root-cause)
+- path untitled: [](../contributions/beta-202.md#verification)
+- ref: {ref}`alpha-101-root-cause`
+- ref any case: {ref}`Beta-202-Verification`
+- ref page: {ref}`gamma-303`
+- contrib: {contrib}`Alpha#101#root-cause`
+- contrib any case: {contrib}`the check <BETA#202#Verification>`
 """
 
 
@@ -51,7 +51,7 @@ def body_links(page: Path) -> dict[str, tuple[str, str]]:
 
 
 def test_links_to_sections_land_on_the_section(tmp_path: Path) -> None:
-    """A page of the real site links to sections of two write-ups in every form; the strict build passes
+    """A page of the portfolio links to sections of two write-ups in every form; the strict build passes
     and each link's target page has an element with that id."""
     src = copy_site(tmp_path / "src")
     (src / "about/links.md").write_text(LINKS_PAGE, encoding="utf-8")
@@ -60,13 +60,13 @@ def test_links_to_sections_land_on_the_section(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     links = body_links(out / "about/links.html")
     assert links == {
-        "path": ("the root cause", "../contributions/ctranslate2-2103.html#root-cause"),
-        "path untitled": (f"{TRANSFORMERS} — Verification", "../contributions/transformers-49135.html#verification"),
-        "ref": (f"{CT2} — Root cause", "../contributions/ctranslate2-2103.html#root-cause"),
-        "ref any case": (f"{TRANSFORMERS} — Verification", "../contributions/transformers-49135.html#verification"),
-        "ref page": ("LFM2-VL image input on the paged path", "../contributions/vllm-metal-1182.html#contribution"),
-        "contrib": (f"{CT2} — Root cause", "../contributions/ctranslate2-2103.html#root-cause"),
-        "contrib any case": ("the check", "../contributions/transformers-49135.html#verification"),
+        "path": ("the root cause", "../contributions/alpha-101.html#root-cause"),
+        "path untitled": (f"{BETA} — Verification", "../contributions/beta-202.html#verification"),
+        "ref": (f"{ALPHA} — Root cause", "../contributions/alpha-101.html#root-cause"),
+        "ref any case": (f"{BETA} — Verification", "../contributions/beta-202.html#verification"),
+        "ref page": ("Gamma option on the fast path", "../contributions/gamma-303.html#contribution"),
+        "contrib": (f"{ALPHA} — Root cause", "../contributions/alpha-101.html#root-cause"),
+        "contrib any case": ("the check", "../contributions/beta-202.html#verification"),
     }
     for _, href in links.values():
         path, _, anchor = href.partition("#")
@@ -85,15 +85,15 @@ def test_links_follow_a_changed_title_on_an_incremental_build(tmp_path: Path) ->
     page = "".join(line for line in LINKS_PAGE.splitlines(keepends=True) if "{contrib}" not in line)
     (src / "about/links.md").write_text(page, encoding="utf-8")
     assert rtd_build(src, tmp_path / "inc/html").returncode == 0
-    edit(src / "contributions/ctranslate2-2103.md", "# Add UMT5 support:", "# Add UMT5 model support:")
-    edit(src / "contributions/transformers-49135.md", ":::{verification}", ":::{verification} How it was checked")
+    edit(src / "contributions/alpha-101.md", "# Add per-layer tables", "# Add per-layer model tables")
+    edit(src / "contributions/beta-202.md", ":::{verification}", ":::{verification} How it was checked")
     assert rtd_build(src, tmp_path / "inc/html").returncode == 0
     assert rtd_build(src, tmp_path / "clean/html").returncode == 0
     incremental = body_links(tmp_path / "inc/html/about/links.html")
     assert incremental == body_links(tmp_path / "clean/html/about/links.html")
-    assert incremental["ref"][0] == "Add UMT5 model support: per-layer relative attention bias — Root cause"
-    assert incremental["path untitled"][0] == f"{TRANSFORMERS} — How it was checked"
-    assert incremental["ref any case"][0] == f"{TRANSFORMERS} — How it was checked"
+    assert incremental["ref"][0] == "Add per-layer model tables to the alpha loader — Root cause"
+    assert incremental["path untitled"][0] == f"{BETA} — How it was checked"
+    assert incremental["ref any case"][0] == f"{BETA} — How it was checked"
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -109,30 +109,30 @@ def edit(path: Path, old: str, new: str) -> None:
 WITH_EXTENSION = """\
 # Elsewhere
 
-- write-up: {external+portfolio:contrib:contrib}`CTranslate2#2103`
-- any case: {external+portfolio:contrib:contrib}`ctranslate2#2103`
-- section: {external+portfolio:contrib:contrib}`TRANSFORMERS#49135#Verification`
-- explicit: {external+portfolio:contrib:contrib}`the UMT5 fix <transformers#49135>`
-- label: {external+portfolio:ref}`CTranslate2-2103-Root-Cause`
+- write-up: {external+portfolio:contrib:contrib}`Alpha#101`
+- any case: {external+portfolio:contrib:contrib}`alpha#101`
+- section: {external+portfolio:contrib:contrib}`BETA#202#Verification`
+- explicit: {external+portfolio:contrib:contrib}`the mask fix <beta#202>`
+- label: {external+portfolio:ref}`Alpha-101-Root-Cause`
 """
 
 WITHOUT_EXTENSION = """\
 # Elsewhere
 
-- write-up: [](inv:portfolio:contrib:contribution#ctranslate2#2103)
-- section: [](inv:portfolio:contrib:section#transformers#49135#verification)
-- explicit: [the UMT5 fix](inv:portfolio:contrib:contribution#transformers#49135)
-- label: {external+portfolio:ref}`CTranslate2-2103-Root-Cause`
-- label inv: [](inv:portfolio:std:label#vllm-metal-1182-fix)
+- write-up: [](inv:portfolio:contrib:contribution#alpha#101)
+- section: [](inv:portfolio:contrib:section#beta#202#verification)
+- explicit: [the mask fix](inv:portfolio:contrib:contribution#beta#202)
+- label: {external+portfolio:ref}`Alpha-101-Root-Cause`
+- label inv: [](inv:portfolio:std:label#gamma-303-fix)
 """
 
 EXPECTED = {
-    "write-up": (CT2, BASE + "contributions/ctranslate2-2103.html#contribution"),
-    "any case": (CT2, BASE + "contributions/ctranslate2-2103.html#contribution"),
-    "section": (f"{TRANSFORMERS} — Verification", BASE + "contributions/transformers-49135.html#verification"),
-    "explicit": ("the UMT5 fix", BASE + "contributions/transformers-49135.html#contribution"),
-    "label": (f"{CT2} — Root cause", BASE + "contributions/ctranslate2-2103.html#root-cause"),
-    "label inv": ("LFM2-VL image input on the paged path — Fix", BASE + "contributions/vllm-metal-1182.html#fix"),
+    "write-up": (ALPHA, BASE + "contributions/alpha-101.html#contribution"),
+    "any case": (ALPHA, BASE + "contributions/alpha-101.html#contribution"),
+    "section": (f"{BETA} — Verification", BASE + "contributions/beta-202.html#verification"),
+    "explicit": ("the mask fix", BASE + "contributions/beta-202.html#contribution"),
+    "label": (f"{ALPHA} — Root cause", BASE + "contributions/alpha-101.html#root-cause"),
+    "label inv": ("Gamma option on the fast path — Fix", BASE + "contributions/gamma-303.html#fix"),
 }
 
 
@@ -176,11 +176,11 @@ def test_another_site_without_the_extension_matches_inv_names_exactly(
     tmp_path: Path,
 ) -> None:
     """MyST's ``inv:`` links match names as objects.inv holds them (lowercase keys): the guide says so."""
-    page = "# Elsewhere\n\n- write-up: [](inv:portfolio:contrib:contribution#CTranslate2#2103)\n"
+    page = "# Elsewhere\n\n- write-up: [](inv:portfolio:contrib:contribution#Alpha#101)\n"
     srcdir = other_site(tmp_path / "other", site / "objects.inv", page, extension=False)
     app = make_app("html", srcdir=srcdir, freshenv=True)
     app.build()
     assert strip_colors(app.warning.getvalue()).splitlines() == [
-        f"{srcdir / 'index.md'}:3: WARNING: No matches for 'portfolio:contrib:contribution:CTranslate2#2103' "
+        f"{srcdir / 'index.md'}:3: WARNING: No matches for 'portfolio:contrib:contribution:Alpha#101' "
         "[myst.iref_missing]"
     ]

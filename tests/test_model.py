@@ -264,6 +264,11 @@ def test_parser_rejects(parse, value, message) -> None:  # type: ignore[no-untyp
         (1, 1.5, "≈50% higher"),
         (1000, 999, "≈0.1% lower"),
         (1, 1.0000001, "<0.01% higher"),
+        # the "<0.01%" boundary: exactly 0.01% is said as it is; what rounds to 0.01% too; only less is "<"
+        (10000, 10001, "≈0.01% higher"),
+        (10000, 9999, "≈0.01% lower"),
+        (100000, 100009.96, "≈0.01% higher"),
+        (100000, 100009.4, "<0.01% higher"),
         (100, 50, "≈2× lower"),
         (0.1, 0.3, "≈3× higher"),
         (1, 1000, "≈1,000× higher"),

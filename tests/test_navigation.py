@@ -9,14 +9,14 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from .conftest import REPO, ROOTS, copy_site, rtd_build
+from .conftest import PORTFOLIO, ROOTS, copy_site, rtd_build
 from .htmltools import one, soup
 
-#: the order of the contributions list on the real site (`:sort: project`, then by key)
+#: the order of the contributions list on the portfolio (`:sort: project`, then by key)
 ORDER = [
-    "contributions/ctranslate2-2103",
-    "contributions/transformers-49135",
-    "contributions/vllm-metal-1182",
+    "contributions/alpha-101",
+    "contributions/beta-202",
+    "contributions/gamma-303",
 ]
 
 
@@ -72,7 +72,7 @@ def test_profile_pages_keep_the_theme_navigation(site: Path) -> None:
 
 
 def test_every_page_lists_the_write_ups_under_contributions(site: Path) -> None:
-    for name in ("index", "about/index", "open-source/index", "tags/sdpa", "projects/transformers"):
+    for name in ("index", "about/index", "open-source/index", "tags/training", "projects/beta"):
         page = _soup(site, name)
         entry = one(page, ".sidebar-tree ul.contrib-nav").parent
         assert entry.select_one("a").get_text() == "Contributions"  # type: ignore[union-attr]
@@ -85,25 +85,25 @@ def test_the_home_page_has_no_pager_and_no_theme_credit(site: Path) -> None:
     assert home.select(".related-pages a") == []
     footer = one(home, "footer").get_text(" ", strip=True)
     assert "Furo" not in footer and "pradyunsg" not in footer
-    assert "Copyright © Imran Nazir" in footer
+    assert "Copyright © Ada Tester" in footer
     assert _soup(site, "about/index").select(".related-pages a")  # other pages keep previous/next
 
 
 def test_a_project_page_marks_its_place_and_links_upstream(site: Path) -> None:
-    page = _soup(site, "projects/transformers")
+    page = _soup(site, "projects/beta")
     assert [a.get_text() for a in page.select(".sidebar-tree li.current > a.current")] == ["Open source"]
     trail = one(page, ".contrib-breadcrumb")
     assert [(a.get_text(), a["href"]) for a in trail.select("a")] == [
-        ("Open source", "../open-source/index.html#project-transformers")
+        ("Open source", "../open-source/index.html#project-beta")
     ]
     assert one(page, "h1").find_previous_sibling("p", class_="contrib-breadcrumb") is not None
     repo = one(page, ".contrib-project-repo a")
     assert (repo.get_text(), repo["href"]) == (
-        "github.com/huggingface/transformers",
-        "https://github.com/huggingface/transformers",
+        "github.com/example/beta",
+        "https://github.com/example/beta",
     )
     # the overview's heading and one-liner for the project, as the open-source page shows them
-    overview = one(_soup(site, "open-source/index"), "section#project-transformers")
+    overview = one(_soup(site, "open-source/index"), "section#project-beta")
     intro = one(page, ".contrib-project-intro").get_text(" ", strip=True)
     assert one(page, ".contrib-project-heading").get_text() == one(overview, "h2").get_text().rstrip("¶")
     assert intro and intro in overview.get_text(" ", strip=True)
@@ -114,7 +114,7 @@ def test_the_sidebar_limit_bounds_the_links_on_every_page(tmp_path: Path) -> Non
     """``contributions_sidebar_limit`` write-ups, then a link to all of them; a write-up further down the
     list is shown after them, marked."""
     out = tmp_path / "html"
-    done = rtd_build(REPO, out, "-D", "contributions_sidebar_limit=1")
+    done = rtd_build(PORTFOLIO, out, "-D", "contributions_sidebar_limit=1")
     assert done.returncode == 0, done.stderr
     about = soup(out / "about/index.html")
     assert [a.get_text() for a in about.select(".sidebar-tree ul.contrib-nav a")] == [
@@ -133,16 +133,34 @@ def test_a_changed_title_reaches_every_sidebar_on_an_incremental_build(tmp_path:
     src = copy_site(tmp_path / "src")
     out = tmp_path / "html"
     assert rtd_build(src, out).returncode == 0
-    page = src / "contributions" / "vllm-metal-1182.md"
+    page = src / "contributions" / "gamma-303.md"
     page.write_text(
-        page.read_text(encoding="utf-8").replace("# LFM2-VL image input", "# LFM2.5-VL image input", 1),
+        page.read_text(encoding="utf-8").replace("# Gamma option", "# Gamma options", 1),
         encoding="utf-8",
     )
     done = rtd_build(src, out)
     assert done.returncode == 0, done.stderr
-    for name in ("index", "about/index", "tags/sdpa", "projects/transformers", "contributions/ctranslate2-2103"):
+    for name in ("index", "about/index", "tags/training", "projects/beta", "contributions/alpha-101"):
         titles = [a.get_text() for a in soup(out / f"{name}.html").select(".sidebar-tree ul.contrib-nav a")]
-        assert "LFM2.5-VL image input on the paged path" in titles, (name, titles)
+        assert "Gamma options on the fast path" in titles, (name, titles)
+
+
+def test_a_title_with_markup_characters_is_text_in_every_sidebar(tmp_path: Path) -> None:
+    """A write-up's title is text wherever the sidebar shows it: ``<`` and ``&`` from a code span in the
+    heading are escaped once, never markup and never ``&amp;amp;``."""
+    src = copy_site(tmp_path / "src")
+    page = src / "contributions" / "gamma-303.md"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace("# Gamma option", "# Gamma `<option>` & `&amp;`", 1), encoding="utf-8"
+    )
+    out = tmp_path / "html"
+    done = rtd_build(src, out)
+    assert done.returncode == 0, done.stderr
+    title = "Gamma <option> & &amp; on the fast path"
+    for name in ("index", "about/index", "contributions/alpha-101", "projects/beta"):
+        links = soup(out / f"{name}.html").select(".sidebar-tree ul.contrib-nav a")
+        assert title in [a.get_text() for a in links], name
+        assert not soup(out / f"{name}.html").select(".sidebar-tree ul.contrib-nav option"), name
 
 
 def _sidebar(out: Path, name: str) -> list[tuple[str, bool]]:

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 from bs4 import BeautifulSoup
 
-from .conftest import REPO, environ_with, rtd_build
+from .conftest import PORTFOLIO, environ_with, rtd_build
 
 CANONICAL = "https://canonical.example.net/en/stable/"
 _URL = re.compile(rb"https?://[A-Za-z0-9.-]+")
@@ -44,10 +44,12 @@ def builds(unaddressed_site: tuple[Path, str], tmp_path_factory: pytest.TempPath
     out = {"html": unaddressed_site[0]}
     for name, env in (("latex", environ_with()), ("html+url", environ_with(READTHEDOCS_CANONICAL_URL=CANONICAL))):
         builder = name.split("+")[0]
-        done = rtd_build(REPO, root / name, env=env, builder=builder)
+        done = rtd_build(PORTFOLIO, root / name, env=env, builder=builder)
         assert done.returncode == 0, done.stdout[-3000:] + done.stderr
         out[name] = root / name
-    done = rtd_build(REPO, root / "latex+url", env=environ_with(READTHEDOCS_CANONICAL_URL=CANONICAL), builder="latex")
+    done = rtd_build(
+        PORTFOLIO, root / "latex+url", env=environ_with(READTHEDOCS_CANONICAL_URL=CANONICAL), builder="latex"
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     out["latex+url"] = root / "latex+url"
     return out
@@ -60,9 +62,9 @@ def test_no_output_names_an_address_for_the_site(builds: dict[str, Path]) -> Non
         assert canonical in with_url  # the check sees the site's address where there is one
         extra = {host: files for host, files in without.items() if host not in with_url or host == canonical}
         assert extra == {}, builder
-    tex = (builds["latex"] / "imran-nazir.tex").read_text(encoding="utf-8")
+    tex = (builds["latex"] / "ada-tester.tex").read_text(encoding="utf-8")
     assert r"\url{" not in tex  # the title page names no site URL
-    assert r"\href{" + CANONICAL + "}" in (builds["latex+url"] / "imran-nazir.tex").read_text(encoding="utf-8")
+    assert r"\href{" + CANONICAL + "}" in (builds["latex+url"] / "ada-tester.tex").read_text(encoding="utf-8")
 
 
 def test_what_needs_an_address_is_left_out_and_said(unaddressed_site: tuple[Path, str]) -> None:

@@ -55,9 +55,9 @@ def _sections(html: Path) -> list[tuple[str, str, list[str]]]:
 
 def test_open_source_page_lists_every_project_from_the_records(site: Path) -> None:
     assert _sections(site / "open-source/index.html") == [
-        ("project-vllm-metal", "vLLM · vllm-metal", ["LFM2-VL image input on the paged path"]),
-        ("project-transformers", "Hugging Face · transformers", ["Fix UMT5 decoder self-attention not being causal"]),
-        ("project-ctranslate2", "OpenNMT · CTranslate2", ["Add UMT5 support: per-layer relative attention bias"]),
+        ("project-gamma", "Example · gamma", ["Gamma option on the fast path"]),
+        ("project-beta", "Example · beta", ["Fix the beta decoder mask"]),
+        ("project-alpha", "Example · Alpha", ["Add per-layer tables to the alpha loader"]),
     ]
 
 
@@ -71,9 +71,9 @@ def test_a_write_up_for_a_new_project_gets_its_section_with_no_other_file_edited
     sections = _sections(out / "open-source/index.html")
     # projects with an intro first, in the order written; the new one (no intro) after them, its name as heading
     assert [s[0] for s in sections] == [
-        "project-vllm-metal",
-        "project-transformers",
-        "project-ctranslate2",
+        "project-gamma",
+        "project-beta",
+        "project-alpha",
         "project-sglang",
     ]
     assert sections[-1][1:] == ("SGLang", ["A write-up for a project the site has never shown"])

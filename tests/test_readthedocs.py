@@ -1,6 +1,7 @@
-"""The real site as Read the Docs builds it, in three contexts emulated by its environment variables
-(``READTHEDOCS``, ``READTHEDOCS_CANONICAL_URL``, ``READTHEDOCS_VERSION``, ``READTHEDOCS_VERSION_TYPE``):
-``latest`` on the project's subdomain, ``stable`` on a custom domain, and a pull-request preview.
+"""A portfolio (``tests/roots/test-portfolio``, the repository's settings) as Read the Docs builds it, in three
+contexts emulated by its environment variables (``READTHEDOCS``, ``READTHEDOCS_CANONICAL_URL``,
+``READTHEDOCS_VERSION``, ``READTHEDOCS_VERSION_TYPE``): ``latest`` on the project's subdomain, ``stable`` on a
+custom domain, and a pull-request preview.
 
 Every absolute URL the site writes (sitemap, canonical and OpenGraph tags, the JSON and the feed, the 404
 page's links) is under that build's canonical URL; a preview says ``noindex`` on every page. And the link
@@ -19,7 +20,7 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
-from .conftest import REPO, MakeApp, environ_with, rtd_build
+from .conftest import PORTFOLIO, MakeApp, environ_with, rtd_build
 
 #: what Read the Docs sets (its documented variables); the custom domain is a test-only value
 CONTEXTS = {
@@ -33,7 +34,7 @@ SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}loc"
 
 @pytest.fixture(scope="module", params=list(CONTEXTS))
 def rtd(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, Path]:
-    """(context, canonical URL, html folder) of the real site built as Read the Docs builds it there."""
+    """(context, canonical URL, html folder) of the portfolio built as Read the Docs builds it there."""
     canonical, version, version_type = CONTEXTS[request.param]
     env = environ_with(
         READTHEDOCS="True",
@@ -42,7 +43,7 @@ def rtd(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
         READTHEDOCS_VERSION_TYPE=version_type,
     )
     outdir = tmp_path_factory.mktemp(request.param) / "html"
-    done = rtd_build(REPO, outdir, env=env)
+    done = rtd_build(PORTFOLIO, outdir, env=env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return request.param, canonical, outdir
 
@@ -90,7 +91,7 @@ def test_a_preview_is_noindex_on_every_page(rtd: tuple[str, str, Path]) -> None:
         page.relative_to(html).as_posix(): page.read_text(encoding="utf-8").count(NOINDEX) for page in pages(html)
     }
     # every page: the write-ups, the generated tag and project pages, search, the index and 404
-    assert {"404.html", "tags/sdpa.html", "projects/transformers.html", "search.html"} <= set(counts)
+    assert {"404.html", "tags/training.html", "projects/beta.html", "search.html"} <= set(counts)
     assert counts == dict.fromkeys(counts, 1 if preview else 0)
 
 
@@ -100,7 +101,7 @@ def test_the_sitemap_setting_cannot_collide(
     """conf.py invents no address: outside Read the Docs its canonical URL is empty; a top-level ``site_url``
     (sphinx-sitemap's setting, which it prefers to html_baseurl) that is not the canonical URL is a warning."""
     monkeypatch.delenv("READTHEDOCS_CANONICAL_URL", raising=False)
-    namespace = runpy.run_path(str(REPO / "conf.py"))
+    namespace = runpy.run_path(str(PORTFOLIO / "conf.py"))
     assert "site_url" not in namespace and "_default_url" not in namespace
     assert namespace["html_baseurl"] == ""
     shutil.copytree(rootdir / "test-contrib-warnings", tmp_path / "src")
@@ -129,14 +130,16 @@ def test_linkcheck_checks_external_links_unless_told_it_is_offline(
     monkeypatch.setenv("CONTRIBUTIONS_OFFLINE", offline)
     if not offline:
         monkeypatch.delenv("CONTRIBUTIONS_OFFLINE")
-    assert runpy.run_path(str(REPO / "conf.py"))["linkcheck_ignore"] == ignored
+    assert runpy.run_path(str(PORTFOLIO / "conf.py"))["linkcheck_ignore"] == ignored
 
 
 def test_linkcheck_offline_passes_and_skips_only_external_links(tmp_path: Path) -> None:
-    done = rtd_build(REPO, tmp_path / "linkcheck", env=environ_with(CONTRIBUTIONS_OFFLINE="1"), builder="linkcheck")
+    done = rtd_build(
+        PORTFOLIO, tmp_path / "linkcheck", env=environ_with(CONTRIBUTIONS_OFFLINE="1"), builder="linkcheck"
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     results = [json.loads(line) for line in (tmp_path / "linkcheck/output.json").read_text().splitlines()]
     external = [r for r in results if r["uri"].startswith(("http://", "https://"))]
-    assert external, "the site links out (GitHub, LinkedIn)"
+    assert external, "the site links out (GitHub, its website)"
     assert {r["status"] for r in external} == {"ignored"}
     assert any(r["uri"].startswith("https://github.com/") for r in external)

@@ -29,9 +29,7 @@ def head(page: Path) -> dict[str, str]:
 def test_every_page_in_the_sitemap_has_a_card(site: Path) -> None:
     locs = [loc.text or "" for loc in ET.parse(site / "sitemap.xml").getroot().iter(SITEMAP)]
     pages = [loc.removeprefix(SITE_URL) for loc in locs]
-    assert {"index.html", "tags/sdpa.html", "projects/transformers.html", "contributions/ctranslate2-2103.html"} <= set(
-        pages
-    )
+    assert {"index.html", "tags/training.html", "projects/beta.html", "contributions/alpha-101.html"} <= set(pages)
     for name in pages:
         meta = head(site / name)
         image = meta.get("og:image", "")
@@ -47,18 +45,17 @@ def test_every_page_in_the_sitemap_has_a_card(site: Path) -> None:
 def test_the_home_card_shows_the_proof(site: Path) -> None:
     alt = head(site / "index.html")["og:image:alt"]
     assert alt == (
-        "Imran Nazir · AI Applied Engineer · LLM Serving · GPU Inference Infrastructure · "
-        "CTranslate2 #2103 · merged: 0 of 140 → 139 of 140 (up from 0) · Valid prompts, 2.9B-parameter UMT5 on "
-        "an NVIDIA L4 (float32) · "
-        "transformers #49135 · merged: ~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 log-probability drift · "
-        "vllm-metal #1182: LFM2-VL image input on the paged path"
+        "Ada Tester · Test Engineer · Fictional Systems · Example Data · "
+        "Alpha #101 · merged: 0 of 140 → 139 of 140 (up from 0) · Valid prompts on the example model · "
+        "beta #202 · merged: ~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 drift · "
+        "gamma #303: Gamma option on the fast path"
     )
 
 
 def test_tag_and_project_pages_card_their_write_ups(site: Path) -> None:
-    assert head(site / "tags/sdpa.html")["og:image:alt"] == (
-        "Tag: SDPA · Fix UMT5 decoder self-attention not being causal · Imran Nazir"
+    assert head(site / "tags/training.html")["og:image:alt"] == (
+        "Tag: training · Fix the beta decoder mask · Ada Tester"
     )
-    assert head(site / "projects/vllm-metal.html")["og:image:alt"] == (
-        "Project: vllm-metal · LFM2-VL image input on the paged path · Imran Nazir"
+    assert head(site / "projects/gamma.html")["og:image:alt"] == (
+        "Project: gamma · Gamma option on the fast path · Ada Tester"
     )

@@ -1,13 +1,46 @@
-"""The real site: it builds strictly with Read the Docs' command, has its pages, and every internal
-link in the built HTML resolves to a file."""
+"""The portfolio itself (Imran Nazir's pages at the repository root), the one module about the site: it
+builds strictly with Read the Docs' command, has its pages, every internal link resolves; and its published
+words: every claim as the seeds and facts.md support it, a home page that names who, where and at what scale,
+descriptions that are the descriptions, and links only where their target is known (edit links, canonical
+URLs). The extension's own tests build ``tests/roots`` only, so a sentence edited here fails no test but these.
+
+The pages are the owner's content and not in the sdist: there this module skips, as one."""
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import runpy
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urldefrag, urlsplit
 
+import pytest
+from bs4 import BeautifulSoup, Tag
 from sphinx.util.inventory import InventoryFile
+
+from .conftest import IN_SDIST, PORTFOLIO, REPO, SITE_URL, environ_with, rtd_build
+
+if IN_SDIST:
+    pytest.skip(
+        "the portfolio's pages are not in the sdist: run tests/test_site.py from the repository",
+        allow_module_level=True,
+    )
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The portfolio at the repository root, built strictly once as Read the Docs publishes it (under the
+    test-only canonical URL :data:`SITE_URL`); returns its ``html`` folder."""
+    outdir = tmp_path_factory.mktemp("portfolio") / "html"
+    done = rtd_build(REPO, outdir, env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    return outdir
+
 
 PAGES = [
     "index.html",
@@ -114,3 +147,457 @@ def test_contrib_links_between_pages_resolve(site: Path) -> None:
     assert 'href="ctranslate2-2103.html#contribution"' in html
     html = (site / "contributions/ctranslate2-2103.html").read_text(encoding="utf-8")
     assert 'href="transformers-49135.html#contribution"' in html
+
+
+# -- the published words ----------------------------------------------------------------------------------
+
+#: a sentence about vllm-metal #1182 (its state is not known: facts.md)
+ABOUT_1182 = re.compile(r"vllm-metal|\b1182\b|LFM2", re.I)
+#: words that would say #1182 is merged, released or available upstream
+SHIPPED = re.compile(
+    r"\b(?:merged|merges|landed|lands|shipped|ships|released|upstreamed)\b|\bnow (?:served|available|supported)\b",
+    re.I,
+)
+ATOM = "{http://www.w3.org/2005/Atom}"
+SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+
+_BLOCKS = frozenset(
+    {
+        *("address", "article", "aside", "blockquote", "br", "caption", "dd", "details", "div", "dl", "dt"),
+        *("figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li"),
+        *("main", "nav", "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "th", "thead", "title"),
+        *("tr", "ul"),
+    }
+)
+_DESCRIPTIONS = frozenset({"description", "og:description", "twitter:description"})
+
+
+class _Text(HTMLParser):
+    """A page's text as blocks (paragraphs, list items, cells, headings …), its description meta tags as
+    blocks of their own, and its JSON-LD documents."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: list[str] = []
+        self.json_ld: list[Any] = []
+        self._current: list[str] = []
+        self._skip: str | None = None
+
+    def _flush(self) -> None:
+        text = " ".join("".join(self._current).split())
+        if text:
+            self.blocks.append(text)
+        self._current = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "meta" and (values.get("name") or values.get("property")) in _DESCRIPTIONS:
+            self.blocks.append(values.get("content") or "")
+        elif tag in ("script", "style"):
+            self._flush()
+            self._skip = "json-ld" if values.get("type") == "application/ld+json" else tag
+        elif tag in _BLOCKS:
+            self._flush()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            if self._skip == "json-ld":
+                self.json_ld.append(json.loads("".join(self._current)))
+            self._current = []
+            self._skip = None
+        elif tag in _BLOCKS:
+            self._flush()
+
+    def handle_data(self, data: str) -> None:
+        if self._skip in (None, "json-ld"):
+            self._current.append(data)
+
+
+def _read(path: Path) -> _Text:
+    parser = _Text()
+    parser.feed(path.read_text(encoding="utf-8"))
+    parser.close()
+    parser._flush()
+    return parser
+
+
+def _sentences(text: str) -> list[str]:
+    return [part for part in re.split(r"(?<=[.!?])\s+", text) if part]
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string inside a JSON value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _article(site: Path, page: str) -> Tag:
+    soup = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser")
+    article = soup.select_one("article")
+    assert article is not None, page
+    return article
+
+
+# -- vllm-metal #1182: no state, no mechanism beyond the seeds ------------------------------------------
+
+
+def test_no_published_sentence_says_1182_merged_landed_or_shipped(site: Path) -> None:
+    said = []
+    for page in sorted(site.rglob("*.html")):
+        text = _read(page)
+        for block in text.blocks:
+            said += [f"{page.relative_to(site)}: {s}" for s in _sentences(block) if ABOUT_1182.search(s)]
+        for document in text.json_ld:  # the page's structured data: all of it, when it is about #1182
+            if ABOUT_1182.search(json.dumps(document)):
+                said += [f"{page.relative_to(site)} (JSON-LD): {s}" for s in _strings(document)]
+    # the write-up itself: every sentence of its header and sections, whether or not it names the project
+    article = _article(site, "contributions/vllm-metal-1182.html")
+    for part in article.select("#contribution, section.contrib-section"):
+        said += [f"write-up: {s}" for s in _sentences(" ".join(part.get_text(" ").split()))]
+    records = json.loads((site / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+    (record,) = [r for r in records if r["key"] == "vllm-metal#1182"]
+    assert record["status"] is None
+    said += [f"contributions.json: {s}" for s in _strings(record)]
+    feed = ET.parse(site / "contributions.atom").getroot()
+    (entry,) = [e for e in feed.iter(f"{ATOM}entry") if "1182" in (e.findtext(f"{ATOM}id") or "")]
+    said += [f"contributions.atom: {s}" for s in entry.itertext()]
+    for element in feed.iter():  # and any other sentence of the feed that names it
+        said += [f"contributions.atom: {s}" for s in _sentences(element.text or "") if ABOUT_1182.search(s)]
+
+    assert any("write-up:" in line for line in said) and any("JSON-LD" in line for line in said)
+    assert [line for line in said if SHIPPED.search(line)] == []
+
+
+def test_vllm_metal_root_cause_adds_no_mechanism(site: Path) -> None:
+    """The seeds give the title, the symptom, the tags and the parity evidence, not how the images were
+    lost (facts.md): the old "did not reach the model" was not in them."""
+    article = _article(site, "contributions/vllm-metal-1182.html")
+    section = article.select_one("section#root-cause")
+    assert section is not None
+    text = " ".join(section.get_text(" ").split())
+    assert "did not reach" not in text
+    assert "LFM2-VL image input on the paged path" in text  # the pull request's title, as given
+
+
+def test_vllm_metal_root_cause_says_where_the_gap_was_without_placeholder_words(site: Path) -> None:
+    """The title and the symptom say where the gap was (seed 000: "#1182 — LFM2-VL image input on the paged
+    path", "`LFM2.5-VL-*` served text-only and silently dropped images"); no sentence about the write-up
+    itself ("this write-up does not describe the mechanism") stands in for a root cause."""
+    section = _article(site, "contributions/vllm-metal-1182.html").select_one("section#root-cause")
+    assert section is not None
+    text = " ".join(section.get_text(" ").split())
+    assert "paged path had no image input for LFM2-VL models" in text
+    assert "served text-only" in text
+    assert re.search(r"this write-up|does not describe|mechanism", text, re.I) is None
+
+
+def test_no_page_claims_what_no_write_up_gives(site: Path) -> None:
+    """ "Each write-up gives … its root cause" was false for #1182; "had stalled for over two years" turned
+    the request's age into a claim no source makes (facts.md: #1478 opened 2023-09-13, the PR answers it)."""
+    said = [block for page in sorted(site.rglob("*.html")) for block in _read(page).blocks]
+    assert [b for b in said if "its root cause, the fix" in b or "for over two years" in b] == []
+    root_cause = _article(site, "contributions/ctranslate2-2103.html").select_one("section#root-cause")
+    assert root_cause is not None
+    text = " ".join(root_cause.get_text(" ").split())
+    assert "(opened 2023-09-13)" in text and "this pull request answers it" in text
+
+
+def test_cross_references_read_as_part_of_the_sentence() -> None:
+    """A ``{contrib}`` link shows the write-up's title unless it is given its own text; in running prose
+    a title ("… led to the transformers fix, Fix UMT5 decoder …") breaks the sentence, so every one in
+    the site's pages says its own words."""
+    bare = [
+        f"{page.relative_to(REPO)}: {role}"
+        for page in sorted(REPO.glob("**/*.md"))
+        if page.parts[len(REPO.parts)] not in {".venv", "_build", "tests", "docs", "benchmarks", "node_modules"}
+        and page.name not in {"README.md", "AUTHORING.md"}
+        for role in re.findall(r"\{contrib\}`[^`]*`", page.read_text(encoding="utf-8"))
+        if not role.endswith(">`")
+    ]
+    assert bare == []
+
+
+def test_web_only_words_are_only_on_the_web(site: Path, tmp_path: Path) -> None:
+    """ "Filter by project, tag or state" is about the site's filter: the text build (like the PDF and the
+    ePub) does not print it; the site does."""
+    assert "Filter by project, tag or state" in _article(site, "contributions/index.html").get_text(" ")
+    done = rtd_build(REPO, tmp_path / "text", builder="text")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    assert "Filter by" not in (tmp_path / "text" / "contributions" / "index.txt").read_text(encoding="utf-8")
+
+
+def test_only_one_correctness_fix(site: Path) -> None:
+    """#49135 is the correctness fix; #2103 adds a model family and #1182 image input (seed 001, line 47)."""
+    plural = [
+        f"{page.relative_to(site)}: {block}"
+        for page in sorted(site.rglob("*.html"))
+        for block in _read(page).blocks
+        if re.search(r"correctness fixes", block, re.I)
+    ]
+    assert plural == []
+
+
+# -- the other claims the issue found ------------------------------------------------------------------
+
+
+def test_umt5_fix_says_trained_as_the_newer_seed(site: Path) -> None:
+    """Seed 000, line 20: "every UMT5 model trained through the default Seq2SeqTrainer path"."""
+    found = [
+        str(page.relative_to(site))
+        for page in sorted(site.rglob("*.html"))
+        if any("trained or evaluated" in block for block in _read(page).blocks)
+    ]
+    found += [
+        name
+        for name in ("contributions.json", "contributions.atom")
+        if "trained or evaluated" in (site / name).read_text(encoding="utf-8")
+    ]
+    assert found == []
+    summary = _read(site / "contributions/transformers-49135.html").blocks
+    assert "Restored causality for every UMT5 model trained through the default Seq2SeqTrainer path." in summary
+
+
+def test_every_fix_section_is_in_the_past_tense(site: Path) -> None:
+    for key in ("transformers-49135", "ctranslate2-2103", "vllm-metal-1182"):
+        fix = _article(site, f"contributions/{key}.html").select_one("section#fix p")
+        assert fix is not None
+        first = fix.get_text(" ").split()[0]
+        assert first.endswith("ed"), (key, first)
+
+
+def test_the_list_promises_figures_only_where_there_are_some(site: Path) -> None:
+    records = json.loads((site / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+    assert [r["key"] for r in records if not r["metrics"]] == ["vllm-metal#1182"]
+    intro = _article(site, "contributions/index.html").select_one("p")
+    assert intro is not None
+    text = " ".join(intro.get_text(" ").split())
+    assert "with before/after figures where there are numbers to compare" in text
+
+
+# -- the home page -------------------------------------------------------------------------------------
+
+
+def test_home_names_employer_role_and_scale(site: Path) -> None:
+    text = " ".join(_article(site, "index.html").get_text().split())
+    # seed 001, line 9: "currently supporting 50M+ users as an AI Applied Engineer at QuillBot (Learneo)"
+    assert "Currently supporting 50M+ users as an AI Applied Engineer at QuillBot (Learneo)." in text
+    description = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser").select_one(
+        'meta[name="description"]'
+    )
+    assert description is not None
+    assert "QuillBot (Learneo)" in str(description["content"]) and "50M+ users" in str(description["content"])
+
+
+def test_home_opengraph_description_is_the_description(site: Path) -> None:
+    soup = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    descriptions = [str(m["content"]) for m in soup.select('meta[name="description"]')]
+    og = [str(m["content"]) for m in soup.select('meta[property="og:description"]')]
+    assert len(descriptions) == 1
+    assert og == descriptions
+    assert not og[0].endswith("...")  # not body text cut to a length
+
+
+@pytest.mark.parametrize("page", ["about/index.html", "open-source/index.html", "contributions/index.html"])
+def test_section_pages_have_a_written_description(site: Path, page: str) -> None:
+    soup = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser")
+    og = [str(m["content"]) for m in soup.select('meta[property="og:description"]')]
+    assert og == [str(m["content"]) for m in soup.select('meta[name="description"]')]
+    assert og[0].startswith(("About Imran Nazir", "Imran Nazir's")), og
+
+
+def test_home_tells_the_footprint_story_and_links_the_write_ups(site: Path) -> None:
+    article = _article(site, "index.html")
+    story = article.select_one("section#selected-upstream-impact > p")
+    assert story is not None
+    text = " ".join(story.get_text(" ").split())
+    # seed 001, lines 45 and 47; facts.md, lines 65-67 (two merged, traced from one discrepancy; a third)
+    assert text.startswith("Two merged pull requests across two upstream inference projects")
+    assert "traced from a single numerical discrepancy" in text
+    links = [a["href"] for a in story.select("a")]
+    assert links == [
+        "contributions/ctranslate2-2103.html#contribution",
+        "contributions/transformers-49135.html#contribution",
+    ]
+    # a third pull request, named but not linked: its card follows, and deleting its page must not break
+    # the home page (tests/test_incremental.py deletes it)
+    assert "A third pull request adds LFM2-VL image input on vllm-metal’s paged path." in text
+
+
+def test_home_shows_each_write_up_with_its_headline_figure(site: Path) -> None:
+    """Cards (no table to scroll sideways at 390 px); the figure shown is the one the author put first."""
+    article = _article(site, "index.html")
+    assert article.select("table") == []
+    cards = {
+        str(card.select_one("a.contrib-title-link")["href"]): card  # type: ignore[index]
+        for card in article.select(".contrib-card")
+    }
+    assert sorted(cards) == [
+        "contributions/ctranslate2-2103.html",
+        "contributions/transformers-49135.html",
+        "contributions/vllm-metal-1182.html",
+    ]
+    figures = {href: card.select_one(".contrib-key-metric") for href, card in cards.items()}
+    ctranslate2 = figures["contributions/ctranslate2-2103.html"]
+    transformers = figures["contributions/transformers-49135.html"]
+    assert ctranslate2 is not None and "0 of 140 → 139 of 140" in ctranslate2.get_text()
+    assert transformers is not None and "~1.03e-1 → ~1.91e-6" in transformers.get_text()
+    # no before/after numbers in the seeds: the parity evidence is in its summary instead
+    vllm = cards["contributions/vllm-metal-1182.html"].get_text(" ")
+    assert "exact first-token parity against native mlx-vlm" in " ".join(vllm.split())
+
+
+def test_focus_areas_are_written_once(site: Path) -> None:
+    line = "throughput/latency trade-offs across vLLM, SGLang, and Triton Inference Server"
+    pages = [
+        str(page.relative_to(site))
+        for page in sorted(site.rglob("*.html"))
+        if any(line in block for block in _read(page).blocks)
+    ]
+    assert pages == ["about/index.html"]
+
+
+# -- links only where their target is known ----------------------------------------------------------------
+
+
+def test_no_edit_button_when_the_repository_is_not_set(site: Path) -> None:
+    assert "READTHEDOCS_GIT_CLONE_URL" not in os.environ, "this test reads a build without a repository"
+    with_button = [
+        str(page.relative_to(site))
+        for page in sorted(site.rglob("*.html"))
+        if re.search(r'class="edit-this-page"|/edit/main/|the-cross-art/the-cross-art', page.read_text("utf-8"))
+    ]
+    assert with_button == []
+
+
+def _build_elsewhere(outdir: Path, *extra: str) -> Path:
+    """The real site as Read the Docs would build it under another canonical URL."""
+    env = {
+        name: value for name, value in os.environ.items() if not name.startswith("READTHEDOCS") and name != "SPHINXOPTS"
+    }
+    env["READTHEDOCS_CANONICAL_URL"] = "https://example.org/portfolio/"
+    done = rtd_build(REPO, outdir, *extra, env=env)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    return outdir
+
+
+@pytest.fixture(scope="module")
+def elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build_elsewhere(tmp_path_factory.mktemp("elsewhere") / "html")
+
+
+def test_edit_button_when_the_repository_is_set(tmp_path: Path) -> None:
+    """Set on the command line (``-D``), as README says, the button appears on every page."""
+    out = _build_elsewhere(tmp_path / "html", "-D", "repository_url=https://github.com/example-user/portfolio")
+    for page, source in (("index.html", "index.md"), ("about/index.html", "about/index.md")):
+        soup = BeautifulSoup((out / page).read_text(encoding="utf-8"), "html.parser")
+        links = [str(a["href"]) for a in soup.select(".edit-this-page a")]
+        assert links == [f"https://github.com/example-user/portfolio/edit/main/{source}"]
+
+
+def test_every_absolute_url_follows_the_canonical_url(elsewhere: Path) -> None:
+    """sphinx-sitemap prefers a setting named ``site_url`` to ``html_baseurl``: a top-level ``site_url`` in
+    conf.py kept the old address in the sitemap while every other URL moved (pitfalls.md)."""
+    root = ET.parse(elsewhere / "sitemap.xml").getroot()
+    locs = [loc.text or "" for loc in root.iter(f"{SITEMAP}loc")]
+    assert "https://example.org/portfolio/index.html" in locs
+    assert [loc for loc in locs if not loc.startswith("https://example.org/portfolio/")] == []
+    stale = [
+        str(path.relative_to(elsewhere))
+        for path in sorted(elsewhere.rglob("*"))
+        if path.suffix in {".html", ".xml", ".atom", ".json", ".txt"}
+        and "readthedocs.io" in path.read_text(encoding="utf-8")
+    ]
+    assert stale == []
+
+
+@pytest.mark.parametrize(
+    ("clone_url", "expected"),
+    [
+        ("https://github.com/example-user/portfolio.git", "https://github.com/example-user/portfolio"),
+        ("https://github.com/example-user/portfolio", "https://github.com/example-user/portfolio"),
+        ("git@github.com:example-user/my.site.git", "https://github.com/example-user/my.site"),
+        ("https://gitlab.com/example-user/portfolio.git", ""),  # only GitHub clone URLs are read
+        ("", ""),
+    ],
+)
+def test_repository_from_read_the_docs_clone_url(clone_url: str, expected: str) -> None:
+    github_url = runpy.run_path(str(REPO / "conf.py"))["_github_url"]
+    assert github_url(clone_url) == expected
+
+
+# -- the site's files beside its pages ---------------------------------------------------------------------
+
+
+def test_worked_example_is_the_real_page_header() -> None:
+    """AUTHORING.md's worked example's header is the site's own page's header, word for word."""
+    from .test_authoring import EXAMPLES
+
+    example = EXAMPLES["worked-example"]
+    real = (REPO / example.path).read_text(encoding="utf-8")
+    header = example.text.split(":::\n", 1)[0]
+    assert real.startswith(header)
+
+
+def test_readme_starts_as_the_guides_do() -> None:
+    """The site's README gives the start the guides give (which tests/test_init.py runs as written)."""
+    from .test_init import start_commands
+
+    assert start_commands(REPO / "README.md") == start_commands(REPO / "AUTHORING.md")
+
+
+def test_read_the_docs_fetches_the_whole_history() -> None:
+    """Read the Docs clones with ``--depth 50``: the configuration unshallows before the build."""
+    text = (REPO / ".readthedocs.yaml").read_text(encoding="utf-8")
+    assert "\n  jobs:\n" in text
+    assert "\n    post_checkout:\n      - git fetch --unshallow || true\n" in text
+
+
+def test_the_real_site_links_out_safely(site: Path) -> None:
+    """The published site: every page inert, every outbound link validated, with noopener noreferrer."""
+    from .test_hostile import html_pages, inert_problems, link_problems
+
+    problems = []
+    for name, html in html_pages(site):
+        problems += inert_problems(html, name)
+        problems += link_problems(html, name, owner_links=True, theme=True)
+    assert problems == []
+
+
+#: what the test portfolio's conf.py changes in the site's own: the names, nothing else
+PORTFOLIO_NAMES = (
+    ("Imran Nazir", "Ada Tester"),
+    ("imran-nazir", "ada-tester"),
+    (
+        "AI Applied Engineer · LLM Serving · GPU Inference Infrastructure",
+        "Test Engineer · Fictional Systems · Example Data",
+    ),
+    ("https://github.com/the-cross-art", "https://github.com/example"),
+    ("https://linkedin.com/in/meimran", "https://ada.example/"),
+)
+
+
+def test_the_test_portfolio_has_the_sites_settings_templates_and_styles() -> None:
+    """The extension's tests build tests/roots/test-portfolio for this site's behaviour (Read the Docs
+    contexts, edit links, the 404 page, the books, the templates): its conf.py is this site's with the
+    names replaced, and its templates and styles are this site's, so what they test is what this site does."""
+    site_conf = (REPO / "conf.py").read_text(encoding="utf-8")
+    for real, fictional in PORTFOLIO_NAMES:
+        assert real in site_conf, real
+        site_conf = site_conf.replace(real, fictional)
+    head, _, body = (PORTFOLIO / "conf.py").read_text(encoding="utf-8").partition('"""\n')
+    _, _, site_body = site_conf.partition('"""\n')
+    assert head.startswith('"""A portfolio like the repository') and body == site_body
+    for folder in ("_templates", "_static"):
+        files = sorted(path.relative_to(REPO / folder) for path in (REPO / folder).rglob("*") if path.is_file())
+        copies = sorted(
+            path.relative_to(PORTFOLIO / folder) for path in (PORTFOLIO / folder).rglob("*") if path.is_file()
+        )
+        assert copies == files, folder
+        for name in files:
+            assert (PORTFOLIO / folder / name).read_bytes() == (REPO / folder / name).read_bytes(), name

@@ -1,0 +1,247 @@
+"""A mutation run (``make mutate``, not part of ``make test``): each mutation below is one small, exact
+change of a rule in ``sphinx_contributions/`` (its text must occur exactly once). In a temporary copy of the
+repository, each is applied alone and the tests that must catch it are run there; a mutation the tests pass
+is a rule no test holds. The tests first run on the unchanged copy: they must pass there.
+
+    python -m tests.mutate                 # every mutation: a table of caught / survived
+    python -m tests.mutate smallest-percent section-heading-links   # some of them
+    python -m tests.mutate --list          # the mutations and the tests each runs
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+#: not sources: left out of the copy (the copy's own tests/node has no node_modules: browser tests are not run)
+UNCOPIED = shutil.ignore_patterns(
+    ".git", ".venv", "_build", "build", "dist", "node_modules", "*.egg-info", "__pycache__", ".*_cache", "_work"
+)
+
+
+@dataclass(frozen=True)
+class Mutation:
+    name: str
+    #: the file under sphinx_contributions/
+    path: str
+    old: str
+    new: str
+    #: pytest arguments: the tests that must fail with the mutation
+    tests: tuple[str, ...]
+    #: the rule, in words
+    rule: str
+
+
+MUTATIONS = (
+    Mutation(
+        "section-heading-links",
+        "incremental.py",
+        "digest((record.docname, tuple(record.targets())))",
+        "digest((record.docname, record.title))",
+        ("tests/test_incremental.py::test_incremental_build_equals_clean_build[section-heading]",),
+        "a {contrib} link to a section shows its heading after an incremental build that changed it",
+    ),
+    Mutation(
+        "smallest-percent",
+        "model.py",
+        "if _round_sig(percent, figures) < _SMALLEST_PERCENT:",
+        "if _round_sig(percent, figures) <= _SMALLEST_PERCENT:",
+        ("tests/test_model.py::test_change_words",),
+        "a change of exactly 0.01% (after rounding) reads ≈0.01%, only less reads <0.01%",
+    ),
+    Mutation(
+        "cli-written-rule",
+        "drafts.py",
+        "    return token.type not in _NOT_WRITTEN\n",
+        "    return True\n",
+        ("tests/test_cli.py::test_check_counts_only_written_sections_of_a_draft",),
+        "the CLI counts a draft's section as written only when it holds more than comments",
+    ),
+    Mutation(
+        "cli-written-html-comment",
+        "drafts.py",
+        'if token.type == "html_block" and is_comment_only_html(token.content):',
+        'if token.type == "html_block" and False:',
+        ("tests/test_cli.py::test_check_counts_only_written_sections_of_a_draft",),
+        "for the CLI an HTML comment is not writing",
+    ),
+    Mutation(
+        "build-written-rule",
+        "directives.py",
+        "    return not isinstance(node, (nodes.Invisible, nodes.system_message))\n",
+        "    return True\n",
+        ("tests/test_warnings.py::test_bad_input_warns", "-k", "unwritten or myst-comments or section-empty"),
+        "the build warns for a section holding only comments",
+    ),
+    Mutation(
+        "percent-under-2x",
+        "model.py",
+        "if ratio < 2:",
+        "if ratio <= 2:",
+        ("tests/test_model.py::test_change_words",),
+        "a change of 2× or more reads as a ratio, less as a percentage",
+    ),
+    Mutation(
+        "plain-digits-range",
+        "model.py",
+        "if rounded == 0 or -4 <= exponent < 7:",
+        "if rounded == 0 or -4 <= exponent <= 7:",
+        ("tests/test_model.py::test_change_words",),
+        "numbers of 1e7 and more are written as powers of ten",
+    ),
+    Mutation(
+        "sort-by-project",
+        "model.py",
+        "ordered.sort(key=lambda c: key_lookup(c.display_project))",
+        "ordered.sort(key=lambda c: key_lookup(c.display_project), reverse=True)",
+        ("tests/test_listing.py",),
+        "`:sort: project` lists projects in alphabetical order",
+    ),
+    Mutation(
+        "undated-last",
+        "model.py",
+        'ordered.sort(key=lambda c: c.date or "", reverse=True)',
+        'ordered.sort(key=lambda c: c.date or "9999", reverse=True)',
+        ("tests/test_listing.py",),
+        "`:sort: date` lists the undated write-ups last",
+    ),
+    Mutation(
+        "sidebar-limit",
+        "render/navigation.py",
+        "return ordered[: max(app.config.contributions_sidebar_limit, 0)]",
+        "return ordered[: max(app.config.contributions_sidebar_limit + 1, 0)]",
+        ("tests/test_navigation.py::test_the_sidebar_limit_bounds_the_links_on_every_page",),
+        "the sidebar lists contributions_sidebar_limit write-ups, no more",
+    ),
+    Mutation(
+        "unknown-key-warning",
+        "domain.py",
+        'warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)',
+        "pass",
+        ("tests/test_warnings.py::test_bad_input_warns", "-k", "contrib-unknown-key"),
+        "a {contrib} link to an unknown key warns [contrib.unknown_key]",
+    ),
+    Mutation(
+        "stale-outputs",
+        "fixes/stale_outputs.py",
+        "            if target.is_file():\n                target.unlink()\n",
+        "            pass\n",
+        ("tests/test_incremental.py::test_incremental_build_equals_clean_build[delete]",),
+        "the output of a deleted page is removed",
+    ),
+    Mutation(
+        "sidebar-title-escaped",
+        "render/navigation.py",
+        "        title = escape(record.title)\n",
+        "        title = record.title\n",
+        ("tests/test_navigation.py::test_a_title_with_markup_characters_is_text_in_every_sidebar",),
+        "a write-up's title is escaped in every page's sidebar",
+    ),
+    Mutation(
+        "tag-slugs",
+        "model.py",
+        "chosen = [c for c in chosen if slug in c.tag_slugs]",
+        "chosen = [c for c in chosen if slug not in c.tag_slugs]",
+        ("tests/test_listing.py",),
+        "`:tag:` lists the write-ups with that tag",
+    ),
+    Mutation(
+        "listing-limit",
+        "model.py",
+        "        chosen = chosen[:limit]\n",
+        "        chosen = chosen[: limit + 1]\n",
+        ("tests/test_listing.py",),
+        "`:limit: N` lists N write-ups",
+    ),
+)
+
+
+def copy_repository(dest: Path) -> Path:
+    shutil.copytree(REPO, dest, ignore=UNCOPIED)
+    return dest
+
+
+def pytest_run(copy: Path, tests: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+    """The tests in ``copy``, its package first on the path (for the builds' subprocesses too)."""
+    environ = {key: value for key, value in os.environ.items() if key != "PYTEST_ADDOPTS"}
+    environ["PYTHONPATH"] = str(copy)
+    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-m", "not browser", *tests]
+    return subprocess.run(command, cwd=copy, env=environ, capture_output=True, text=True, check=False)
+
+
+def apply(copy: Path, mutation: Mutation) -> str:
+    """Apply ``mutation`` in ``copy``; return the file's original text."""
+    path = copy / "sphinx_contributions" / mutation.path
+    text = path.read_text(encoding="utf-8")
+    found = text.count(mutation.old)
+    if found != 1:
+        raise SystemExit(f"{mutation.name}: {mutation.old!r} occurs {found} times in {mutation.path}, not once")
+    path.write_text(text.replace(mutation.old, mutation.new), encoding="utf-8")
+    return text
+
+
+def last_line(output: str) -> str:
+    lines = [line for line in output.strip().splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def main(arguments: list[str]) -> int:
+    if "--list" in arguments:
+        for mutation in MUTATIONS:
+            print(f"{mutation.name}: {mutation.rule}\n  {mutation.path}: {mutation.old!r} -> {mutation.new!r}")
+            print(f"  tests: {' '.join(mutation.tests)}")
+        return 0
+    chosen = [m for m in MUTATIONS if not arguments or m.name in arguments]
+    unknown = set(arguments) - {m.name for m in MUTATIONS}
+    if unknown:
+        raise SystemExit(f"no such mutation: {', '.join(sorted(unknown))} (--list shows them)")
+    with tempfile.TemporaryDirectory(prefix="mutate-") as tmp:
+        copy = copy_repository(Path(tmp) / "repo")
+        located = subprocess.run(
+            [sys.executable, "-c", "import sphinx_contributions; print(sphinx_contributions.__file__)"],
+            cwd=copy,
+            env={**os.environ, "PYTHONPATH": str(copy)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        if not Path(located).is_relative_to(copy):
+            raise SystemExit(f"the copy's package is not the one imported: {located}")
+        for mutation in chosen:  # every mutation applies, before anything runs
+            (copy / "sphinx_contributions" / mutation.path).write_text(apply(copy, mutation), encoding="utf-8")
+        selections = sorted({m.tests for m in chosen})
+        for tests in selections:
+            baseline = pytest_run(copy, tests)
+            if baseline.returncode != 0:
+                print(baseline.stdout[-4000:] + baseline.stderr[-2000:])
+                raise SystemExit(f"the tests fail without a mutation: {' '.join(tests)}")
+        rows = []
+        for mutation in chosen:
+            original = apply(copy, mutation)
+            started = time.monotonic()
+            try:
+                done = pytest_run(copy, mutation.tests)
+            finally:
+                (copy / "sphinx_contributions" / mutation.path).write_text(original, encoding="utf-8")
+            # pytest's exit status 1: tests failed (caught); 0: all passed (survived); else the run broke
+            verdict = {0: "SURVIVED", 1: "caught"}.get(done.returncode, f"error (exit {done.returncode})")
+            rows.append((mutation.name, verdict, f"{time.monotonic() - started:.0f} s", last_line(done.stdout)))
+            print(f"{mutation.name}: {verdict}", flush=True)
+    width = max(len(row[0]) for row in rows)
+    print(f"\n{'mutation':<{width}}  verdict   time   tests")
+    for name, verdict, seconds, summary in rows:
+        print(f"{name:<{width}}  {verdict:<8}  {seconds:>5}  {summary}")
+    caught = sum(row[1] == "caught" for row in rows)
+    print(f"\n{caught} of {len(rows)} mutations caught")
+    return 0 if caught == len(rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
