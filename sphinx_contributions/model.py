@@ -11,9 +11,9 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from datetime import date as _date
 from decimal import ROUND_HALF_UP, Decimal, localcontext
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from babel.numbers import format_decimal
@@ -443,7 +443,7 @@ class Contribution:
     def repo_name(self) -> str:
         return self.repo.rpartition("/")[2]
 
-    @property
+    @cached_property
     def key(self) -> str:
         return make_key(self.repo, self.pr)
 
@@ -507,7 +507,7 @@ class Contribution:
 
 
 #: what a :class:`Contribution` works out once and keeps (its ``cached_property`` names)
-_DERIVED = frozenset({"tag_slugs", "project_page"})
+_DERIVED = frozenset({"key", "tag_slugs", "project_page"})
 
 
 def tag_page(tag: str, folder: str = "tags") -> str:
