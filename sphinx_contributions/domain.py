@@ -138,9 +138,16 @@ class ContributionsDomain(Domain):
         """Every contribution that owns its key (:func:`~.model.ownership`: the page named after the key,
         else the first by docname), in docname order. Asked for on every page (the feed link, the
         sidebar), so sorted once per change of the records."""
+        return list(self._published())
+
+    def has_published(self) -> bool:
+        """Whether any contribution is published (asked on every page: no copy of the list)."""
+        return bool(self._published())
+
+    def _published(self) -> tuple[Contribution, ...]:
         if self._published_cache is None:
             self._published_cache = tuple(sorted(self._owners().values(), key=lambda record: record.docname))
-        return list(self._published_cache)
+        return self._published_cache
 
     def generated_pages(self) -> dict[str, GeneratedPage]:
         """pagename → the tag and project pages site builders write: every page of

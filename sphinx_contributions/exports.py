@@ -264,7 +264,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     if not is_site_builder(app.builder):
         return
     domain = get_domain(app.env)
-    if not domain.published():
+    if not domain.has_published():
         return
     tags = []
     if base_url(app):

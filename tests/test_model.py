@@ -743,3 +743,24 @@ def test_the_plain_form_of_inline_markup() -> None:
     record = Contribution("d", "t", "numpy/numpy", 1, plain_text(markup), summary_markup=markup)
     assert record.summary_inline == markup
     assert Contribution("d", "t", "numpy/numpy", 1, "Plain.").summary_inline == (Inline("text", "Plain."),)
+
+
+def test_record_works_out_slugs_once_and_pickles_fields_only() -> None:
+    """A record's key, tag slugs and project page are worked out once (every listing and header asks),
+    equal to the rules' answer, and an environment's pickle carries the fields only: a record read back
+    works them out again (never an older version's slugs)."""
+    import pickle
+
+    record = Contribution(
+        "d", "t", "ml-explore/MLX", 7, "s", tags=("C++", "MLX/Metal", "注意"), folders=("topics", "by-project")
+    )
+    assert record.key == "MLX#7"
+    assert record.tag_slugs == ("c-plus-plus", "mlx-metal", slugify("注意"))
+    assert [record.tag_page(tag) for tag in record.tags] == [f"topics/{slug}" for slug in record.tag_slugs]
+    assert record.tag_page("Not its tag") == "topics/not-its-tag"
+    assert record.project_page == "by-project/mlx"
+    assert {"key", "tag_slugs", "project_page"} <= set(vars(record))
+    again = pickle.loads(pickle.dumps(record))
+    assert again == record
+    assert not {"key", "tag_slugs", "project_page"} & set(vars(again))
+    assert (again.key, again.tag_slugs, again.project_page) == (record.key, record.tag_slugs, record.project_page)
