@@ -5,12 +5,10 @@ strict build."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +18,8 @@ from sphinx.util.inventory import InventoryFile
 
 from sphinx_contributions.drafts import scan_markdown
 from sphinx_contributions.sources import markdown_parser
+
+from .edits import touch
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -340,8 +340,7 @@ def _counted_build(src: Path, out: Path) -> tuple[list[str], list[str], str, lis
 def _set_status(path: Path, status: str) -> None:
     text = re.sub(r":status: \w+", f":status: {status}", path.read_text(encoding="utf-8"))
     path.write_text(text, encoding="utf-8")
-    stamp = time.time() + 2  # clearly after the last build read it
-    os.utime(path, (stamp, stamp))
+    touch(path)
 
 
 def test_toggling_a_draft_reads_only_the_pages_it_touches(tmp_path: Path) -> None:

@@ -16,12 +16,12 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from .conftest import ROOTS, MakeApp
+from .edits import edit
 from .treediff import first_difference
 
 #: the counter of the documents' write phase (the message catalogs' "writing output..." has none)
@@ -63,19 +63,6 @@ def site(tmp_path: Path, name: str = "src") -> Path:
     src = tmp_path / name
     shutil.copytree(ROOTS / "test-faults", src)
     return src
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    later(path)
-
-
-def later(path: Path) -> None:
-    """A modification time clearly after the last build read the file (coarse file-system clocks)."""
-    stamp = time.time() + 2
-    os.utime(path, (stamp, stamp))
 
 
 def stop_while_writing(src: Path, out: Path, sig: signal.Signals, document: int = 2) -> list[str]:

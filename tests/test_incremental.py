@@ -17,13 +17,13 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from .conftest import ROOTS, SITE_URL, copy_site
+from .edits import edit, touch
 from .treediff import first_difference
 
 #: written by every HTML build whatever changed: Sphinx's genindex and search pages, the 404 page
@@ -77,19 +77,6 @@ def build(src: Path, out: Path, *extra: str, sabotage: str = "", strict: bool = 
 
 def html_mtimes(html: Path) -> dict[str, int]:
     return {p.relative_to(html).as_posix(): p.stat().st_mtime_ns for p in html.rglob("*.html")}
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    touch(path)
-
-
-def touch(path: Path) -> None:
-    """A modification time clearly after the last build read the file (coarse file-system clocks)."""
-    stamp = time.time() + 2
-    os.utime(path, (stamp, stamp))
 
 
 # -- the kinds of change -----------------------------------------------------------------------------

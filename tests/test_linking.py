@@ -7,8 +7,6 @@ built by ``tests/test_authoring.py``."""
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from bs4 import BeautifulSoup, Tag
 from sphinx.util.console import strip_colors
 
 from .conftest import MakeApp, copy_site, rtd_build
+from .edits import edit
 
 ALPHA = "Add per-layer tables to the alpha loader"
 BETA = "Fix the beta decoder mask"
@@ -94,14 +93,6 @@ def test_links_follow_a_changed_title_on_an_incremental_build(tmp_path: Path) ->
     assert incremental["ref"][0] == "Add per-layer model tables to the alpha loader — Root cause"
     assert incremental["path untitled"][0] == f"{BETA} — How it was checked"
     assert incremental["ref any case"][0] == f"{BETA} — How it was checked"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    stamp = time.time() + 2  # clearly after the last build read the file (coarse file-system clocks)
-    os.utime(path, (stamp, stamp))
 
 
 # -- another site, through this site's objects.inv ------------------------------------------------------
