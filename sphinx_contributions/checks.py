@@ -30,7 +30,7 @@ from . import nodes as cn
 from .directives import is_written
 from .model import SECTION_NAMES, make_key
 from .names import near_misses
-from .sources import Fence, PageSource, directive_fences
+from .sources import Fence, PageSource, directive_fences, fence_of_block, inner_fences, may_leave_open
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -53,6 +53,8 @@ class Page:
     page_source: PageSource
     #: python ids of the nodes a warning has already been given for (no second warning for one mistake)
     reported: set[int] = field(default_factory=set)
+    #: the fences inside each fence parsed so far, by the fence's line
+    parsed: dict[int, list[Fence]] = field(default_factory=dict)
 
     @cached_property
     def source(self) -> str:
@@ -73,21 +75,39 @@ class Page:
 
     @cached_property
     def fences(self) -> dict[int, Fence]:
-        """The page's top-level directive fences and those at the top of each section's body, by line."""
+        """The page's top-level directive fences, by line."""
         if not self.is_markdown or not self.text:
             return {}
-        found: dict[int, Fence] = {}
         source = self.page_source
-        for fence in directive_fences(source.text, source.md, SECTION_NAMES, tokens=source.tokens):
-            found[fence.line] = fence
-            for inner in fence.inner:
-                found.setdefault(inner.line, inner)
+        return {fence.line: fence for fence in directive_fences(source.text, source.md, tokens=source.tokens)}
+
+    @cached_property
+    def section_fences(self) -> dict[int, Fence]:
+        """The directive fences at the top of each top-level section's body, by line (a section inside
+        another is one of them)."""
+        found: dict[int, Fence] = {}
+        for fence in self.fences.values():
+            if fence.name in SECTION_NAMES:
+                found.update((inner.line, inner) for inner in self.inner(fence))
         return found
 
+    def inner(self, fence: Fence) -> list[Fence]:
+        """The directive fences at the top of ``fence``'s body (parsed once, when first asked for)."""
+        if fence.line not in self.parsed:
+            self.parsed[fence.line] = inner_fences(fence, self.page_source.md)
+        return self.parsed[fence.line]
+
     def fence(self, section: nodes.Element) -> Fence | None:
-        """The fence a section was made from."""
-        fence = self.fences.get(self.directive_line(section, section["contrib_section"]))
-        return fence if fence is not None and fence.name == section["contrib_section"] else None
+        """The fence a section was made from: from its directive's text where that stands in the page as
+        it is (no parse), else from the page's parse."""
+        name = section["contrib_section"]
+        top = self.here(section) and self.is_markdown and _at_top(section)
+        block = self.page_source.blocks.get(section.line or 0) if top else None
+        if block is not None and (fence := fence_of_block(self.lines, section.line or 0, block, name)) is not None:
+            return fence
+        line = self.directive_line(section, name)
+        fence = self.fences.get(line) or self.section_fences.get(line)
+        return fence if fence is not None and fence.name == name else None
 
     def opening(self, section: nodes.Element) -> str:
         """The text of a section's opening line (``:::{verification}``)."""
@@ -268,6 +288,15 @@ def _at(page: Page, section: nodes.Element) -> object:
     return (page.docname, _line(page, section)) if page.here(section) else page.location(section)
 
 
+def _at_top(section: nodes.Element) -> bool:
+    """Whether a section stands at the top of its page, under headings only (its fence is not in
+    another's body: a section's, a note's, a list item's)."""
+    parent = section.parent
+    while isinstance(parent, nodes.section) and not parent.get("contrib_section"):
+        parent = parent.parent
+    return isinstance(parent, nodes.document)
+
+
 def _outer(section: nodes.Element) -> nodes.Element | None:
     """The write-up section that holds ``section``, if any."""
     parent = section.parent
@@ -309,7 +338,12 @@ def check_nesting(page: Page, sections: list[nodes.section]) -> set[int]:
             )
             continue
         char = fence.markup[0]
-        inner = next((f for f in fence.inner if f.close is None and f.markup[0] == char), None)
+        open_inside = may_leave_open(fence.body, char)  # most sections close all they open: no parse
+        inner = (
+            next((f for f in page.inner(fence) if f.close is None and f.markup[0] == char), None)
+            if open_inside
+            else None
+        )
         if inner is not None:
             early.add(id(section))
             wider = char * (len(inner.markup) + 1)

@@ -41,6 +41,7 @@ from .model import (
     tag_page,
 )
 from .names import misspelt_header
+from .sources import page_being_read
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -334,6 +335,8 @@ class SectionDirective(SphinxDirective):
             anchor = name
         section = nodes.section(ids=[anchor], names=[], contrib_section=name, classes=["contrib-section"])
         self.set_source_info(section)
+        if section.source == document.get("source"):  # its fences, for the checks (not a file it includes)
+            page_being_read(self.env).blocks[self.lineno] = self.block_text
         if self.arguments:  # the author's heading: inline markup yes, raw HTML no
             heading = self.arguments[0]
             title_nodes, messages = self.state.inline_text(heading, self.lineno)

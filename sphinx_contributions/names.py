@@ -18,13 +18,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
 
 from .model import SECTION_NAMES, closest
-from .sources import PageSource, block_tokens, directive_name
+from .sources import PageSource, block_tokens, directive_name, page_being_read
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from markdown_it.token import Token
     from sphinx.environment import BuildEnvironment
 
-    from .domain import ContributionsDomain
 
 #: the extension's directives and roles, the names a typo is checked against
 DIRECTIVES = ("contribution", *SECTION_NAMES, "metric", "contributions", "projects", "project")
@@ -139,11 +138,6 @@ def near_misses(env: BuildEnvironment, source: PageSource) -> list[NearMiss]:
     return found
 
 
-def _page_source(env: BuildEnvironment) -> PageSource:
-    """The page being read, as its parser got it."""
-    return cast("ContributionsDomain", env.domains["contrib"]).page_source(env.current_document.docname)
-
-
 def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
     """Whether the page's header is misspelt (``{contributon}``): then the page is rejected, so that its
     sections, figures and links do not each warn that they stand outside a write-up (the typo itself is
@@ -152,7 +146,7 @@ def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
         source = Path(str(document.get("source") or ""))
         misspelt = False
         if dict(env.config.source_suffix).get(source.suffix) == "markdown":
-            misspelt = any(m.meant == "contribution" for m in near_misses(env, _page_source(env)))
+            misspelt = any(m.meant == "contribution" for m in near_misses(env, page_being_read(env)))
         document["contrib_misspelt"] = misspelt
         if misspelt:
             document["contrib_rejected"] = True

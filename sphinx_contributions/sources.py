@@ -9,12 +9,13 @@ checks read its source map, the lines of each directive's fence, to tell why a p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Collection
+    from collections.abc import Callable
 
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
@@ -59,6 +60,37 @@ def site_markdown_parser(env: BuildEnvironment) -> MarkdownIt:
     return markdown_parser(site_config(env))
 
 
+#: a line that could open a fence at the top level of the text it is in: at most three spaces (a tab
+#: indents to a code block), then three colons, backticks or tildes (markdown-it's fence and MyST's colon
+#: fence); text without one holds no fence at its top level
+_FENCE_START = re.compile(r"^ {0,3}(?::{3}|`{3}|~{3})", re.MULTILINE)
+
+
+def may_hold_fences(text: str) -> bool:
+    """Whether ``text`` may hold a fence at its top level (a quick look; False means it holds none)."""
+    return _FENCE_START.search(text) is not None
+
+
+def may_leave_open(text: str, char: str) -> bool:
+    """Whether ``text`` may hold a directive fence of ``char`` (``:``, a backtick or ``~``) that is never
+    closed in it (a quick look, line by line; False means it holds none).
+
+    markdown-it closes a fence of N such characters at the first later line of N or more of them and
+    spaces, indented less than a code block, whatever stands between; so a directive's opening line
+    with such a line after it, or none at all, leaves nothing open."""
+    opening = re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}})[ \t]*\{{")
+    closing = re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}}) *$")
+    longest_after = 0  # the longest closing line below the one looked at
+    for line in reversed(text.split("\n")):  # markdown-it's lines: "\n" alone ends one
+        opened = opening.match(line)
+        if opened and len(opened[1]) > longest_after:
+            return True
+        closed = closing.match(line)
+        if closed:
+            longest_after = max(longest_after, len(closed[1]))
+    return False
+
+
 def directive_name(token: Token) -> str | None:
     """The directive a fence token opens (``:::{fix}`` → ``fix``), or None for any other token."""
     if token.type not in ("fence", "colon_fence"):
@@ -83,8 +115,9 @@ class Fence:
     #: the 1-based line of the closing fence; None when it is never closed (it runs to the end of what
     #: holds it: the page, or the directive around it)
     close: int | None
-    #: the directive fences at the top level of its body (read for the names in ``expand`` only)
-    inner: tuple[Fence, ...] = ()
+    #: the text between its fences, as markdown-it gives it to the directive, and the line it starts at
+    body: str = ""
+    body_line: int = 0
 
 
 class PageSource:
@@ -94,6 +127,8 @@ class PageSource:
     def __init__(self, text: str, markdown: Callable[[], MarkdownIt]) -> None:
         self.text = text
         self._markdown = markdown
+        #: the text of each write-up section's directive on this page, by its line (noted as MyST runs it)
+        self.blocks: dict[int, str] = {}
 
     @cached_property
     def lines(self) -> list[str]:
@@ -108,6 +143,45 @@ class PageSource:
         return block_tokens(self.text, self.md)
 
 
+def page_being_read(env: BuildEnvironment) -> PageSource:
+    """The page the build is reading, as its parser got it (kept by the extension's domain)."""
+    from .domain import get_domain
+
+    return get_domain(env).page_source(env.current_document.docname)
+
+
+def fence_of_block(lines: list[str], line: int, block_text: str, name: str) -> Fence | None:
+    """The fence of directive ``name`` that MyST ran at ``line`` of a page (1-based; ``lines``: the page's
+    lines) with ``block_text``, told without a parse, for a fence at the top of the page: MyST 5 gives a
+    directive its opening line, the body as markdown-it cut it (a blank line first when it starts with a
+    colon fence) and its fence characters. The body ends right before the closing line, or at the end of
+    the page when never closed. None unless the block stands in the page line for line (another MyST, an
+    indented fence): then the page is parsed."""
+    parts = block_text.split("\n")
+    if len(parts) < 3 or parts[-1]:
+        return None
+    opening, body, markup = parts[0], parts[1:-2], parts[-2]
+    start = line - 1
+    if len(markup) < 3 or markup[0] not in ":`~" or set(markup) != {markup[0]} or not opening.startswith(markup):
+        return None
+    if start < 0 or lines[start : start + 1] != [opening]:
+        return None
+    if lines[start + 1 : start + 1 + len(body)] != body:
+        # a body that starts with a colon fence is given a blank line first (told apart from options)
+        if body[:1] != [""] or lines[start + 1 : start + len(body)] != body[1:]:
+            return None
+        body = body[1:]
+    after = start + 1 + len(body)  # the line after the body (0-based)
+    if after < len(lines) and _is_closing(lines[after], markup):
+        close: int | None = after + 1
+    elif after == len(lines):  # the body runs to the end of the page: never closed
+        close = None
+    else:  # the body ends where something holding the fence ends
+        return None
+    text = "".join(f"{body_line}\n" for body_line in body)
+    return Fence(name, opening.strip(), markup, line, close, body=text, body_line=line + 1)
+
+
 def block_tokens(text: str, md: MarkdownIt) -> list[Token]:
     """The block-level tokens of ``text``: markdown-it's ``normalize`` and ``block`` core rules only. Fences
     need no inline parse, which is most of the time of a full one (every write-up is read this way)."""
@@ -120,12 +194,9 @@ def block_tokens(text: str, md: MarkdownIt) -> list[Token]:
     return state.tokens
 
 
-def directive_fences(
-    text: str, md: MarkdownIt, expand: Collection[str] = (), first_line: int = 1, tokens: list[Token] | None = None
-) -> list[Fence]:
+def directive_fences(text: str, md: MarkdownIt, first_line: int = 1, tokens: list[Token] | None = None) -> list[Fence]:
     """The directive fences at the top level of ``text`` (whose first line is line ``first_line`` of the
-    page; ``tokens``: its block tokens, when already parsed), with the fences inside those named in
-    ``expand``."""
+    page; ``tokens``: its block tokens, when already parsed)."""
     lines = text.splitlines()
     fences = []
     for token in block_tokens(text, md) if tokens is None else tokens:
@@ -135,7 +206,6 @@ def directive_fences(
         start, end = token.map
         last = lines[end - 1] if start < end - 1 < len(lines) else ""
         closed = _is_closing(last, token.markup)
-        inner = tuple(directive_fences(token.content, md, (), first_line + start + 1)) if name in expand else ()
         fences.append(
             Fence(
                 name=name,
@@ -143,10 +213,17 @@ def directive_fences(
                 markup=token.markup,
                 line=first_line + start,
                 close=first_line + end - 1 if closed else None,
-                inner=inner,
+                body=token.content,
+                body_line=first_line + start + 1,
             )
         )
     return fences
+
+
+def inner_fences(fence: Fence, md: MarkdownIt) -> list[Fence]:
+    """The directive fences at the top level of a fence's body (parsed when asked for: most bodies hold
+    none, and those are not parsed)."""
+    return directive_fences(fence.body, md, fence.body_line) if may_hold_fences(fence.body) else []
 
 
 def _is_closing(line: str, markup: str) -> bool:

@@ -6,11 +6,17 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from sphinx.util.console import strip_colors
 
 from .conftest import MakeApp
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+    from sphinx.environment import BuildEnvironment
 
 #: a write-up whose last section is never closed, and one whose header is misspelt: (page, the change,
 #: the warnings of the build of the changed page)
@@ -91,3 +97,168 @@ def test_the_checks_read_pages_with_mysts_own_settings_object(make_app: MakeApp,
         "extension makes): the structure checks and the draft scan read pages with MyST's defaults plus colon "
         "fences, not the site's myst_* settings (sphinx-contributions needs an update) [contrib.compat]\n"
     )
+
+
+# -- the quick looks before a section's body is parsed ---------------------------------------------------
+
+#: lines that could open a fence, and lines that could not, at the top of a text
+FENCE_LIKE = [":::{note}", "   :::", "::::{metric} x", "```python", "~~~", "  ~~~~{note}", "```{fix}"]
+NOT_FENCE = ["    :::{note}", "\t:::{note}", " \t```", "- :::{note}", "> ```", "::", "``", "~~ x", "text :::", ""]
+
+
+@pytest.mark.parametrize("line", FENCE_LIKE)
+def test_a_line_that_could_open_a_fence_is_seen(line: str) -> None:
+    from sphinx_contributions.sources import may_hold_fences
+
+    assert may_hold_fences(f"Some text.\n\n{line}\nmore\n")
+
+
+@pytest.mark.parametrize("line", NOT_FENCE)
+def test_a_line_that_cannot_open_a_fence_is_passed_over(line: str) -> None:
+    from sphinx_contributions.sources import may_hold_fences
+
+    assert not may_hold_fences(f"Some text.\n\n{line}\nmore\n")
+
+
+#: (a section's body, the character of its fences, whether a directive fence of it may be left open)
+OPEN_OR_CLOSED = [
+    (":::{metric} Latency\n:before: 1\n:after: 2\n:::\n\nText.\n", ":", False),
+    (":::{note}\nText.\n", ":", True),  # never closed: the section's own closing line closed it early
+    (":::{note}\nText.\n::\n", ":", True),  # two colons close nothing
+    ("::::{note}\nText.\n:::\n", ":", True),  # fewer colons than it opened with
+    (":::{note}\nText.\n::::\n", ":", False),  # more is fine
+    (":::{note}\nText.\n    :::\n", ":", True),  # a code block's line closes nothing
+    (":::{note}\nText.\n::: x\n", ":", True),  # nor a line with text after the colons
+    (":::{note}\nText.\n:::  \n", ":", False),
+    (":::{note}\nText.\n", "`", False),  # another character: not this section's concern
+    ("```{code-block} python\nx = 1\n", "`", True),
+    ("```{code-block} python\nx = 1\n```\n", "`", False),
+    ("    :::{note}\nText.\n", ":", False),  # a code block, not a fence
+    (":::\nText.\n", ":", False),  # no directive: no name to report
+]
+
+
+@pytest.mark.parametrize(("body", "char", "expected"), OPEN_OR_CLOSED)
+def test_the_quick_look_for_a_fence_left_open(body: str, char: str, expected: bool) -> None:
+    from sphinx_contributions.sources import may_leave_open
+
+    assert may_leave_open(body, char) is expected
+
+
+#: pieces a section's body is made of: fences of each kind, indented, in lists and quotes, code blocks
+PIECES = [*FENCE_LIKE, *NOT_FENCE, ":::", "::::", "```", "~~~", "text", "{note}", "", " ", "  - item", "1. x", ">"]
+INDENTS = ["", " ", "  ", "   ", "    ", "\t"]
+
+
+def _fences_at_top(text: str) -> list[tuple[str, bool]]:
+    """(markup, closed) of each directive fence at the top of ``text``, as markdown-it reads it."""
+    from sphinx_contributions.sources import directive_fences, markdown_parser
+
+    return [(fence.markup, fence.close is not None) for fence in directive_fences(text, markdown_parser())]
+
+
+def test_the_quick_looks_never_pass_over_a_fence() -> None:
+    """What the quick looks pass over, markdown-it agrees with: a text they say holds no fence holds no
+    directive fence at its top level, one they say leaves none open has none left open; the sections they
+    pass over need no parse, and no warning about their fences is lost."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from sphinx_contributions.sources import may_hold_fences, may_leave_open
+
+    openings = [f"{markup}{{note}}" for markup in (":::", "::::", "```", "````", "~~~")]
+
+    @settings(max_examples=3000, deadline=None)
+    @given(st.lists(st.tuples(st.sampled_from(INDENTS), st.sampled_from([*PIECES, *openings])), max_size=10))
+    def check(lines: list[tuple[str, str]]) -> None:
+        text = "\n".join(indent + line for indent, line in lines) + "\n"
+        found = _fences_at_top(text)
+        if not may_hold_fences(text):
+            assert found == []
+        for char in ":`~":
+            if not may_leave_open(text, char):
+                assert [markup for markup, closed in found if markup[0] == char and not closed] == []
+
+    check()
+
+
+def test_a_section_is_not_parsed_again(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checks parse no page whose sections' fences stand in it as MyST ran them (they are told from
+    each directive's text), and a section's body only when it may leave a fence open (its closing line
+    then closed it early, which the checks explain). Before, each write-up was parsed once more, and each
+    of its four sections again."""
+    from sphinx_contributions import sources
+
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-pages", srcdir)
+    parsed: list[str] = []
+    block_tokens = sources.block_tokens
+
+    def counted(text: str, md: MarkdownIt) -> list[Token]:
+        parsed.append(text)
+        return block_tokens(text, md)
+
+    monkeypatch.setattr(sources, "block_tokens", counted)
+    app = make_app("html", srcdir=srcdir, freshenv=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    assert parsed == []
+
+
+#: (a page, the line MyST ran a section's directive at, the fence told from its text)
+BLOCKS = [
+    ("# T\n\n:::{fix}\nf\n:::\n", 3, ("fix", ":::{fix}", ":::", 3, 5, "f\n", 4)),
+    ("# T\n\n:::{fix}\nf\n", 3, ("fix", ":::{fix}", ":::", 3, None, "f\n", 4)),  # never closed
+    ("# T\n\n::::{fix}\n:::{note}\nn\n:::\n::::\n", 3, ("fix", "::::{fix}", "::::", 3, 7, ":::{note}\nn\n:::\n", 4)),
+    (
+        "# T\n\n:::{fix} Heading\n:class: x\n\nf\n:::\n",
+        3,
+        ("fix", ":::{fix} Heading", ":::", 3, 7, ":class: x\n\nf\n", 4),
+    ),
+    ("# T\n\n```{fix}\nf\n```\n", 3, ("fix", "```{fix}", "```", 3, 5, "f\n", 4)),
+    ("# T\n\n  :::{fix}\n  f\n  :::\n", 3, None),  # indented: the page is parsed instead
+    ("- x\n\n  :::{fix}\n  f\n  :::\n", 3, None),  # in a list item
+    ("::::{note}\n:::{fix}\nf\n:::\n::::\n", 3, None),  # MyST gives a fence that opens a body the next line
+]
+
+
+@pytest.mark.parametrize(("text", "line", "expected"), BLOCKS)
+def test_a_sections_fence_told_from_its_directives_text(
+    make_app: MakeApp,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    line: int,
+    expected: tuple[object, ...] | None,
+) -> None:
+    """The text MyST ran a section's directive with (noted as it runs) against the page's lines."""
+    from sphinx_contributions import directives
+    from sphinx_contributions.sources import PageSource, fence_of_block, page_being_read
+
+    pages: list[PageSource] = []
+
+    def kept(env: BuildEnvironment) -> PageSource:
+        pages.append(page_being_read(env))
+        return pages[-1]
+
+    monkeypatch.setattr(directives, "page_being_read", kept)
+
+    srcdir = tmp_path / "src"
+    srcdir.mkdir()
+    (srcdir / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
+        'exclude_patterns = ["_build"]\n',
+        encoding="utf-8",
+    )
+    (srcdir / "index.md").write_text(text, encoding="utf-8")
+    app = make_app("dummy", srcdir=srcdir, freshenv=True)
+    app.build()
+    fence = fence_of_block(text.splitlines(), line, pages[0].blocks[line], "fix")
+    told = (
+        (fence.name, fence.opening, fence.markup, fence.line, fence.close, fence.body, fence.body_line)
+        if fence
+        else None
+    )
+    assert told == expected

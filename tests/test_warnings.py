@@ -553,6 +553,47 @@ CASES = [
             "contrib.nesting",
         ),
     ),
+    case(  # a section in a note's body, never closed: the note's closing line ends it (not told from the text)
+        "section-inside-a-note",
+        page(*REQUIRED, sections=SECTIONS.replace(":::{fix}\nf\n:::", "::::{note}\n\n:::{fix}\nf\n::::")),
+        W(
+            "bad.md",
+            "::::{note}",
+            "content at line 17 is outside the sections, between the 'root-cause' and 'verification' sections: a "
+            "write-up's text goes inside its four sections; move it into one of them",
+            "contrib.structure",
+        ),
+    ),
+    case(  # an indented fence: its text is not the page's line for line, so the page is parsed
+        "indented-last-section-never-closed",
+        page(*REQUIRED, sections=SECTIONS.replace(":::{verification}\nv\n:::", "  :::{verification}\n  v")),
+        W(
+            "bad.md",
+            "  :::{verification}",
+            "the 'verification' section opened at line 21 is never closed, so it runs to the end of the page: "
+            "close it with ':::' after its last line",
+            "contrib.nesting",
+        ),
+    ),
+    case(
+        "indented-metric-fenced-like-its-section",
+        page(
+            *REQUIRED,
+            sections=SECTIONS.replace(
+                ":::{verification}\nv\n:::",
+                "  :::{verification}\n  v\n\n  :::{metric} Drift\n  :before: 2\n  :after: 1\n  :::\n\n"
+                "  Measured.\n  :::",
+            ),
+        ),
+        W(
+            "bad.md",
+            "  :::{verification}",
+            "the 'verification' section (line 21) holds ':::{metric} Drift' (line 24), so the ':::' at line 27 "
+            "closes the section, not the metric, and what follows is outside the sections: give the section's "
+            "fences one more colon than the metric's, '::::{verification}' and '::::'",
+            "contrib.nesting",
+        ),
+    ),
     case(
         "metric-fenced-like-its-section",
         page(
@@ -1289,6 +1330,33 @@ def test_bad_input_warns(
     for name in files:  # nothing is dropped: every page is still written (drafts are left out by design)
         if "status: draft" not in files[name]:
             assert (Path(app.outdir) / name.replace(".md", ".html")).is_file(), name
+
+
+#: the cases about a page's structure, whose warnings the checks tell from the sections' fences
+STRUCTURE_CASES = [
+    param
+    for param in CASES
+    if any(w.kind in ("contrib.nesting", "contrib.structure", "contrib.missing_section") for w in param.values[1])
+]
+
+
+@pytest.mark.parametrize(("files", "expected"), STRUCTURE_CASES)
+def test_a_page_parsed_for_its_fences_warns_the_same(
+    make_app: MakeApp,
+    rootdir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    files: dict[str, str],
+    expected: tuple[W, ...],
+) -> None:
+    """The checks tell a section's fences from the text MyST ran its directive with, and parse the page
+    when that text is not the page's line for line (another MyST, an indented fence): both ways give the
+    same warnings (here every page is parsed)."""
+    from sphinx_contributions import checks
+
+    monkeypatch.setattr(checks, "fence_of_block", lambda *args: None)
+    app = build(make_app, rootdir, tmp_path, files)
+    assert warnings(app) == [w.render(Path(app.srcdir)) for w in expected]
 
 
 def test_a_kind_can_be_silenced(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
