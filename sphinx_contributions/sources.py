@@ -71,15 +71,24 @@ def may_hold_fences(text: str) -> bool:
     return _FENCE_START.search(text) is not None
 
 
+#: for each fence character, a directive's opening line (its characters first) and a closing line
+_OPENING_AND_CLOSING = {
+    char: (
+        re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}})[ \t]*\{{"),
+        re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}}) *$"),
+    )
+    for char in ":`~"
+}
+
+
 def may_leave_open(text: str, char: str) -> bool:
     """Whether ``text`` may hold a directive fence of ``char`` (``:``, a backtick or ``~``) that is never
     closed in it (a quick look, line by line; False means it holds none).
 
     markdown-it closes a fence of N such characters at the first later line of N or more of them and
     spaces, indented less than a code block, whatever stands between; so a directive's opening line
-    with such a line after it, or none at all, leaves nothing open."""
-    opening = re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}})[ \t]*\{{")
-    closing = re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}}) *$")
+    with such a line after it leaves nothing open."""
+    opening, closing = _OPENING_AND_CLOSING[char]
     longest_after = 0  # the longest closing line below the one looked at
     for line in reversed(text.split("\n")):  # markdown-it's lines: "\n" alone ends one
         opened = opening.match(line)
