@@ -10,9 +10,10 @@ and a parallel build warn the same.
   (``[contrib.structure]``). A section given twice is reported by the section directive itself, which
   gives the second one another anchor.
 
-The doctree says what ended up where; the source map (the lines of each directive's fence, as MyST's
+The doctree says what ended up where; the source map (the lines of each section's fence, as MyST's
 parser reads them with the site's settings, in the page's text as its parser got it: after every
-``source-read`` handler, :class:`~.sources.PageSource`) says why: which fence was never closed, which closed early.
+``source-read`` handler, :class:`~.sources.PageSource`; told from each section directive's text where it
+can be, :func:`~.sources.fence_of_block`) says why: which fence was never closed, which closed early.
 Each warning is given at the line where the mistake starts and says how to fix it.
 """
 

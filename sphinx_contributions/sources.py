@@ -1,11 +1,13 @@
 """Page sources read with MyST's own Markdown parser (markdown-it, with the site's ``myst_*`` settings).
 
 A page being read is the text Sphinx hands its parser, after every ``source-read`` handler
-(:class:`PageSource`, kept by the domain while the page is read): the structure checks (:mod:`.checks`)
-and the near-miss scan (:mod:`.names`) read its block tokens, parsed once, never the file again. The
-checks read its source map, the lines of each directive's fence, to tell why a page's layout went wrong
-(a fence never closed, or closed early). The draft scan (:mod:`.drafts`) reads pages before the build.
-"""
+(:class:`PageSource`, kept by the domain while the page is read), never the file again. The structure
+checks (:mod:`.checks`) need the lines of each section's fence, to tell why a page's layout went wrong
+(a fence never closed, or closed early): they tell them from the text MyST ran each section's directive
+with, noted as it runs (:func:`fence_of_block`), and parse the page's block tokens only when that text is
+not the page's line for line, a section's body only when it may leave a fence open. The near-miss scan
+(:mod:`.names`) reads the same tokens, for a page that may hold a typo. The draft scan (:mod:`.drafts`)
+reads pages before the build."""
 
 from __future__ import annotations
 
