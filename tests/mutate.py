@@ -161,6 +161,30 @@ MUTATIONS = (
         ("tests/test_listing.py",),
         "`:limit: N` lists N write-ups",
     ),
+    Mutation(
+        "fence-left-open",
+        "sources.py",
+        "if opened and len(opened[1]) > longest_after:",
+        "if opened and len(opened[1]) > longest_after + 1:",
+        ("tests/test_sources.py",),
+        "a directive fence closed by fewer characters than it opened with is left open (its section closed early)",
+    ),
+    Mutation(
+        "fence-closed-from-text",
+        "sources.py",
+        "if after < len(lines) and _is_closing(lines[after], markup):",
+        "if after < len(lines):",
+        ("tests/test_sources.py",),
+        "a section whose body is followed by no closing line is not closed (told from its directive's text)",
+    ),
+    Mutation(
+        "fence-blank-first-line",
+        "sources.py",
+        'if body[:1] != [""] or lines[start + 1 : start + len(body)] != body[1:]:',
+        "if True:",
+        ("tests/test_sources.py::test_a_section_is_not_parsed_again",),
+        "a section whose body starts with a colon fence is told from its directive's text (MyST adds a blank line)",
+    ),
 )
 
 

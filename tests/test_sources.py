@@ -221,6 +221,7 @@ BLOCKS = [
     ("# T\n\n  :::{fix}\n  f\n  :::\n", 3, None),  # indented: the page is parsed instead
     ("- x\n\n  :::{fix}\n  f\n  :::\n", 3, None),  # in a list item
     ("::::{note}\n:::{fix}\nf\n:::\n::::\n", 3, None),  # MyST gives a fence that opens a body the next line
+    ("````{note}\n:::{fix}\nf\n````\n", 2, None),  # ends where the note ends, on a line that closes no colon fence
 ]
 
 
