@@ -4,12 +4,14 @@ list's order — without a navigation entry per write-up."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from importlib.metadata import version
 from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from .conftest import PORTFOLIO, ROOTS, copy_site, rtd_build
+from .conftest import PORTFOLIO, ROOTS, MakeApp, copy_site, rtd_build
 from .htmltools import one, soup
 
 #: the order of the contributions list on the portfolio (`:sort: project`, then by key)
@@ -209,3 +211,31 @@ def test_a_navigation_of_another_shape_is_said_not_left_unmarked(tmp_path: Path)
         "the entry of the list of contributions ('contributions/index') (sphinx-contributions needs an update) "
         "[contrib.compat]"
     ]
+
+
+def _search_terms(out: Path) -> dict[str, set[str]]:
+    """The words Sphinx's search finds each page by (stemmed), from ``searchindex.js``."""
+    text = (out / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    found: dict[str, set[str]] = {}
+    for term, pages in index["terms"].items():
+        for page in [pages] if isinstance(pages, int) else pages:
+            found.setdefault(index["docnames"][page], set()).add(term)
+    return found
+
+
+def test_the_way_back_is_not_searched(make_app: MakeApp, tmp_path: Path) -> None:
+    """The breadcrumb ("Contributions › project") and the end of a write-up (its actions again, "All
+    contributions") are navigation, the same on every write-up: Sphinx's search leaves them out (before,
+    every write-up was found by "all" and "contributions"); the header, its pull request included, is
+    searched."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-navigation", srcdir)
+    app = make_app("html", srcdir=srcdir, freshenv=True)
+    app.build()
+    assert sorted(_search_terms(Path(app.outdir))["contributions/numpy-27001"]) == [
+        "0e", "2e", "A", "An", "The", "around", "axe", "bit", "correct", "element", "error", "everi", "file",
+        "file1", "gb", "higher", "index", "integ", "issu", "known", "larg", "limit", "longer", "lower", "mean",
+        "merg", "numer", "numpi", "platform", "pull", "relat", "request", "right", "s", "scope", "sum", "sum3",
+        "tag", "throughput", "wrap",
+    ]  # fmt: skip

@@ -45,6 +45,10 @@ HEADER_TEMPLATE = "contributions/header.html"
 #: the template of the end of a write-up on site builders (its actions again, the way back to the list)
 END_TEMPLATE = "contributions/end.html"
 
+#: Sphinx's class for what its search index leaves out: the way back to the list and the end of a write-up
+#: are navigation, the same words on every write-up (its pull request's link is in the header, searched)
+NO_SEARCH = "no-search"
+
 #: sphinx-design colour of each state's badge; the site's CSS refines them (merged in violet …)
 STATE_COLOURS = {"merged": "primary", "open": "warning", "closed": "secondary", "draft": "danger"}
 
@@ -348,12 +352,12 @@ def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             title = next((i for i, child in enumerate(section.children) if isinstance(child, nodes.title)), 0)
             section.insert(title, breadcrumb(app, docname, record))
             end = render_html(templates, END_TEMPLATE, end_context(app, docname, record))
-            section.append(nodes.raw("", end, format="html"))
+            section.append(nodes.raw("", end, format="html", classes=[NO_SEARCH]))
 
 
 def breadcrumb(app: Sphinx, docname: str, record: Contribution) -> nodes.paragraph:
     """ "Contributions › project": the way back to the list and to the write-up's project page."""
-    trail = nodes.paragraph(classes=["contrib-breadcrumb"])
+    trail = nodes.paragraph(classes=["contrib-breadcrumb", NO_SEARCH])
     index = app.config.contributions_index
     if index in app.env.found_docs:
         title = app.env.titles[index].astext()
