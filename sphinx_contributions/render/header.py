@@ -70,8 +70,8 @@ def tag_classes() -> list[str]:
 
 
 def metric_brief(metric: Metric) -> str:
-    unit = f" {metric.unit}" if metric.unit else ""
-    return f"{metric.label}: {metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words(_)})"
+    """A figure in brief: ``Drift: 1.03e-1 → 1.91e-6 (≈54,000× lower)``."""
+    return stat(metric).brief
 
 
 def forge_words(record: Contribution) -> list[str]:
@@ -99,6 +99,11 @@ class Stat:
     @property
     def values(self) -> str:
         return f"{self.before} → {self.after}"
+
+    @property
+    def brief(self) -> str:
+        """The figure in one line (a listing's table and cards, a card image)."""
+        return f"{self.label}: {self.values} ({self.change})"
 
 
 def stat(metric: Metric) -> Stat:

@@ -23,7 +23,7 @@ from .. import nodes as cn
 from ..domain import get_domain
 from ..i18n import _
 from ..model import Contribution, select, slugify
-from .header import Stat, Tag, badge, link_node, metric_brief, stat, state, tag_classes, tag_links
+from .header import Stat, Tag, badge, link_node, stat, state, tag_classes, tag_links
 from .links import Links
 from .summary import inline_html, inline_nodes
 from .templates import render_html, templates_of
@@ -83,6 +83,7 @@ class Entry:
 
 def entry(record: Contribution, links: Links) -> Entry:
     shown = state(record.status)
+    figure = stat(record.headline) if record.headline else None
     return Entry(
         record=record,
         url=links.document_href(record.docname),
@@ -91,8 +92,8 @@ def entry(record: Contribution, links: Links) -> Entry:
         classes=" ".join(item_classes(record)),
         state=shown.label if shown else "",
         state_classes=shown.classes if shown else "",
-        brief=metric_brief(record.headline) if record.headline else "",
-        figure=stat(record.headline) if record.headline else None,
+        brief=figure.brief if figure else "",
+        figure=figure,
     )
 
 
