@@ -228,6 +228,7 @@ BLOCKS = [
 @pytest.mark.parametrize(("text", "line", "expected"), BLOCKS)
 def test_a_sections_fence_told_from_its_directives_text(
     make_app: MakeApp,
+    rootdir: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     text: str,
@@ -248,11 +249,7 @@ def test_a_sections_fence_told_from_its_directives_text(
 
     srcdir = tmp_path / "src"
     srcdir.mkdir()
-    (srcdir / "conf.py").write_text(
-        'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
-        'exclude_patterns = ["_build"]\n',
-        encoding="utf-8",
-    )
+    shutil.copy(rootdir / "test-contrib-pages" / "conf.py", srcdir)  # the page alone, with a root's settings
     (srcdir / "index.md").write_text(text, encoding="utf-8")
     app = make_app("dummy", srcdir=srcdir, freshenv=True)
     app.build()
