@@ -24,7 +24,7 @@ from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
 
 from .model import SECTION_NAMES, closest
-from .sources import PageSource, block_tokens, directive_name, page_being_read
+from .sources import PageSource, block_tokens, directive_name, page_being_read, source_lines
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -108,13 +108,13 @@ def _walk(
 ) -> Iterator[tuple[str, str, int, str]]:
     """(kind, name, line, opening) of every directive fence and every role in ``text`` (``tokens``: its
     block tokens, when already parsed), directive bodies included."""
-    lines = text.splitlines()
+    lines = source_lines(text)
     for token in block_tokens(text, md) if tokens is None else tokens:
         if token.map is None:
             continue
         start = token.map[0]
         if token.type == "inline":
-            for offset, line_text in enumerate(token.content.splitlines()):
+            for offset, line_text in enumerate(source_lines(token.content)):
                 for match in _ROLE_NAME.finditer(line_text):
                     yield "role", match["name"], first_line + start + offset, ""
             continue

@@ -62,6 +62,9 @@ def site_markdown_parser(env: BuildEnvironment) -> MarkdownIt:
     return markdown_parser(site_config(env))
 
 
+#: what ends a line for markdown-it (its ``normalize`` rule makes each a line feed)
+_LINE_END = re.compile(r"\r\n?|\n")
+
 #: a line that could open a fence at the top level of the text it is in: at most three spaces (a tab
 #: indents to a code block), then three colons, backticks or tildes (markdown-it's fence and MyST's colon
 #: fence); text without one holds no fence at its top level
@@ -143,7 +146,7 @@ class PageSource:
 
     @cached_property
     def lines(self) -> list[str]:
-        return self.text.splitlines()
+        return source_lines(self.text)
 
     @cached_property
     def md(self) -> MarkdownIt:
@@ -152,6 +155,14 @@ class PageSource:
     @cached_property
     def tokens(self) -> list[Token]:
         return block_tokens(self.text, self.md)
+
+
+def source_lines(text: str) -> list[str]:
+    """A text's lines as markdown-it (and so MyST) numbers them: ended by a line feed, a carriage return
+    or both, never by the other breaks ``str.splitlines`` knows (a form feed, U+2028…), which stand
+    inside a line."""
+    lines = _LINE_END.split(text)
+    return lines[:-1] if lines and not lines[-1] else lines
 
 
 def page_being_read(env: BuildEnvironment) -> PageSource:
@@ -208,7 +219,7 @@ def block_tokens(text: str, md: MarkdownIt) -> list[Token]:
 def directive_fences(text: str, md: MarkdownIt, first_line: int = 1, tokens: list[Token] | None = None) -> list[Fence]:
     """The directive fences at the top level of ``text`` (whose first line is line ``first_line`` of the
     page; ``tokens``: its block tokens, when already parsed)."""
-    lines = text.splitlines()
+    lines = source_lines(text)
     fences = []
     for token in block_tokens(text, md) if tokens is None else tokens:
         name = directive_name(token)

@@ -260,3 +260,19 @@ def test_a_sections_fence_told_from_its_directives_text(
         else None
     )
     assert told == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("", []),
+        ("a\nb\n", ["a", "b"]),
+        ("a\nb", ["a", "b"]),
+        ("a\r\nb\rc\n\n", ["a", "b", "c", ""]),
+        ("a\u2028b\x0cc\x85d\n", ["a\u2028b\x0cc\x85d"]),  # breaks for str.splitlines, not for markdown-it
+    ],
+)
+def test_lines_as_markdown_it_numbers_them(text: str, lines: list[str]) -> None:
+    from sphinx_contributions.sources import source_lines
+
+    assert source_lines(text) == lines

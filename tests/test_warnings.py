@@ -1359,6 +1359,26 @@ def test_a_page_parsed_for_its_fences_warns_the_same(
     assert warnings(app) == [w.render(Path(app.srcdir)) for w in expected]
 
 
+def test_a_line_separator_in_the_text_shifts_no_line(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """A U+2028 (or a form feed) pasted into a paragraph stands inside its line for MyST, not between two:
+    the checks number lines as MyST does. Before, every section after it was "never closed"."""
+    sections = SECTIONS.replace(
+        ":::{verification}\nv\n:::",
+        ":::{verification}\nv\n\n:::{metric} Drift\n:before: 2\n:after: 1\n:::\n\nMore.\n:::",
+    )
+    text = page(*REQUIRED, sections="\nA line\u2028with a separator\x0cand a form feed.\n" + sections)
+    app = build(make_app, rootdir, tmp_path, {"bad.md": text})
+    path = Path(app.srcdir) / "bad.md"
+    assert warnings(app) == [
+        f"{path}:23: WARNING: the 'verification' section (line 23) holds ':::{{metric}} Drift' (line 26), so the "
+        "':::' at line 29 closes the section, not the metric, and what follows is outside the sections: give the "
+        "section's fences one more colon than the metric's, '::::{verification}' and '::::' [contrib.nesting]",
+        f"{path}:9: WARNING: content at line 9 is outside the sections, between the 'contribution' header and the "
+        "first section: a write-up's text goes inside its four sections; move it into one of them "
+        "[contrib.structure]",
+    ]
+
+
 def test_a_kind_can_be_silenced(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     app = build(
         make_app,
