@@ -80,19 +80,18 @@ def _add_below(tree: str, match: re.Match[str], html: str) -> str:
 
 
 def sidebar_records(app: Sphinx) -> list[Contribution]:
-    """The write-ups the sidebar lists, in the list's order: the first ``contributions_sidebar_limit``."""
+    """The write-ups the sidebar lists, in the list's order: the first ``contributions_sidebar_limit`` (a
+    new list; the order is sorted once per change of the records, not per page)."""
     ordered = get_domain(app.env).in_list_order(app.config.contributions_index)
     return ordered[: max(app.config.contributions_sidebar_limit, 0)]
 
 
 def _sidebar_html(app: Sphinx, pagename: str) -> str:
     """The write-ups under the list's entry: none when the limit is 0."""
-    limit = app.config.contributions_sidebar_limit
-    if limit <= 0:
+    if app.config.contributions_sidebar_limit <= 0:
         return ""
     domain = get_domain(app.env)
-    ordered = domain.in_list_order(app.config.contributions_index)  # sorted once per build, not per page
-    shown_records = ordered[:limit]
+    shown_records = sidebar_records(app)
     current = domain.contributions.get(pagename)
     if current is not None and current not in shown_records and domain.by_key(current.key) is current:
         shown_records.append(current)
@@ -109,7 +108,7 @@ def _sidebar_html(app: Sphinx, pagename: str) -> str:
             )
         else:
             items.append(f'<li class="toctree-l2"><a class="reference internal" href="{uri}">{title}</a></li>')
-    total = len(ordered)
+    total = len(domain.in_list_order(app.config.contributions_index))
     if total > len(shown_records):
         index_uri = escape(app.builder.get_relative_uri(pagename, app.config.contributions_index))
         more = escape(_("All %(count)s contributions") % {"count": total})
