@@ -140,8 +140,12 @@ def test_header_one_issue_and_other_state(app: SphinxTestApp) -> None:
 def test_header_comes_first_then_the_sections_in_order(app: SphinxTestApp) -> None:
     body = soup(app, "full").select_one("section#fix-umt5-decoder-self-attention-not-being-causal")
     assert body is not None
-    order = [child.get("id") for child in body.find_all(["div", "section"], recursive=False)]
-    assert order == ["contribution", "problem", "root-cause", "fix", "verification"]
+    order = [
+        child.get("id") or " ".join(child["class"]) for child in body.find_all(["div", "section"], recursive=False)
+    ]
+    # then the end of the page, which Sphinx's search leaves out (its class on the block that holds it)
+    assert order == ["contribution", "problem", "root-cause", "fix", "verification", "no-search"]
+    assert [nav["class"] for nav in body.find_all("div", recursive=False)[-1].find_all("nav")] == [["contrib-end"]]
 
 
 # -- the sections ----------------------------------------------------------------------------------
