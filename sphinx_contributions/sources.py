@@ -76,14 +76,17 @@ def may_hold_fences(text: str) -> bool:
     return _FENCE_START.search(text) is not None
 
 
-#: for each fence character, a directive's opening line (its characters first) and a closing line
-_OPENING_AND_CLOSING = {
-    char: (
-        re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}})[ \t]*\{{"),
-        re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}}) *$"),
-    )
-    for char in ":`~"
-}
+#: for each fence character, a directive's opening line and a closing line as markdown-it reads them: at
+#: most three spaces (a tab indents to a code block), three or more of the character, then ``{`` (a
+#: directive's name) or nothing but spaces and tabs
+_OPENING = {char: re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}})[ \t]*\{{") for char in ":`~"}
+_CLOSING = {char: re.compile(rf"^ {{0,3}}({re.escape(char)}{{3,}})[ \t]*$") for char in ":`~"}
+
+
+def _closing_length(line: str, char: str) -> int:
+    """How many ``char`` a closing line holds; 0 when ``line`` closes no fence of ``char``."""
+    closing = _CLOSING[char].match(line)
+    return len(closing[1]) if closing else 0
 
 
 def may_leave_open(text: str, char: str) -> bool:
@@ -93,15 +96,12 @@ def may_leave_open(text: str, char: str) -> bool:
     markdown-it closes a fence of N such characters at the first later line of N or more of them and
     spaces, indented less than a code block, whatever stands between; so a directive's opening line
     with such a line after it leaves nothing open."""
-    opening, closing = _OPENING_AND_CLOSING[char]
     longest_after = 0  # the longest closing line below the one looked at
-    for line in reversed(text.split("\n")):  # markdown-it's lines: "\n" alone ends one
-        opened = opening.match(line)
+    for line in reversed(source_lines(text)):
+        opened = _OPENING[char].match(line)
         if opened and len(opened[1]) > longest_after:
             return True
-        closed = closing.match(line)
-        if closed:
-            longest_after = max(longest_after, len(closed[1]))
+        longest_after = max(longest_after, _closing_length(line, char))
     return False
 
 
@@ -251,6 +251,4 @@ def inner_fences(fence: Fence, md: MarkdownIt) -> list[Fence]:
 def _is_closing(line: str, markup: str) -> bool:
     """Whether ``line`` closes a fence opened with ``markup``: at least as many of its characters, nothing
     else, indented less than a code block."""
-    text = line.strip()
-    indent = len(line) - len(line.lstrip(" "))
-    return bool(markup) and indent < 4 and len(text) >= len(markup) and set(text) == {markup[0]}
+    return markup[:1] in _CLOSING and _closing_length(line, markup[0]) >= len(markup)

@@ -130,6 +130,8 @@ OPEN_OR_CLOSED = [
     (":::{note}\nText.\n    :::\n", ":", True),  # a code block's line closes nothing
     (":::{note}\nText.\n::: x\n", ":", True),  # nor a line with text after the colons
     (":::{note}\nText.\n:::  \n", ":", False),
+    (":::{note}\nText.\n::: \t\n", ":", False),  # spaces and tabs after the colons
+    (":::{note}\nText.\n\t:::\n", ":", True),  # a tab before them: a code block's line
     (":::{note}\nText.\n", "`", False),  # another character: not this section's concern
     ("```{code-block} python\nx = 1\n", "`", True),
     ("```{code-block} python\nx = 1\n```\n", "`", False),
@@ -276,3 +278,21 @@ def test_lines_as_markdown_it_numbers_them(text: str, lines: list[str]) -> None:
     from sphinx_contributions.sources import source_lines
 
     assert source_lines(text) == lines
+
+
+@pytest.mark.parametrize(
+    ("text", "close"),
+    [
+        ("# T\n\n:::{fix}\nf\n:::\n", 5),
+        ("# T\n\n:::{fix}\nf\n::: \t\n", 5),
+        ("# T\n\n:::{fix}\nf\n\t:::\n", None),  # a code block's line in the body: never closed
+        ("# T\n\n:::{fix}\nf\n    :::\n", None),
+        ("# T\n\n::::{fix}\nf\n:::\n", None),
+    ],
+)
+def test_a_fences_closing_line_as_markdown_it_reads_it(text: str, close: int | None) -> None:
+    """Before, a last body line of colons after a tab counted as the closing line (``str.strip`` took the
+    tab away), so a section never closed was not reported."""
+    from sphinx_contributions.sources import directive_fences, markdown_parser
+
+    assert [fence.close for fence in directive_fences(text, markdown_parser())] == [close]
