@@ -49,7 +49,7 @@ contributions_profile_links = ["https://github.com/the-cross-art", "https://link
 version = os.environ.get("READTHEDOCS_VERSION", "latest")
 
 # sphinx_contributions before sphinxext.opengraph: it imports opengraph without the line opengraph prints
-# about matplotlib in every build (sphinx_contributions/fixes/opengraph_print.py)
+# about matplotlib in every build (sphinx_contributions/write/fixes/opengraph_print.py)
 extensions = [
     "myst_parser",
     "sphinx_design",
@@ -130,7 +130,7 @@ latex_elements = {
 \setmonofont{FreeMono}[Scale=0.9, Extension=.otf, UprightFont=*, ItalicFont=*Oblique, BoldFont=*Bold,
   BoldItalicFont=*BoldOblique]
 """,
-    # a compact document: the title block (sphinx_contributions/title_page.py) opens the first page, no
+    # a compact document: the title block (sphinx_contributions/write/title_page.py) opens the first page, no
     # table of contents page, no index
     "tableofcontents": "",
     "printindex": "",
@@ -182,7 +182,7 @@ def _edit_links(app: Sphinx, config: Config) -> None:
 
 def _notfound_body(root: str) -> str:
     """The 404 page's text: a search box and the way home; ``root`` is the site's path ("" where the page
-    sets its own base, see sphinx_contributions/fixes/notfound_paths.py)."""
+    sets its own base, see sphinx_contributions/write/fixes/notfound_paths.py)."""
     return f"""<h1>Page not found</h1>
 <p>There is no page at this address. Search the site, or start from one of these pages:</p>
 <form class="contrib-notfound-search" action="{root}search.html" method="get">

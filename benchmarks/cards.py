@@ -11,7 +11,7 @@ import time
 
 from sphinx_contributions.model import Metric
 from sphinx_contributions.render.card_image import Card, Fonts, render_card
-from sphinx_contributions.render.cards import headline
+from sphinx_contributions.write.social_cards import headline
 
 BUDGET_MS = 20.0
 

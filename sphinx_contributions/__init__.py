@@ -19,48 +19,48 @@ from typing import TYPE_CHECKING
 
 from docutils.nodes import inline
 
-from .books import setup_books
 from .builders import is_site_builder, setup_builders, writes_html
-from .canonical import setup_canonical
-from .directives import setup_directives
-from .domain import LAST, ContribRole, ContributionsDomain, note_source, settle_labels, warn_missing_contrib
-from .drafts import setup_drafts
-from .exports import setup_exports
-from .fixes.doc_titles import setup_doc_titles
-from .fixes.epub_svg import setup_epub_svg
-from .fixes.lasting_warnings import setup_lasting_warnings
-from .fixes.navigation import setup_navigation
-from .fixes.notfound_paths import setup_notfound_paths
-from .fixes.opengraph_fields import setup_opengraph_fields
-from .fixes.search_index import setup_search_index
-from .fixes.search_objects import setup_search_objects
-from .fixes.singlehtml_anchors import setup_singlehtml_anchors
-from .fixes.sitemap import setup_sitemap
-from .fixes.stale_outputs import setup_stale_outputs
-from .forge_check import setup_forge_check
+from .collect.domain import LAST, ContribRole, ContributionsDomain, note_source, settle_labels, warn_missing_contrib
+from .collect.drafts import setup_drafts
+from .collect.lock_facts import setup_forge_check
+from .collect.titles import setup_page_metadata
 from .i18n import setup_i18n
-from .incremental import setup_incremental
-from .limits import setup_limits
-from .listing import setup_listing
-from .metric import setup_metric
-from .myst_settings import setup_myst_settings
-from .page_metadata import setup_page_metadata
-from .projects import setup_projects
-from .render.cards import setup_cards
+from .read.directives import setup_directives
+from .read.limits import setup_limits
+from .read.listing_directive import setup_listing
+from .read.metric_directive import setup_metric
+from .read.myst_settings import setup_myst_settings
+from .read.projects_directive import setup_projects
+from .read.roles import setup_roles
 from .render.filter import add_filter_script
 from .render.header import setup_header
 from .render.links import setup_links
 from .render.listing import setup_listing_render
 from .render.metric import setup_metric_render
-from .render.navigation import setup_navigation_render
-from .render.pages import setup_pages
 from .render.projects import setup_projects_render
 from .render.templates import setup_templates
-from .report import setup_report
-from .robots import setup_robots
-from .roles import setup_roles
-from .title_page import setup_title_page
-from .written import setup_written
+from .write.books import setup_books
+from .write.canonical import setup_canonical
+from .write.exports import setup_exports
+from .write.fixes.doc_titles import setup_doc_titles
+from .write.fixes.epub_svg import setup_epub_svg
+from .write.fixes.lasting_warnings import setup_lasting_warnings
+from .write.fixes.navigation import setup_navigation
+from .write.fixes.notfound_paths import setup_notfound_paths
+from .write.fixes.opengraph_fields import setup_opengraph_fields
+from .write.fixes.search_index import setup_search_index
+from .write.fixes.search_objects import setup_search_objects
+from .write.fixes.singlehtml_anchors import setup_singlehtml_anchors
+from .write.fixes.sitemap import setup_sitemap
+from .write.fixes.stale_outputs import setup_stale_outputs
+from .write.generated import setup_pages
+from .write.incremental import setup_incremental
+from .write.manifest import setup_written
+from .write.report import setup_report
+from .write.robots import setup_robots
+from .write.sidebar import setup_navigation_render
+from .write.social_cards import setup_cards
+from .write.title_page import setup_title_page
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -28,8 +28,8 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import CatalogRepository
 
 from . import nodes as cn
-from .directives import inline_markup
 from .model import plain_text
+from .read.directives import inline_markup
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING
 import pytest
 from sphinx.util.console import strip_colors
 
-from sphinx_contributions.cli import build_parser
-from sphinx_contributions.directives import ContributionDirective
-from sphinx_contributions.listing import ContributionsDirective
+from sphinx_contributions.cli.main import build_parser
 from sphinx_contributions.lock import LOCK_NAME, read_lock
-from sphinx_contributions.metric import MetricDirective
 from sphinx_contributions.model import SECTION_NAMES
-from sphinx_contributions.projects import ProjectIntroDirective
+from sphinx_contributions.read.directives import ContributionDirective
+from sphinx_contributions.read.listing_directive import ContributionsDirective
+from sphinx_contributions.read.metric_directive import MetricDirective
+from sphinx_contributions.read.projects_directive import ProjectIntroDirective
 from sphinx_contributions.warnings import ContribWarning
 
 from .conftest import REPO

@@ -34,7 +34,7 @@ from sphinx_contributions.render.card_image import (
     render_card,
     wrap,
 )
-from sphinx_contributions.render.cards import CARD_DIR, page_meta_tags
+from sphinx_contributions.write.social_cards import CARD_DIR, page_meta_tags
 
 from .conftest import PORTFOLIO, ROOTS, SITE_URL, copy_site, environ_with, rtd_build
 
@@ -347,7 +347,7 @@ def test_portfolio_build_prints_nothing_about_matplotlib(
     assert done.stderr == ""
 
 
-# -- sphinxext-opengraph's line about matplotlib (sphinx_contributions/fixes/opengraph_print.py) -------
+# -- sphinxext-opengraph's line about matplotlib (sphinx_contributions/write/fixes/opengraph_print.py) -------
 
 MESSAGE = "matplotlib is not installed, social cards will not be generated"
 

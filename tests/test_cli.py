@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_contributions.cli import COMMANDS, build_parser, parse_pull_request
+from sphinx_contributions.cli.main import COMMANDS, build_parser, parse_pull_request
 
 from .conftest import copy_site, rtd_build
 

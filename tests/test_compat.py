@@ -147,7 +147,7 @@ def test_sitemap_handlers_found_elsewhere_are_reported_and_the_output_stays_righ
     writer runs, and the sitemap is still this extension's (the whole site on html, none on singlehtml)."""
     from importlib.metadata import version
 
-    from sphinx_contributions.fixes import sitemap
+    from sphinx_contributions.write.fixes import sitemap
 
     monkeypatch.setattr(sitemap, "_from_sitemap", lambda handler: False)
     expected = [
@@ -169,7 +169,7 @@ def test_sitemap_handlers_found_elsewhere_are_reported_and_the_output_stays_righ
 def test_sphinx_without_its_listeners_table_is_reported(make_app: MakeApp, tmp_path: Path) -> None:
     import sphinx
 
-    from sphinx_contributions.fixes.sitemap import disconnect_sphinx_sitemap
+    from sphinx_contributions.write.fixes.sitemap import disconnect_sphinx_sitemap
 
     app = make_app("html", srcdir=faults_site(tmp_path / "src"))
     later = SimpleNamespace(extensions=app.extensions, events=SimpleNamespace())
@@ -260,7 +260,7 @@ def test_an_unknown_opengraph_is_reported_and_left_to_write_its_own(
 def test_docutils_own_directives_and_roles_are_known(make_app: MakeApp, tmp_path: Path) -> None:
     """Taken from docutils' English language module (its registries are private): canonical names and
     aliases (``rst-class``), roles (``pep``), are never reported as a typo of one of ours."""
-    from sphinx_contributions.names import is_known
+    from sphinx_contributions.read.names import is_known
 
     app = make_app("html", srcdir=faults_site(tmp_path / "src"))
     assert all(is_known(app.env, "directive", name) for name in ("contents", "rst-class", "sectnum", "admonition"))

@@ -19,7 +19,7 @@ from docutils import nodes
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.inventory import InventoryFile
 
-from sphinx_contributions.domain import get_domain
+from sphinx_contributions.collect.domain import get_domain
 
 from .conftest import ROOTS, MakeApp
 from .htmltools import one

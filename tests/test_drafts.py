@@ -16,8 +16,8 @@ import pytest
 from sphinx.util.console import strip_colors
 from sphinx.util.inventory import InventoryFile
 
-from sphinx_contributions.drafts import scan_markdown
-from sphinx_contributions.sources import markdown_parser
+from sphinx_contributions.collect.drafts import scan_markdown
+from sphinx_contributions.read.sources import markdown_parser
 
 from .edits import touch
 
@@ -305,7 +305,7 @@ import builtins
 import io
 import sys
 import time
-import sphinx_contributions.drafts as drafts
+import sphinx_contributions.collect.drafts as drafts
 _scan = drafts.scan_file
 def scan_file(path, docname, *args, **kwargs):
     print("scanned", docname, file=sys.stderr)

@@ -317,11 +317,11 @@ def test_undated_entries_keep_their_time_across_a_commit_that_touches_no_write_u
 def test_search_objects_fix_is_needed(
     make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Without :mod:`~sphinx_contributions.fixes.search_objects` the search index names each write-up by
+    """Without :mod:`~sphinx_contributions.write.fixes.search_objects` the search index names each write-up by
     the display name objects.inv gives it, its title: a search for its key or PR number misses it."""
     import shutil
 
-    from sphinx_contributions.fixes import search_objects
+    from sphinx_contributions.write.fixes import search_objects
 
     monkeypatch.setattr(search_objects, "index_keys", lambda app: [])
     shutil.copytree(rootdir / "test-listing", tmp_path / "src")
@@ -423,7 +423,7 @@ esac
 
 
 def test_the_history_is_read_only_as_far_as_the_pages_need(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sphinx_contributions.history import History, last_commits
+    from sphinx_contributions.write.history import History, last_commits
 
     (tmp_path / "bin").mkdir()
     git = tmp_path / "bin/git"

@@ -343,8 +343,8 @@ def test_a_missing_private_shape_of_sphinx_is_reported(make_app: MakeApp, tmp_pa
     import sphinx
     from sphinx.util.console import strip_colors
 
-    from sphinx_contributions.fixes.search_index import prune_search_index
-    from sphinx_contributions.fixes.search_objects import index_keys
+    from sphinx_contributions.write.fixes.search_index import prune_search_index
+    from sphinx_contributions.write.fixes.search_objects import index_keys
 
     app = make_app("html", srcdir=site(tmp_path))  # its logging: the warnings go to app.warning
     later = SimpleNamespace(builder=SimpleNamespace(indexer=SimpleNamespace()), env=app.env)

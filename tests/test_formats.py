@@ -522,7 +522,7 @@ def test_singlehtml_links_to_another_documents_anchor(
     """A link to a section of another document is ``#second`` on the one page (fixes/singlehtml_anchors.py).
     The guard: without the fix Sphinx still writes ``#document-page#second`` (sphinx#14221); when it does
     not any more, Sphinx is fixed and the module can go."""
-    from sphinx_contributions.fixes import singlehtml_anchors
+    from sphinx_contributions.write.fixes import singlehtml_anchors
 
     if not fixed:
         monkeypatch.setattr(singlehtml_anchors, "fix_double_anchors", lambda *args: None)
@@ -545,7 +545,7 @@ def test_epub_declares_the_pages_with_svg(
 ) -> None:
     """A page with a figure's inline SVG is declared ``properties="svg"`` (fixes/epub_svg.py), in
     ``content.opf`` and in the ``.epub``. The guard: Sphinx itself still does not declare it."""
-    from sphinx_contributions.fixes import epub_svg
+    from sphinx_contributions.write.fixes import epub_svg
 
     if not fixed:
         monkeypatch.setattr(epub_svg, "fix_epub", lambda *args: None)

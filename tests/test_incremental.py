@@ -30,9 +30,9 @@ from .treediff import first_difference
 ALWAYS_WRITTEN = re.compile(r"^(genindex|search|404)\.html$")
 
 #: code run in the build process before Sphinx starts, removing one guard (see test_guard_is_needed)
-_INC = "import sphinx_contributions.incremental as m; "
-_FIX = "import sphinx_contributions.fixes.{} as f; "
-_DOMAIN = "from sphinx_contributions.domain import ContributionsDomain as D; "
+_INC = "import sphinx_contributions.write.incremental as m; "
+_FIX = "import sphinx_contributions.write.fixes.{} as f; "
+_DOMAIN = "from sphinx_contributions.collect.domain import ContributionsDomain as D; "
 SABOTAGE = {
     "env-get-updated": _INC + "m.updated = lambda app, env: []",
     "nav-rewrite": _FIX.format("navigation") + "f.nav_digest = lambda env: ''",
@@ -44,13 +44,13 @@ SABOTAGE = {
     "clear_doc": _DOMAIN + "D.clear_doc = lambda self, docname: None",
     "merge_domaindata": _DOMAIN + "D.merge_domaindata = lambda self, docnames, other: None",
     # tag and project pages skipped whenever their file exists, without looking at what they show
-    "generated-skip": "import sphinx_contributions.render.pages as m; import pathlib; "
+    "generated-skip": "import sphinx_contributions.write.generated as m; import pathlib; "
     "m.generated_page_is_current = lambda app, page: "
     "(pathlib.Path(app.outdir) / app.builder.get_target_uri(page)).is_file()",
     # a {doc} link's page no longer rewritten when the linked page's title changes
     "doc-titles": _FIX.format("doc_titles") + "f.DocLinkCollector.get_updated_docs = lambda self, app, env: []",
     # one memory of what was written for the whole environment, not one per builder and output folder
-    "per-output-digests": "import sphinx_contributions.written as w; w._key = lambda app: ''",
+    "per-output-digests": "import sphinx_contributions.write.manifest as w; w._key = lambda app: ''",
 }
 RUNNER = "import sys; exec(sys.argv[1]); from sphinx.cmd.build import main; sys.exit(main(sys.argv[2:]))"
 

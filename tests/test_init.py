@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_contributions.init import scaffold_templates
+from sphinx_contributions.cli.init import scaffold_templates
 
 from .conftest import REPO
 from .tools import require_epubcheck, require_font, require_tex_file, require_tool

@@ -19,8 +19,8 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
+from sphinx_contributions.cli.sync import Apis, run_sync
 from sphinx_contributions.lock import LOCK_NAME
-from sphinx_contributions.sync import Apis, run_sync
 
 from .conftest import ROOTS
 from .forge_server import FakeForges

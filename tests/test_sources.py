@@ -80,7 +80,7 @@ def test_the_checks_read_pages_with_mysts_own_settings_object(make_app: MakeApp,
     """The parser of the checks and the draft scan is set up from the object MyST's Sphinx extension made
     (``env.myst_config``), not from a copy of MyST's code that rebuilds it from the ``myst_*`` values; when
     that object is gone (a MyST release that moves it), a ``[contrib.compat]`` warning says what is lost."""
-    from sphinx_contributions.sources import site_config
+    from sphinx_contributions.read.sources import site_config
 
     srcdir = tmp_path / "src"
     shutil.copytree(rootdir / "test-contrib-pages", srcdir)
@@ -108,14 +108,14 @@ NOT_FENCE = ["    :::{note}", "\t:::{note}", " \t```", "- :::{note}", "> ```", "
 
 @pytest.mark.parametrize("line", FENCE_LIKE)
 def test_a_line_that_could_open_a_fence_is_seen(line: str) -> None:
-    from sphinx_contributions.sources import may_hold_fences
+    from sphinx_contributions.read.sources import may_hold_fences
 
     assert may_hold_fences(f"Some text.\n\n{line}\nmore\n")
 
 
 @pytest.mark.parametrize("line", NOT_FENCE)
 def test_a_line_that_cannot_open_a_fence_is_passed_over(line: str) -> None:
-    from sphinx_contributions.sources import may_hold_fences
+    from sphinx_contributions.read.sources import may_hold_fences
 
     assert not may_hold_fences(f"Some text.\n\n{line}\nmore\n")
 
@@ -142,7 +142,7 @@ OPEN_OR_CLOSED = [
 
 @pytest.mark.parametrize(("body", "char", "expected"), OPEN_OR_CLOSED)
 def test_the_quick_look_for_a_fence_left_open(body: str, char: str, expected: bool) -> None:
-    from sphinx_contributions.sources import may_leave_open
+    from sphinx_contributions.read.sources import may_leave_open
 
     assert may_leave_open(body, char) is expected
 
@@ -154,7 +154,7 @@ INDENTS = ["", " ", "  ", "   ", "    ", "\t"]
 
 def _fences_at_top(text: str) -> list[tuple[str, bool]]:
     """(markup, closed) of each directive fence at the top of ``text``, as markdown-it reads it."""
-    from sphinx_contributions.sources import directive_fences, markdown_parser
+    from sphinx_contributions.read.sources import directive_fences, markdown_parser
 
     return [(fence.markup, fence.close is not None) for fence in directive_fences(text, markdown_parser())]
 
@@ -166,7 +166,7 @@ def test_the_quick_looks_never_pass_over_a_fence() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from sphinx_contributions.sources import may_hold_fences, may_leave_open
+    from sphinx_contributions.read.sources import may_hold_fences, may_leave_open
 
     openings = [f"{markup}{{note}}" for markup in (":::", "::::", "```", "````", "~~~")]
 
@@ -191,7 +191,7 @@ def test_a_section_is_not_parsed_again(
     each directive's text), and a section's body only when it may leave a fence open (its closing line
     then closed it early, which the checks explain). Before, each write-up was parsed once more, and each
     of its four sections again."""
-    from sphinx_contributions import sources
+    from sphinx_contributions.read import sources
 
     srcdir = tmp_path / "src"
     shutil.copytree(rootdir / "test-contrib-pages", srcdir)
@@ -238,8 +238,8 @@ def test_a_sections_fence_told_from_its_directives_text(
     expected: tuple[object, ...] | None,
 ) -> None:
     """The text MyST ran a section's directive with (noted as it runs) against the page's lines."""
-    from sphinx_contributions import directives
-    from sphinx_contributions.sources import PageSource, fence_of_block, page_being_read
+    from sphinx_contributions.read import directives
+    from sphinx_contributions.read.sources import PageSource, fence_of_block, page_being_read
 
     pages: list[PageSource] = []
 
@@ -275,7 +275,7 @@ def test_a_sections_fence_told_from_its_directives_text(
     ],
 )
 def test_lines_as_markdown_it_numbers_them(text: str, lines: list[str]) -> None:
-    from sphinx_contributions.sources import source_lines
+    from sphinx_contributions.read.sources import source_lines
 
     assert source_lines(text) == lines
 
@@ -293,6 +293,6 @@ def test_lines_as_markdown_it_numbers_them(text: str, lines: list[str]) -> None:
 def test_a_fences_closing_line_as_markdown_it_reads_it(text: str, close: int | None) -> None:
     """Before, a last body line of colons after a tab counted as the closing line (``str.strip`` took the
     tab away), so a section never closed was not reported."""
-    from sphinx_contributions.sources import directive_fences, markdown_parser
+    from sphinx_contributions.read.sources import directive_fences, markdown_parser
 
     assert [fence.close for fence in directive_fences(text, markdown_parser())] == [close]

@@ -17,9 +17,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from sphinx_contributions.cli import main
+from sphinx_contributions.cli.main import main
+from sphinx_contributions.cli.sync import Apis, run_sync
 from sphinx_contributions.lock import LOCK_NAME, SCHEMA_PATH
-from sphinx_contributions.sync import Apis, run_sync
 
 from .conftest import ROOTS
 from .forge_server import (

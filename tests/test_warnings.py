@@ -22,8 +22,8 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
-from sphinx_contributions.cli import SCAFFOLD
-from sphinx_contributions.domain import get_domain
+from sphinx_contributions.cli.main import SCAFFOLD
+from sphinx_contributions.collect.domain import get_domain
 from sphinx_contributions.model import EVIDENCE_FORMS, is_placeholder
 
 from .conftest import MakeApp

@@ -1,4 +1,4 @@
-"""One rule for "is this section written" (:func:`sphinx_contributions.directives.is_written`): the build's
+"""One rule for "is this section written" (:func:`sphinx_contributions.read.directives.is_written`): the build's
 ``[contrib.unwritten_section]`` warnings and the counts ``contributions check`` prints, for published
 pages and drafts alike, come from it. On main the drafts' counts came from a second reading of the
 sources, which counted a section holding only a label as written."""

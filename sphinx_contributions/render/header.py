@@ -28,7 +28,7 @@ from sphinx_design.shared import create_component
 
 from .. import nodes as cn
 from ..builders import is_site_builder
-from ..domain import get_domain
+from ..collect.domain import get_domain
 from ..i18n import _
 from ..model import Contribution, Inline, Metric
 from .links import Links

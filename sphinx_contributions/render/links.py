@@ -21,7 +21,7 @@ from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
 from ..builders import is_site_builder, links_inside, writes_html
-from ..exports import written_exports
+from ..write.exports import written_exports
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -20,7 +20,7 @@ from markupsafe import Markup
 from sphinx_design.shared import create_component
 
 from .. import nodes as cn
-from ..domain import get_domain
+from ..collect.domain import get_domain
 from ..i18n import _
 from ..model import Contribution, select, slugify
 from .header import Stat, Tag, badge, link_node, stat, state, tag_classes, tag_links

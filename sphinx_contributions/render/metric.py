@@ -22,8 +22,8 @@ from markupsafe import escape
 from .. import nodes as cn
 from ..builders import output_of
 from ..i18n import _
-from ..metric import metric_from_node
 from ..model import format_sig
+from ..read.metric_directive import metric_from_node
 from .links import EXTERNAL_REL
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from .. import nodes as cn
-from ..domain import get_domain
+from ..collect.domain import get_domain
 from ..model import is_of_project, projects, slugify
 from .listing import Renderer
 

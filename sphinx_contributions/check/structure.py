@@ -1,0 +1,535 @@
+"""Whole-page checks, run once per page when it is read (from the domain's ``process_doc``), so a serial
+and a parallel build warn the same.
+
+- Every page: no two elements share an HTML id (``[contrib.duplicate_id]``): a ``## Problem`` heading or a
+  ``(fix)=`` label beside the section of that name.
+- A write-up (a page with a ``contribution`` header) is its title, the header, then the four sections,
+  once each and in order, with every text and figure inside them: a missing section
+  (``[contrib.missing_section]``); a fence mistake that leaves a section open, puts one inside another or
+  closes one early (``[contrib.nesting]``); sections out of order, or content outside them
+  (``[contrib.structure]``). A section given twice is reported by the section directive itself, which
+  gives the second one another anchor.
+
+The doctree says what ended up where; the source map (the lines of each section's fence, as MyST's
+parser reads them with the site's settings, in the page's text as its parser got it: after every
+``source-read`` handler, :class:`~.sources.PageSource`; told from each section directive's text where it
+can be, :func:`~.sources.fence_of_block`) says why: which fence was never closed, which closed early.
+Each warning is given at the line where the mistake starts and says how to fix it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from .. import nodes as cn
+from ..model import SECTION_NAMES, make_key
+from ..read.directives import is_written
+from ..read.names import near_misses
+from ..read.sources import Fence, PageSource, directive_fences, fence_of_block, inner_fences, may_leave_open
+from ..warnings import ContribWarning, warn
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from sphinx.environment import BuildEnvironment
+
+#: a page's layout, in words, for the messages
+ORDER = ", ".join(SECTION_NAMES)
+
+
+@dataclass
+class Page:
+    """One page being checked: its doctree and, for a Markdown page, its source lines and fences."""
+
+    env: BuildEnvironment
+    docname: str
+    document: nodes.document
+    #: the page's text as its parser got it
+    page_source: PageSource
+    #: python ids of the nodes a warning has already been given for (no second warning for one mistake)
+    reported: set[int] = field(default_factory=set)
+    #: the fences inside each fence parsed so far, by the fence's line
+    parsed: dict[int, list[Fence]] = field(default_factory=dict)
+
+    @cached_property
+    def source(self) -> str:
+        return str(self.document.get("source") or self.env.doc2path(self.docname))
+
+    @cached_property
+    def is_markdown(self) -> bool:
+        suffixes: dict[str, str] = dict(self.env.config.source_suffix)
+        return suffixes.get(Path(self.source).suffix) == "markdown"
+
+    @property
+    def text(self) -> str:
+        return self.page_source.text
+
+    @property
+    def lines(self) -> list[str]:
+        return self.page_source.lines
+
+    @cached_property
+    def fences(self) -> dict[int, Fence]:
+        """The page's top-level directive fences, by line."""
+        if not self.is_markdown or not self.text:
+            return {}
+        source = self.page_source
+        return {fence.line: fence for fence in directive_fences(source.text, source.md, tokens=source.tokens)}
+
+    @cached_property
+    def section_fences(self) -> dict[int, Fence]:
+        """The directive fences at the top of each top-level section's body, by line (a section inside
+        another is one of them)."""
+        found: dict[int, Fence] = {}
+        for fence in self.fences.values():
+            if fence.name in SECTION_NAMES:
+                found.update((inner.line, inner) for inner in self.inner(fence))
+        return found
+
+    def inner(self, fence: Fence) -> list[Fence]:
+        """The directive fences at the top of ``fence``'s body (parsed once, when first asked for)."""
+        if fence.line not in self.parsed:
+            self.parsed[fence.line] = inner_fences(fence, self.page_source.md)
+        return self.parsed[fence.line]
+
+    def fence(self, section: nodes.Element) -> Fence | None:
+        """The fence a section was made from: from its directive's text where that stands in the page as
+        it is (no parse), else from the page's parse."""
+        name = section["contrib_section"]
+        top = self.here(section) and self.is_markdown and _at_top(section)
+        block = self.page_source.blocks.get(section.line or 0) if top else None
+        if block is not None and (fence := fence_of_block(self.lines, section.line or 0, block, name)) is not None:
+            return fence
+        line = self.directive_line(section, name)
+        fence = self.fences.get(line) or self.section_fences.get(line)
+        return fence if fence is not None and fence.name == name else None
+
+    def opening(self, section: nodes.Element) -> str:
+        """The text of a section's opening line (``:::{verification}``)."""
+        fence = self.fence(section)
+        return fence.opening if fence is not None else f":::{{{section['contrib_section']}}}"
+
+    def directive_line(self, node: nodes.Element, name: str) -> int:
+        """The line of the fence that opened directive ``name``'s ``node``: MyST reports a nested fence that
+        opens its parent's body one line late, so the line before is taken when it is that fence."""
+        line = node.line or 0
+        if self.here(node) and not _opens(self.line_text(line), name) and _opens(self.line_text(line - 1), name):
+            return line - 1
+        return line
+
+    def line_text(self, line: int) -> str:
+        return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+
+    def location(self, node: nodes.Node) -> object:
+        return node if node.line and node.source else self.docname
+
+    def here(self, node: nodes.Node) -> bool:
+        return bool(node.line) and node.source == self.source
+
+
+def check_page(
+    env: BuildEnvironment,
+    docname: str,
+    document: nodes.document,
+    header: cn.contribution_header | None,
+    source: PageSource,
+) -> None:
+    """Every check of one page, whose text (as its parser got it) is ``source``."""
+    page = Page(env, docname, document, source)
+    misspelt = check_names(page, header)
+    check_empty(page)
+    check_duplicate_ids(page)
+    if header is None:
+        return
+    sections = [node for node in document.findall(nodes.section) if node.get("contrib_section")]
+    check_missing_sections(header, sections, misspelt)
+    early = check_nesting(page, sections)
+    check_order(page, sections)
+    check_outside(page, early)
+
+
+# -- names and empty pages -----------------------------------------------------------------------------
+
+
+def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:
+    """Did you mean: each unknown directive or role that is a typo of one of the extension's; a page
+    whose header is misspelt is no write-up (and was kept from warning about its sections). Returns the
+    directives meant, whose absence the typo explains."""
+    if not page.is_markdown:
+        return set()
+    meant = set()
+    for miss in near_misses(page.env, page.page_source):
+        warn(ContribWarning.UNKNOWN_NAME, miss.message, (page.docname, miss.line))
+        if miss.kind == "directive":
+            meant.add(miss.meant)
+        if miss.meant == "contribution" and header is None:
+            page.document["contrib_rejected"] = True
+    return meant
+
+
+def writeups_folder(env: BuildEnvironment) -> str:
+    """The folder of the write-ups: that of the list of contributions (``contributions/``); "" when the
+    list is at the top of the site."""
+    folder = posixpath.dirname(str(env.config.contributions_index))
+    return f"{folder}/" if folder else ""
+
+
+def check_empty(page: Page) -> None:
+    """A page in the write-ups' folder with nothing in it (no text, no heading, no directive): a file
+    created and forgotten. Reported here rather than by Sphinx's "not included in any toctree"."""
+    folder = writeups_folder(page.env)
+    if not folder or not page.docname.startswith(folder) or page.docname == page.env.config.contributions_index:
+        return
+    if any(not isinstance(node, (nodes.Invisible, nodes.system_message)) for node in page.document.children):
+        return
+    page.document["contrib_rejected"] = True  # an orphan: no toctree warning as well
+    warn(
+        ContribWarning.EMPTY_PAGE,
+        "the page is empty: write the contribution here ('contributions new' starts one from its pull "
+        "request) or delete the file",
+        page.docname,
+    )
+
+
+# -- ids -----------------------------------------------------------------------------------------------
+
+
+def check_duplicate_ids(page: Page) -> None:
+    occurrences: dict[str, list[nodes.Element]] = {}
+    labels: dict[str, list[nodes.target]] = {}
+    for node in page.document.findall(nodes.Element):
+        for value in node["ids"]:
+            occurrences.setdefault(value, []).append(node)
+        if isinstance(node, nodes.target) and node.get("refid"):
+            labels.setdefault(node["refid"], []).append(node)
+    for value, found in occurrences.items():
+        if len(found) > 1:
+            _report_duplicate_id(page, value, found, list(labels.get(value, ())))
+
+
+def _report_duplicate_id(page: Page, value: str, found: list[nodes.Element], labels: list[nodes.target]) -> None:
+    owners: list[tuple[str, nodes.Element]] = []  # (kind, node) of each element given the id
+    own: set[int] = set()
+    for node in found:
+        if node.get("contrib_section") and node["ids"][0] == value and id(node) not in own:
+            own.add(id(node))
+            owners.append(("section", node))
+        elif labels:  # a label's id moves to the element after it (docutils), so the label is the cause
+            owners.append(("label", labels.pop(0)))
+        elif isinstance(node, nodes.section):
+            owners.append(("title" if node.parent is page.document else "heading", node))
+        else:
+            owners.append((node.tagname, node))
+    owners.sort(key=lambda owner: owner[1].line or 0)
+    kinds = {kind for kind, _ in owners}
+    times = "twice" if len(owners) == 2 else f"{len(owners)} times"
+    if "label" in kinds:
+        advice, culprit = "rename or remove the label", "label"
+    elif "heading" in kinds:
+        advice, culprit = "rename or remove the heading", "heading"
+    elif "title" in kinds:
+        advice, culprit = "retitle the page", "title"
+    else:
+        advice, culprit = "rename one of them", owners[1][0]
+    described = " and ".join(
+        f"{_describe(page, kind, node)} (line {_line(page, node) if kind == 'section' else node.line})"
+        for kind, node in owners
+    )
+    node = next(node for kind, node in owners if kind == culprit)
+    page.reported.update(id(node) for kind, node in owners if kind in {"heading", "title"})
+    warn(
+        ContribWarning.DUPLICATE_ID,
+        f"the id '{value}' is given {times} on this page, to {described}: ids must be unique; {advice}",
+        page.location(node),
+    )
+
+
+def _describe(page: Page, kind: str, node: nodes.Element) -> str:
+    if kind == "section":
+        return f"the '{node['contrib_section']}' section"
+    if kind == "label":
+        text = page.line_text(node.line or 0) if page.here(node) else ""
+        return f"the label '{text}'" if text else "a label"
+    if kind in {"heading", "title"}:
+        title = node[0].astext() if node.children and isinstance(node[0], nodes.title) else ""
+        return f"the {'page title' if kind == 'title' else 'heading'} '{title}'"
+    if isinstance(node, cn.contribution_header):
+        return "the 'contribution' header"
+    return f"a {kind}"
+
+
+# -- the sections --------------------------------------------------------------------------------------
+
+
+def check_missing_sections(header: cn.contribution_header, sections: list[nodes.section], misspelt: set[str]) -> None:
+    """The sections a write-up lacks, but for those whose fence is misspelt (reported as such)."""
+    given = {node["contrib_section"] for node in sections} | misspelt
+    missing = [name for name in SECTION_NAMES if name not in given]
+    if missing:
+        key = make_key(header["repo"], header["pr"])
+        warn(ContribWarning.MISSING_SECTION, f"contribution {key} is missing section(s): {', '.join(missing)}", header)
+
+
+def _name(section: nodes.Element) -> str:
+    return str(section["contrib_section"])
+
+
+def _line(page: Page, section: nodes.Element) -> int:
+    return page.directive_line(section, _name(section))
+
+
+def _at(page: Page, section: nodes.Element) -> object:
+    """Where a warning about a section goes: its opening line."""
+    return (page.docname, _line(page, section)) if page.here(section) else page.location(section)
+
+
+def _at_top(section: nodes.Element) -> bool:
+    """Whether a section stands at the top of its page, under headings only (its fence is not in
+    another's body: a section's, a note's, a list item's)."""
+    parent = section.parent
+    while isinstance(parent, nodes.section) and not parent.get("contrib_section"):
+        parent = parent.parent
+    return isinstance(parent, nodes.document)
+
+
+def _outer(section: nodes.Element) -> nodes.Element | None:
+    """The write-up section that holds ``section``, if any."""
+    parent = section.parent
+    while parent is not None:
+        if isinstance(parent, nodes.section) and parent.get("contrib_section"):
+            return parent
+        parent = parent.parent
+    return None
+
+
+def check_nesting(page: Page, sections: list[nodes.section]) -> set[int]:
+    """Sections inside sections, sections never closed, sections closed early by the fence of a directive
+    they hold; returns (python ids of) the sections closed early: what follows them is explained."""
+    early: set[int] = set()
+    for section in sections:
+        outer = _outer(section)
+        if outer is None or id(outer) in page.reported:
+            continue
+        page.reported.add(id(outer))
+        fence = page.fence(outer)
+        close = fence.markup if fence is not None else ":::"
+        warn(
+            ContribWarning.NESTING,
+            f"the '{_name(outer)}' section opened at line {_line(page, outer)} is not closed before the "
+            f"'{_name(section)}' section (line {_line(page, section)}), so '{_name(section)}' is inside it: close "
+            f"'{_name(outer)}' with '{close}' on a line before '{page.opening(section)}'",
+            _at(page, outer),
+        )
+    for section in sections:
+        fence = page.fence(section)
+        if fence is None or _outer(section) is not None or id(section) in page.reported:
+            continue
+        if fence.close is None:
+            warn(
+                ContribWarning.NESTING,
+                f"the '{_name(section)}' section opened at line {_line(page, section)} is never closed, so it runs to "
+                f"the end of the page: close it with '{fence.markup}' after its last line",
+                _at(page, section),
+            )
+            continue
+        char = fence.markup[0]
+        open_inside = may_leave_open(fence.body, char)  # most sections close all they open: no parse
+        inner = (
+            next((f for f in page.inner(fence) if f.close is None and f.markup[0] == char), None)
+            if open_inside
+            else None
+        )
+        if inner is not None:
+            early.add(id(section))
+            wider = char * (len(inner.markup) + 1)
+            what = "colon" if char == ":" else "backtick"
+            warn(
+                ContribWarning.NESTING,
+                f"the '{_name(section)}' section (line {_line(page, section)}) holds '{inner.opening}' "
+                f"(line {inner.line}), so the '{page.line_text(fence.close)}' at line {fence.close} closes the "
+                f"section, not the {inner.name}, and what follows is outside the sections: give the section's "
+                f"fences one more {what} than the {inner.name}'s, '{wider}{{{_name(section)}}}' and '{wider}'",
+                _at(page, section),
+            )
+    return early
+
+
+def check_order(page: Page, sections: list[nodes.section]) -> None:
+    """Each section's first occurrence in page order; those off the longest run in order are reported."""
+    firsts: dict[str, nodes.section] = {}
+    for section in sections:
+        firsts.setdefault(_name(section), section)
+    placed = list(firsts.values())
+    ranks = [SECTION_NAMES.index(_name(section)) for section in placed]
+    kept = _longest_increasing(ranks)
+    for position, section in enumerate(placed):
+        if position in kept:
+            continue
+        later = [placed[i] for i in sorted(kept) if ranks[i] > ranks[position]]
+        earlier = [placed[i] for i in sorted(kept) if ranks[i] < ranks[position]]
+        where = (
+            f"before '{_name(later[0])}' (line {_line(page, later[0])})"
+            if later
+            else f"after '{_name(earlier[-1])}' (line {_line(page, earlier[-1])})"
+        )
+        warn(
+            ContribWarning.STRUCTURE,
+            f"the '{_name(section)}' section (line {_line(page, section)}) is out of order: the sections go {ORDER}; "
+            f"move it {where}",
+            _at(page, section),
+        )
+
+
+def _longest_increasing(ranks: list[int]) -> set[int]:
+    """Positions of a longest strictly increasing subsequence; on ties, the one that keeps earlier
+    positions (so the section reported is the one that comes after a later section)."""
+    if not ranks:
+        return set()
+    length = [1] * len(ranks)
+    before: list[int | None] = [None] * len(ranks)
+    for i in range(len(ranks)):
+        for j in range(i):
+            if ranks[j] < ranks[i] and length[j] + 1 > length[i]:
+                length[i], before[i] = length[j] + 1, j
+    end: int | None = max(range(len(ranks)), key=lambda i: (length[i], -i))
+    kept = set()
+    while end is not None:
+        kept.add(end)
+        end = before[end]
+    return kept
+
+
+# -- content outside the sections ----------------------------------------------------------------------
+
+
+def _flow(document: nodes.document) -> Iterator[nodes.Node]:
+    """The page's nodes in order, the page title's section and any other heading's section opened up
+    (a heading is yielded itself, then what it holds); write-up sections and the header are not opened."""
+    title_seen = False
+    for child in document.children:
+        if isinstance(child, nodes.section) and not child.get("contrib_section") and not title_seen:
+            title_seen = True
+            yield from _opened(child)
+        else:
+            yield from _item(child)
+
+
+def _opened(section: nodes.section) -> Iterator[nodes.Node]:
+    for child in section.children:
+        if not isinstance(child, nodes.title):
+            yield from _item(child)
+
+
+def _item(node: nodes.Node) -> Iterator[nodes.Node]:
+    yield node
+    if isinstance(node, nodes.section) and not node.get("contrib_section"):
+        yield from _opened(node)
+
+
+def check_outside(page: Page, early: set[int]) -> None:
+    """Text, figures and headings outside the four sections: one warning for each run of them."""
+    header_seen = False
+    last: nodes.Element | None = None
+    run: list[nodes.Node] = []
+
+    def flush(following: nodes.Element | None) -> None:
+        if not run or (last is not None and id(last) in early):
+            run.clear()
+            return
+        if not header_seen:
+            where = "before the 'contribution' header"
+        elif last is None:
+            where = "between the 'contribution' header and the first section"
+        elif following is not None:
+            where = f"between the '{_name(last)}' and '{following['contrib_section']}' sections"
+        else:
+            where = f"after the last section, '{_name(last)}'"
+        _report_outside(page, run[0], where)
+        run.clear()
+
+    for node in _flow(page.document):
+        is_header = isinstance(node, cn.contribution_header)
+        if is_header or (not header_seen and not isinstance(node, nodes.section) and _holds_header(page, node)):
+            flush(None)
+            header_seen = True
+        elif isinstance(node, nodes.section) and node.get("contrib_section"):
+            flush(node)
+            last = node
+        elif isinstance(node, nodes.section):
+            if id(node) not in page.reported:  # a heading already reported as a duplicate id
+                run.append(node)
+        elif is_written(node) and not _generated(node):
+            run.append(node)
+    flush(None)
+
+
+def _generated(node: nodes.Node) -> bool:
+    """Not placed by the author where it stands: MyST gathers footnotes at the end of the page (after a
+    ``footnotes`` rule); nodes without a source line come from a transform, not from the page."""
+    if isinstance(node, (nodes.footnote, nodes.citation)):
+        return True
+    if isinstance(node, nodes.transition) and "footnotes" in node["classes"]:
+        return True
+    return not node.line
+
+
+def _holds_header(page: Page, node: nodes.Node) -> bool:
+    """Whether ``node`` holds the page's header (nested in another directive); reported here, unless the
+    header is a draft's, whose ``[contrib.draft_not_excluded]`` says the same."""
+    header = next(node.findall(cn.contribution_header), None) if isinstance(node, nodes.Element) else None
+    if header is None or not isinstance(node, nodes.Element):
+        return False
+    if header.get("status") != "draft" or page.env.config.contributions_include_drafts:
+        line = page.directive_line(header, "contribution")
+        warn(
+            ContribWarning.STRUCTURE,
+            f"the 'contribution' header (line {line}) is inside a {node.tagname} (line {node.line}): put it "
+            "at the top level of the page, right after the title",
+            (page.docname, line) if page.here(header) else page.location(header),
+        )
+    return True
+
+
+def _report_outside(page: Page, node: nodes.Node, where: str) -> None:
+    line = node.line or 0
+    if isinstance(node, cn.metric):
+        message = (
+            f"the metric '{node['label']}' (line {line}) is outside the sections, {where}: figures go inside a "
+            "section, usually 'verification'"
+        )
+    elif isinstance(node, nodes.section):
+        title = node[0].astext() if node.children and isinstance(node[0], nodes.title) else ""
+        message = (
+            f"the heading '{title}' (line {line}) is outside the sections, {where}: a write-up's text goes inside "
+            "its four sections; move the heading and its text into one of them"
+        )
+    elif _is_stray_fence(page, node):
+        message = (
+            f"a stray '{page.line_text(line)}' at line {line}, {where}, is outside the sections: remove it, or "
+            "check the colons of the fences before it"
+        )
+    else:
+        message = (
+            f"content at line {line} is outside the sections, {where}: a write-up's text goes inside its four "
+            "sections; move it into one of them"
+        )
+    warn(ContribWarning.STRUCTURE, message, page.location(node))
+
+
+def _opens(text: str, name: str) -> bool:
+    """Whether a line opens a fence of directive ``name`` (``:::{fix}``, ````` ```{fix} `````)."""
+    return text.lstrip(":`~").startswith(f"{{{name}}}") and text[:1] in {":", "`", "~"}
+
+
+def _is_stray_fence(page: Page, node: nodes.Node) -> bool:
+    """A fence with no directive name (a ``:::`` left over), which MyST makes an empty block."""
+    if not isinstance(node, nodes.container) or not node.get("is_div") or not page.here(node):
+        return False
+    text = page.line_text(node.line or 0)
+    return bool(text) and set(text) == {":"}

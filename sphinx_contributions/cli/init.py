@@ -1,0 +1,220 @@
+"""``contributions init DIR``: a new portfolio site, ready to build strictly as html, dirhtml, epub and PDF.
+
+The files come from the Jinja templates in ``scaffold/`` (one template per file, its path the file's
+path; ``dot-`` stands for a leading ``.``): ``conf.py``, the home page (a profile and a cards listing),
+``about.md``, ``contributions/index.md`` (every write-up, with filters), a sample write-up as a draft,
+``README.md``, ``requirements.txt``, ``.readthedocs.yaml``, ``.pre-commit-config.yaml`` and
+``.gitignore``. Every file says it is free to use (MIT).
+
+In a terminal (standard input a TTY) it asks for what the options did not give; otherwise, or with
+``--yes``, it takes the options and the defaults and reads nothing. It writes nothing when a file it
+would write is already there.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import sys
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..write.title_page import shown_url
+from .main import PROG, CommandError, UsageError, shown
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+
+    import jinja2
+
+#: ``html_theme`` → the distribution that provides it ("" for Sphinx's own)
+THEMES = {
+    "furo": "furo",
+    "pydata_sphinx_theme": "pydata-sphinx-theme",
+    "sphinx_book_theme": "sphinx-book-theme",
+    "sphinx_rtd_theme": "sphinx-rtd-theme",
+    "alabaster": "",
+}
+DEFAULT_NAME = "Your Name"
+DEFAULT_THEME = "furo"
+_GITHUB_USER = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$")
+
+
+@dataclass(frozen=True)
+class Answers:
+    name: str
+    role: str
+    github: str
+    theme: str
+    links: tuple[str, ...] = ()
+
+    @property
+    def profile_links(self) -> list[str]:
+        github = [f"https://github.com/{self.github}"] if self.github else []
+        return [*github, *self.links]
+
+
+def theme_name(text: str) -> str:
+    """``pydata-sphinx-theme`` or ``pydata_sphinx_theme`` → ``pydata_sphinx_theme``; others refused."""
+    name = text.strip().lower().replace("-", "_")
+    if name not in THEMES:
+        raise UsageError(f"{PROG} init: unknown theme {text!r}; choose one of {', '.join(THEMES)}")
+    return name
+
+
+def github_user(text: str) -> str:
+    user = text.strip().removeprefix("@")
+    if user and not _GITHUB_USER.match(user):
+        raise UsageError(f"{PROG} init: {text!r} is not a GitHub user name (letters, digits and single hyphens)")
+    return user
+
+
+def profile_link(text: str) -> str:
+    url = text.strip()
+    if not re.match(r"^https?://[^\s/]+\.[^\s/]+", url):
+        raise UsageError(f"{PROG} init: --link takes a web address (https://…); got {text!r}")
+    return url
+
+
+def slug(name: str) -> str:
+    """The PDF's file name: ``Ada Lovelace`` → ``ada-lovelace``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "portfolio"
+
+
+def ask(prompt: str, default: str, check: Callable[[str], str]) -> str:
+    """One question on the terminal; Enter takes the default; an invalid answer is asked again."""
+    while True:
+        shown_default = f" [{default}]" if default else " (optional)"
+        answer = input(f"{prompt}{shown_default}: ").strip() or default
+        try:
+            return check(answer)
+        except UsageError as error:
+            print(str(error).removeprefix(f"{PROG} init: "), file=sys.stderr)
+
+
+def answers(args: argparse.Namespace) -> Answers:
+    """The options, and in a terminal (without ``--yes``) the answers to what they left out."""
+    name, role = (args.name or "").strip(), (args.role or "").strip()
+    github = github_user(args.github or "")
+    theme = theme_name(args.theme or DEFAULT_THEME)
+    links = tuple(profile_link(url) for url in args.link or ())
+    if sys.stdin is not None and sys.stdin.isatty() and not args.yes:
+        if args.name is None:
+            name = ask("Your name", DEFAULT_NAME, str.strip)
+        if args.role is None:
+            role = ask("Your role, one line (such as 'Backend engineer · Python')", "", str.strip)
+        if args.github is None:
+            github = ask("Your GitHub user name", "", github_user)
+        if args.theme is None:
+            theme = ask(f"Theme ({', '.join(THEMES)})", DEFAULT_THEME, theme_name)
+    return Answers(name or DEFAULT_NAME, role, github, theme, links)
+
+
+def scaffold_templates() -> dict[str, str]:
+    """Each template's path in ``scaffold/`` → the path of the file it writes."""
+    root = resources.files("sphinx_contributions") / "scaffold"
+    found: dict[str, str] = {}
+
+    def walk(folder: resources.abc.Traversable, prefix: str) -> None:
+        for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+            if entry.is_dir():
+                walk(entry, f"{prefix}{entry.name}/")
+            elif entry.name.endswith(".jinja"):
+                target = entry.name.removesuffix(".jinja")
+                target = "." + target.removeprefix("dot-") if target.startswith("dot-") else target
+                found[f"{prefix}{entry.name}"] = prefix + target
+
+    walk(root, "")
+    return found
+
+
+def environment() -> jinja2.Environment:
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("sphinx_contributions", "scaffold"),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        autoescape=False,  # Python, Markdown and YAML, not HTML
+    )
+    # a Python literal for conf.py: JSON strings and lists of strings are valid Python, in double quotes
+    env.filters["py"] = functools.partial(json.dumps, ensure_ascii=False)
+    env.filters["shown_url"] = shown_url
+    return env
+
+
+def render(given: Answers) -> dict[str, str]:
+    """The site's files: path → text."""
+    from .. import __version__
+
+    context = {
+        "name": given.name,
+        "role": given.role,
+        "github": given.github,
+        "links": given.profile_links,
+        "theme": given.theme,
+        "theme_package": THEMES[given.theme],
+        "slug": slug(given.name),
+        "version": __version__,
+    }
+    env = environment()
+    return {target: env.get_template(template).render(context) for template, target in scaffold_templates().items()}
+
+
+def command_init(args: argparse.Namespace) -> int:
+    folder = Path(args.dir).expanduser()
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{PROG} init: {args.dir!r} is a file, not a folder")
+    given = answers(args)
+    files = render(given)
+    there = sorted(name for name in files if (folder / name).exists())
+    if there:
+        raise CommandError(f"{PROG} init: {shown(folder)} already has {', '.join(there)}; nothing written")
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    where = shown(folder)
+    print(f"wrote a portfolio site in {where} ({len(files)} files): {given.name}, theme {given.theme}")
+    go = "" if where == "." else f"cd {where}\n  "
+    print(
+        "next:\n"
+        f"  {go}{PROG} serve    # live preview on http://127.0.0.1:8000 (pip install 'sphinx-contributions[serve]')\n"
+        f"  {PROG} new https://github.com/OWNER/REPO/pull/NUMBER   # your first write-up\n"
+        f"  {PROG} check    # the strict build: exit 0 = would publish"
+    )
+    return 0
+
+
+def add_init(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    init = commands.add_parser(
+        "init",
+        help="start a new portfolio site",
+        description=(
+            "Write a new portfolio site into DIR: conf.py, a home page with your profile and a cards listing, "
+            "an about page, contributions/index.md with filters, a sample write-up (a draft), README.md, "
+            "requirements.txt, .readthedocs.yaml (PDF and ePub), .pre-commit-config.yaml and .gitignore. It "
+            "builds strictly as html, dirhtml, epub and PDF as written. In a terminal it asks for what the "
+            "options leave out; otherwise (or with --yes) it takes the defaults. Nothing is overwritten."
+        ),
+        epilog=f"example: {PROG} init my-portfolio --name 'Ada Lovelace' --role 'Compiler engineer' --github ada --yes",
+    )
+    init.add_argument("dir", metavar="DIR", help="the folder to write the site into (made if missing)")
+    init.add_argument("--name", help=f"your name: the site's title and author (default: {DEFAULT_NAME!r})")
+    init.add_argument("--role", help="your role, one line, under your name (default: none)")
+    init.add_argument("--github", metavar="USER", help="your GitHub user name, linked from the home page")
+    init.add_argument(
+        "--link",
+        action="append",
+        metavar="URL",
+        help="another profile to link (GitLab, Codeberg, LinkedIn …); repeatable",
+    )
+    init.add_argument(
+        "--theme", help=f"the HTML theme: {', '.join(THEMES)} (default: {DEFAULT_THEME}; install it with pip)"
+    )
+    init.add_argument("--yes", "-y", action="store_true", help="ask nothing: the options and the defaults")
+    init.set_defaults(handler=command_init)

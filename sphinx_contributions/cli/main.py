@@ -1,0 +1,626 @@
+"""The ``contributions`` command: start a site, preview it, scaffold a write-up from a pull request, check
+the site, list it.
+
+- ``contributions init DIR`` writes a new site (:mod:`.init`); ``contributions serve`` previews it live,
+  drafts included (:mod:`.serve`);
+- ``contributions new <PR URL or owner/repo#N>`` writes ``contributions/<repo>-<N>.md``, a draft with
+  the header filled in and a prompt (a MyST comment) in each section;
+- ``contributions check`` builds the site strictly (``python -m sphinx -W --keep-going -b html``) into a
+  temporary folder, prints the contributions, the drafts left out and the warnings, each with its
+  ``file:line`` and ``[type.subtype]``, and exits 0 only when the site would publish. It reads all of it
+  from the report the build writes (:mod:`.report`), not from Sphinx's output. ``--builders
+  html,epub,latex`` builds each format a release publishes (and compiles the PDF when latexmk is
+  there: a failed compile and each character the PDF leaves out are warnings too). When Sphinx stops
+  on an exception, it prints that exception's line and the path of the full log;
+- ``contributions list`` prints the published contributions as a table, or (``--json``) the same
+  document as the built site's ``contributions.json``.
+
+Also ``python -m sphinx_contributions``. Bad input gives one line on stderr and exit status 2; a check
+that fails, or a page that ``new`` refuses to overwrite, exit status 1. Never a traceback (set
+``CONTRIBUTIONS_DEBUG=1`` to see one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from .. import forges
+from ..collect.drafts import SourcePage, scan_sources
+from ..model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
+from ..read.sources import markdown_parser
+from ..write.exports import JSON_NAME, SCHEMA_NAME, SCHEMA_VERSION, dumps
+from ..write.report import read_report, report_path
+from .sphinx_process import read_stopped
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+PROG = "contributions"
+#: the subcommands, in the order of a site's life
+COMMANDS = ("init", "serve", "new", "check", "list", "sync")
+ACCEPTED_FORMS = (
+    "a pull request's address (https://github.com/OWNER/REPO/pull/NUMBER, "
+    "https://gitlab.com/GROUP/NAME/-/merge_requests/NUMBER, https://codeberg.org/OWNER/REPO/pulls/NUMBER) "
+    "or REPO#NUMBER (OWNER/REPO, gitlab.com/GROUP/NAME, codeberg.org/OWNER/REPO)"
+)
+
+
+class UsageError(Exception):
+    """Invalid input: one line on stderr, exit status 2."""
+
+
+class CommandError(Exception):
+    """A refused or failed operation: one line on stderr, exit status 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with each error as one line (``<prog>: <message> (see <prog> --help)``)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+# -- new ----------------------------------------------------------------------------------------------
+
+
+SCAFFOLD = """\
+# TODO: the title of {key}
+
+:::{{contribution}}
+:repo: {repo}
+:pr: {pr}
+:status: draft
+:summary: TODO: one sentence: what this pull request changed, and for whom.
+:::
+
+% More header options: :issue: 123 (or 123, 456), :tags: tag one, tag two, :project: Display name
+% and :date: YYYY-MM-DD. When the page is ready, set :status: to merged, open or closed (or remove it).
+
+:::{{problem}}
+% What was wrong, for whom, and how did it show? Replace these comment lines with the write-up.
+:::
+
+:::{{root-cause}}
+% Why did it happen? Name the change that introduced it, e.g. {{pr}}`#123` (this repository).
+:::
+
+:::{{fix}}
+% What did the pull request change, and why this way rather than another?
+:::
+
+::::{{verification}}
+% How do you know it works: tests added, measurements, parity checks. A before/after figure
+% (uncomment it, and keep the four-colon fence around this section):
+%
+% :::{{metric}} What was measured
+% :before: 1.03e-1
+% :after: 1.91e-6
+% :unit: ms
+% :better: lower
+% :::
+::::
+"""
+
+
+@dataclass(frozen=True)
+class PullRequest:
+    repo: str
+    number: int
+
+    @property
+    def key(self) -> str:
+        return make_key(self.repo, self.number)
+
+    @property
+    def filename(self) -> str:
+        name = re.sub(r"[^a-z0-9._-]+", "-", self.repo.rpartition("/")[2].lower()).strip(".-") or "repo"
+        return f"{name}-{self.number}.md"
+
+
+def parse_pull_request(text: str) -> PullRequest:
+    """A pull (merge) request's address on GitHub, GitLab or Codeberg (any tab of it), or ``REPO#N``."""
+    text = text.strip()
+    found = forges.parse_pull_url(text)
+    short = forges.parse_short(text) if found is None else (found[0], str(found[1]))
+    if short is None:
+        raise UsageError(f"{PROG} new: {text!r} is not a pull request; give {ACCEPTED_FORMS}")
+    try:
+        repo = parse_repo(short[0])
+        number = parse_positive_int(short[1], "pull request number")
+    except OptionError as error:
+        raise UsageError(f"{PROG} new: {text!r} is not a pull request ({error}); give {ACCEPTED_FORMS}") from None
+    return PullRequest(repo, number)
+
+
+def site_pages(root: Path) -> dict[str, SourcePage]:
+    """Every contribution page of the site at ``root`` (drafts included), read from the sources."""
+    from sphinx.config import Config
+    from sphinx.errors import ConfigError
+    from sphinx.util.tags import Tags
+
+    try:
+        config = Config.read(root, overrides={}, tags=Tags())
+        exclude, include = list(config.exclude_patterns), list(config.include_patterns)
+    except (ConfigError, OSError) as error:
+        reason = next((line for line in reversed(str(error).splitlines()) if line.strip()), type(error).__name__)
+        raise CommandError(f"{PROG} new: cannot read {shown(root / 'conf.py')}: {one_line(reason)}") from None
+    return scan_sources(root, exclude, include, (".md", ".rst"), markdown_parser())
+
+
+def command_new(args: argparse.Namespace) -> int:
+    pull = parse_pull_request(args.pr)
+    root = site_root(args.root, "new")
+    path = root / "contributions" / pull.filename
+    if path.exists():
+        raise CommandError(f"{PROG} new: {shown(path)} already exists; not overwritten")
+    wanted = key_lookup(pull.key)
+    for page in site_pages(root).values():
+        if key_lookup(page.key) == wanted:
+            raise CommandError(f"{PROG} new: {page.key} already has a page, {shown(page.path)}; not written")
+    from .sync import scaffold_from_forge  # the forge's facts, from the lock or the API, when it answers
+
+    text, filled = scaffold_from_forge(
+        root, pull.repo, pull.number, SCAFFOLD.format(key=pull.key, repo=pull.repo, pr=pull.number)
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("x", encoding="utf-8") as stream:
+        stream.write(text)
+    check = PROG + " check" + ("" if root == Path.cwd().resolve() else f" --root {shown(root)}")
+    print(f"wrote {shown(path)}: a draft of {pull.key}, left out of the published site")
+    if filled:
+        print(filled)
+    print(f"next: write its title, summary and sections (preview: {PROG} serve), then run: {check}")
+    return 0
+
+
+# -- building -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class Build:
+    """A build's exit status, its output, its report (None when it stopped before writing one), the
+    exception it stopped on (:mod:`.sphinx_process`), the records of the drafts it left out (see
+    :func:`draft_records`) and its output folder."""
+
+    builder: str
+    returncode: int
+    stdout: str
+    stderr: str
+    report: dict[str, Any] | None
+    stopped: dict[str, str] | None
+    drafts: list[dict[str, Any]]
+    outdir: Path
+
+    @property
+    def html(self) -> Path:
+        return self.outdir
+
+    @property
+    def warnings(self) -> list[dict[str, Any]]:
+        return list(self.report["warnings"]) if self.report else []
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        return list(self.report["records"]) if self.report else []
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def shown(path: Path) -> str:
+    """``path`` relative to the working directory when it is inside it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix() or "."
+    except ValueError:
+        return str(path)
+
+
+def site_root(value: str, command: str) -> Path:
+    root = Path(value).expanduser()
+    if not (root / "conf.py").is_file():
+        empty = not root.exists() or (root.is_dir() and not any(root.iterdir()))
+        hint = f"; to start a site there, run: {PROG} init {value}" if empty else ""
+        raise UsageError(
+            f"{PROG} {command}: no Sphinx site at {value!r} (no conf.py); run it in the site's folder or pass "
+            f"--root{hint}"
+        )
+    return root.resolve()
+
+
+def draft_records(root: Path, workdir: Path, docnames: Iterable[str]) -> list[dict[str, Any]]:
+    """The records of the drafts ``docnames``, from a build of them alone (``dummy``: nothing written,
+    drafts included): each column is what the build shows of a published page (its sections written by
+    the same rule, :func:`.directives.is_written`), not a second reading of the sources."""
+    patterns = [
+        f"{docname}{suffix}"
+        for docname in sorted(docnames)
+        for suffix in (".md", ".rst")
+        if (root / f"{docname}{suffix}").is_file()
+    ]
+    if not patterns:
+        return []
+    workdir.mkdir(parents=True, exist_ok=True)
+    result = build(root, workdir, strict=False, include_drafts=True, builder="dummy", only=patterns)
+    wanted = set(docnames)
+    return [record for record in result.records if record["docname"] in wanted]
+
+
+def build(
+    root: Path,
+    workdir: Path,
+    *,
+    strict: bool,
+    include_drafts: bool = False,
+    html: Path | None = None,
+    builder: str = "html",
+    only: Sequence[str] = (),
+) -> Build:
+    """Build the site at ``root`` with Sphinx, in a subprocess (the command a release runs, wrapped by
+    :mod:`.sphinx_process` to learn the exception a stopped build stopped on); ``only``: the source
+    files to read (as ``include_patterns``), all by default. The drafts it leaves out are built alone
+    (:func:`draft_records`)."""
+    outdir = html or workdir / builder
+    doctreedir = workdir / f"doctrees-{builder}"
+    stopped = workdir / f"stopped-{builder}.json"
+    command = [sys.executable, "-m", "sphinx_contributions.cli.sphinx_process", str(stopped)]
+    command += ["-b", builder, "-q", "--no-color"]
+    if strict:
+        command += ["-W", "--keep-going"]
+    if include_drafts:
+        command += ["-D", "contributions_include_drafts=1"]
+    if only:  # the first of them stands as the root document (Sphinx requires that one)
+        patterns = ",".join(glob.escape(path) for path in only)
+        command += ["-D", f"include_patterns={patterns}", "-D", f"root_doc={Path(only[0]).with_suffix('')}"]
+    command += ["-d", str(doctreedir), str(root), str(outdir)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root, stdin=subprocess.DEVNULL)
+    report = read_report(report_path(doctreedir, outdir, builder))
+    drafts = [d["docname"] for d in report["drafts"]] if report and not include_drafts else []
+    return Build(
+        builder,
+        done.returncode,
+        done.stdout,
+        done.stderr,
+        report,
+        read_stopped(stopped),
+        draft_records(root, workdir / "drafts", drafts) if drafts else [],
+        outdir,
+    )
+
+
+def save_log(result: Build, command: str) -> Path:
+    """The build's whole output (and the traceback it stopped on) in a file that outlives the command."""
+    handle, name = tempfile.mkstemp(prefix=f"{PROG}-{command}-", suffix=".log")
+    with os.fdopen(handle, "w", encoding="utf-8") as log:
+        log.write(f"{PROG} {command}: sphinx -b {result.builder}, exit status {result.returncode}\n\n")
+        log.write("== Sphinx's output\n" + result.stdout + result.stderr)
+        if result.stopped:
+            log.write("\n== the exception the build stopped on\n" + result.stopped.get("traceback", ""))
+    return Path(name)
+
+
+def crashed(result: Build, command: str) -> CommandError:
+    """The build stopped: the exception's own line (``ConfigError: …``), else Sphinx's last line; and
+    where the full log is."""
+    if result.stopped and result.stopped.get("line"):
+        reason = result.stopped["line"]
+    else:
+        reason = next((line for line in reversed(result.stderr.splitlines()) if line.strip()), "no output")
+    return CommandError(
+        f"{PROG} {command}: the Sphinx build ({result.builder}) stopped (exit status {result.returncode}): "
+        f"{one_line(reason)}\n{PROG} {command}: the full log: {save_log(result, command)}"
+    )
+
+
+# -- tables -------------------------------------------------------------------------------------------
+
+
+def table(headings: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ") -> str:
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headings, *rows, strict=False)]
+    lines = []
+    for row in (headings, *rows):
+        cells = [str(cell).ljust(width) for cell, width in zip(row, widths, strict=False)]
+        lines.append((indent + "  ".join(cells)).rstrip())
+    return "\n".join(lines)
+
+
+def clip(text: str, width: int = 56) -> str:
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
+def row(record: dict[str, Any]) -> tuple[str, ...]:
+    """A contribution's line in ``check``'s tables: key, title, state, sections written (as the build
+    counts them: the record's ``sections``), metrics, page."""
+    sections = f"{len(set(record['sections']) & set(SECTION_NAMES))}/{len(SECTION_NAMES)}"
+    state = record["status"] or "-"
+    return (record["key"], clip(record["title"]), state, sections, str(len(record["metrics"])), record["docname"])
+
+
+# -- check --------------------------------------------------------------------------------------------
+
+
+def warning_line(warning: dict[str, Any]) -> str:
+    """A warning as Sphinx shows it, with the path relative to the site: ``path:line: WARNING: message
+    [type.subtype]``."""
+    where = warning["path"] or ""
+    if where and warning["line"] is not None:
+        where += f":{warning['line']}"
+    kind = f" [{warning['type']}]" if warning["type"] else ""
+    return f"{where + ': ' if where else ''}{warning['level']}: {warning['message']}{kind}"
+
+
+#: the builders ``check --builders`` knows: what a release publishes (the website, the ePub and PDF
+#: downloads) and the site's other HTML form
+CHECK_BUILDERS = ("html", "dirhtml", "epub", "latex")
+#: xelatex and lualatex's line for a character the font lacks (the PDF shows nothing there, exit status 0)
+_MISSING_CHARACTER = re.compile(r"^Missing character: There is no (?P<char>.+?) in font (?P<font>[^:!]+)")
+
+
+def parse_builders(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in CHECK_BUILDERS]
+    if not names or unknown:
+        raise UsageError(
+            f"{PROG} check: --builders takes a comma-separated list of {', '.join(CHECK_BUILDERS)}; got {text!r}"
+        )
+    return list(dict.fromkeys(names))
+
+
+def missing_characters(log: str, tex: str) -> list[dict[str, Any]]:
+    """Each character the fonts lack, once, as a warning (from the LaTeX log)."""
+    seen: dict[tuple[str, str], None] = {}
+    for line in log.splitlines():
+        match = _MISSING_CHARACTER.match(line)
+        if match:
+            seen.setdefault((match["char"], match["font"].strip()), None)
+    return [
+        {
+            "path": tex,
+            "line": None,
+            "level": "WARNING",
+            "type": "latex.missing_character",
+            "message": f"the PDF leaves out {char}: there is no such character in font {font} "
+            "(choose a font that has it in latex_elements['fontpkg'])",
+        }
+        for char, font in seen
+    ]
+
+
+def compile_pdf(result: Build) -> tuple[str, list[dict[str, Any]]]:
+    """Compile the LaTeX output as Read the Docs does (latexmk with the site's latexmkrc): a line on
+    what happened, and the warnings it gave (a failed compile, characters the PDF leaves out)."""
+    latexmk = shutil.which("latexmk")
+    if latexmk is None:
+        return "latex: the PDF was not compiled (latexmk is not installed)", []
+    warnings: list[dict[str, Any]] = []
+    for tex in sorted(result.outdir.glob("*.tex")):
+        command = [latexmk, "-r", "latexmkrc", "-pdf", "-f", "-dvi-", "-ps-", "-interaction=nonstopmode", tex.name]
+        done = subprocess.run(
+            command, cwd=result.outdir, capture_output=True, text=True, check=False, stdin=subprocess.DEVNULL
+        )
+        log_path = tex.with_suffix(".log")
+        log = log_path.read_text(encoding="utf-8", errors="replace") if log_path.is_file() else ""
+        if done.returncode != 0 or not tex.with_suffix(".pdf").is_file():
+            kept = Path(tempfile.mkstemp(prefix=f"{PROG}-check-latex-", suffix=".log")[1])
+            kept.write_text(log or done.stdout + done.stderr, encoding="utf-8")
+            error = next((line for line in log.splitlines() if line.startswith("!")), "see the log")
+            warnings.append(
+                {
+                    "path": tex.name,
+                    "line": None,
+                    "level": "WARNING",
+                    "type": "latex.failed",
+                    "message": f"latexmk did not make the PDF (exit status {done.returncode}): {error}; "
+                    f"the full log: {kept}",
+                }
+            )
+        warnings += missing_characters(log, tex.name)
+    return "latex: the PDF compiled with latexmk", warnings
+
+
+def command_check(args: argparse.Namespace) -> int:
+    root = site_root(args.root, "check")
+    builders = parse_builders(args.builders)
+    html = Path(args.outdir).resolve() if args.outdir else None
+    results: list[Build] = []
+    notes: list[str] = []
+    extra: dict[str, list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory(prefix="contributions-check-") as work:
+        for builder in builders:
+            result = build(root, Path(work), strict=True, html=html if builder == "html" else None, builder=builder)
+            if result.report is None:
+                raise crashed(result, "check")
+            results.append(result)
+            if builder == "latex" and not result.warnings and result.returncode == 0:
+                note, extra[builder] = compile_pdf(result)
+                notes.append(note)
+    first = results[0]
+    headings = ("key", "title", "state", "sections", "metrics", "page")
+    # a page whose key another page owns is not published (its warning says so)
+    rows = [row(record) for record in first.records if record["published"]]
+    print(f"Contributions in the published site ({len(rows)}):")
+    print(table(headings, rows) if rows else "  none")
+    if first.drafts:
+        print(f"\nDrafts, left out of the published site ({len(first.drafts)}):")
+        print(table(headings, [row(record) for record in first.drafts]))
+    lines: dict[str, None] = {}
+    for result in results:  # each warning once; one that only a later builder gives says which
+        for warning in [*result.warnings, *extra.get(result.builder, [])]:
+            line = warning_line(warning)
+            if result is not first and line not in lines:
+                line = f"{result.builder}: {line}"
+            lines.setdefault(line, None)
+    if lines:
+        count = len(lines)
+        print(f"\nWarnings ({count}):")
+        for line in lines:  # a message of several lines keeps them, indented
+            print("  " + line.replace("\n", "\n    "))
+        print(f"\nThe site would not publish: the strict build stops on {count} warning{'s' * (count != 1)}.")
+        return 1
+    for result in results:
+        if result.returncode != 0:
+            raise crashed(result, "check")
+    if builders == ["html"]:
+        print("\nThe site would publish: the strict build passes.")
+    else:
+        done = "; ".join(notes)
+        print(f"\nThe site would publish: the strict builds pass ({', '.join(builders)}{'; ' + done if done else ''}).")
+    return 0
+
+
+# -- list ---------------------------------------------------------------------------------------------
+
+
+def contributions_document_of(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """``contributions.json`` of a site without ``html_baseurl`` holding ``records``."""
+    return {"$schema": SCHEMA_NAME, "version": SCHEMA_VERSION, "contributions": records}
+
+
+def command_list(args: argparse.Namespace) -> int:
+    root = site_root(args.root, "list")
+    with tempfile.TemporaryDirectory(prefix="contributions-list-") as work:
+        result = build(root, Path(work), strict=False, include_drafts=args.drafts)
+        path = result.html / JSON_NAME
+        if result.returncode != 0 or result.report is None:
+            raise crashed(result, "list")
+        # a site without write-ups has no contributions.json: the document it would hold
+        text = path.read_text(encoding="utf-8") if path.is_file() else dumps(contributions_document_of([]))
+    if args.json:
+        sys.stdout.write(text)
+    else:
+        import json
+
+        records: list[dict[str, Any]] = json.loads(text)["contributions"]
+        rows = [
+            (r["key"], r["status"] or "-", r["date"] or "-", r["project"], clip(r["title"]), r["pr_url"])
+            for r in records
+        ]
+        print(table(("key", "state", "date", "project", "title", "pull request"), rows, indent="") if rows else "none")
+    if result.warnings:
+        count = len(result.warnings)
+        print(
+            f"{PROG} list: the build gave {count} warning{'s' * (count != 1)}; run '{PROG} check' to see them",
+            file=sys.stderr,
+        )
+    return 0
+
+
+# -- the parser ---------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description=(
+            "Write-ups of upstream pull requests: start a site, preview it, scaffold a page, check the site, list it."
+        ),
+        epilog=f"'{PROG} COMMAND --help' explains each command. The format of a page is in AUTHORING.md.",
+    )
+    commands: argparse._SubParsersAction[argparse.ArgumentParser]
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def root_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--root", default=".", metavar="DIR", help="the site's folder, the one holding conf.py (default: .)"
+        )
+
+    new = commands.add_parser(
+        "new",
+        help="write a draft page for a pull request",
+        description=(
+            "Write contributions/<repo>-<number>.md for a pull request: the contribution header filled in "
+            "(repo, pr, status: draft, a TODO title and summary), the four sections with a prompt each (MyST "
+            "comments, which the build reports as unwritten until replaced) and a metric example. Refuses "
+            "to overwrite a page, or to add a key that a page already declares."
+        ),
+        epilog=f"examples: {PROG} new https://github.com/sgl-project/sglang/pull/1 ; {PROG} new sgl-project/sglang#1",
+    )
+    new.add_argument("pr", metavar="PR", help=f"the pull request: {ACCEPTED_FORMS}")
+    root_option(new)
+    new.set_defaults(handler=command_new)
+
+    check = commands.add_parser(
+        "check",
+        help="build the site strictly and say whether it would publish",
+        description=(
+            "Build the site strictly (python -m sphinx -W --keep-going -b html) into a temporary folder; "
+            "print its contributions (key, title, state, sections written, metrics), the drafts left out, "
+            "and the warnings, each with its file:line and [type.subtype], as the build's report "
+            "(contributions-report.html.json) gives them. Exit status 0 only when the site would publish."
+        ),
+    )
+    root_option(check)
+    check.add_argument("--outdir", metavar="DIR", help="keep the built HTML in DIR (default: a temporary folder)")
+    check.add_argument(
+        "--builders",
+        default="html",
+        metavar="LIST",
+        help=(
+            f"the formats to build, comma-separated, from {', '.join(CHECK_BUILDERS)} (default: html); "
+            "html,epub,latex checks everything a release publishes, the PDF compiled when latexmk is installed"
+        ),
+    )
+    check.set_defaults(handler=command_check)
+
+    listing = commands.add_parser(
+        "list",
+        help="list the published contributions",
+        description=(
+            "Build the site (not strictly) into a temporary folder and list its contributions, newest first: "
+            "as a table, or with --json as the site's contributions.json."
+        ),
+    )
+    root_option(listing)
+    listing.add_argument("--json", action="store_true", help="print the site's contributions.json instead of a table")
+    listing.add_argument("--drafts", action="store_true", help=f"include drafts, as the preview ({PROG} serve) does")
+    listing.set_defaults(handler=command_list)
+
+    # the commands with a module of their own, one line each
+    from .init import add_init
+    from .serve import add_serve
+
+    add_init(commands)
+    add_serve(commands)
+
+    from .sync import add_sync_command  # its own module (sync.py); it imports this one
+
+    add_sync_command(commands, root_option)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    command = "?"
+    try:
+        args, extra = parser.parse_known_args(argv)
+        command = args.command or "?"
+        if extra:
+            prog = f"{PROG} {args.command}" if args.command else PROG
+            raise UsageError(f"{prog}: unrecognized arguments: {' '.join(extra)} (see {prog} --help)")
+        if args.command is None:
+            raise UsageError(f"{PROG}: choose a command: {', '.join(COMMANDS)} (see {PROG} --help)")
+        return int(args.handler(args))
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
+    except CommandError as error:
+        print(error, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:
+        if os.environ.get("CONTRIBUTIONS_DEBUG"):
+            raise
+        print(f"{PROG} {command}: {type(error).__name__}: {one_line(str(error))}", file=sys.stderr)
+        return 1

@@ -1,0 +1,76 @@
+"""``contributions serve``: the live preview. It runs sphinx-autobuild (the ``serve`` extra:
+``pip install 'sphinx-contributions[serve]'``) on the site, drafts included, into ``_build/serve``: each
+save rebuilds the pages it touched and reloads the browser. Not strict: the warnings show in the terminal
+(``contributions check`` is the strict build).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .main import PROG, CommandError, site_root
+
+if TYPE_CHECKING:
+    import argparse
+
+INSTALL = "pip install 'sphinx-contributions[serve]'"
+#: what a rebuild does not watch: the output, environments, version control
+IGNORED = r"(^|/)(_build|\.venv|venv|\.git|node_modules|__pycache__)(/|$)"
+
+
+def autobuild_command(root: Path, host: str, port: int) -> list[str]:
+    """The sphinx-autobuild command line for the site at ``root``."""
+    build = root / "_build"
+    return [
+        sys.executable,
+        "-m",
+        "sphinx_autobuild",
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--re-ignore",
+        IGNORED,
+        "-D",
+        "contributions_include_drafts=1",
+        "-d",
+        str(build / "serve-doctrees"),
+        str(root),
+        str(build / "serve"),
+    ]
+
+
+def command_serve(args: argparse.Namespace) -> int:
+    root = site_root(args.root, "serve")
+    if importlib.util.find_spec("sphinx_autobuild") is None:
+        raise CommandError(
+            f"{PROG} serve: the live preview needs sphinx-autobuild, which is not installed; install it with: {INSTALL}"
+        )
+    print(f"preview on http://{args.host}:{args.port}/ with drafts, rebuilt on every save (stop it with Ctrl-C)")
+    sys.stdout.flush()
+    # sphinx-autobuild takes this process's place: a signal that stops the command stops the server
+    command = autobuild_command(root, args.host, args.port)
+    os.chdir(root)
+    os.execv(command[0], command)
+
+
+def add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="preview the site live, drafts included",
+        description=(
+            "Build the site with its drafts into _build/serve and serve it on http://127.0.0.1:8000 "
+            "(sphinx-autobuild, the serve extra): each save rebuilds and reloads the browser. Not strict: "
+            f"warnings show here; '{PROG} check' is the strict build."
+        ),
+    )
+    serve.add_argument(
+        "--root", default=".", metavar="DIR", help="the site's folder, the one holding conf.py (default: .)"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to serve on (default: 127.0.0.1)")
+    serve.add_argument("--port", default=8000, type=int, help="the port (default: 8000)")
+    serve.set_defaults(handler=command_serve)

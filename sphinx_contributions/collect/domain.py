@@ -1,0 +1,514 @@
+"""The ``contrib`` domain: where contributions are collected, merged, checked and resolved.
+
+Collection follows :mod:`sphinx.ext.todo`: a page's record is built in :meth:`process_doc` once the
+page is read, :meth:`clear_doc` drops it, :meth:`merge_domaindata` takes a parallel worker's records,
+every check of one whole page (its layout, its ids) runs from :meth:`process_doc` (:mod:`.checks`), and
+every check that looks across pages lives in :meth:`check_consistency`, so serial and parallel builds
+warn identically.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from docutils import nodes
+from sphinx.domains import Domain, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util.nodes import make_refnode
+
+from .. import nodes as cn
+from ..check.structure import check_page
+from ..model import (
+    MAX_TITLE,
+    PLACEHOLDER,
+    Contribution,
+    ForgeFacts,
+    GeneratedPage,
+    Metric,
+    generated_pages,
+    is_of_project,
+    is_placeholder,
+    key_lookup,
+    label,
+    make_key,
+    named_after_key,
+    neighbours,
+    object_name,
+    ownership,
+    sort_records,
+    split_target,
+)
+from ..read.metric_directive import metric_from_node
+from ..read.sources import PageSource, site_markdown_parser
+from ..warnings import ContribWarning, warn
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Set
+
+    from docutils.nodes import Element
+    from markdown_it import MarkdownIt
+    from sphinx.addnodes import pending_xref
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
+
+
+class ContribRole(XRefRole):
+    """``{contrib}`transformers#49135``` → a link to that write-up, titled with the page's title;
+    ``{contrib}`transformers#49135#verification``` → a link to one of its sections.
+
+    Registered both as the domain's role and as a plain ``{contrib}`` role."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        self.refdomain, self.reftype = "contrib", "contrib"
+        self.warn_dangling = True  # an unknown key warns on any site, not only a nitpicky one
+        self.classes = ["xref", "contrib", "contrib-contrib"]
+        if self.disabled:
+            return self.create_non_xref_node()
+        return self.create_xref_node()
+
+
+class ContributionsDomain(Domain):
+    """Upstream contributions: one object per write-up, keyed ``<repository name>#<pr>``, and one per
+    section of a write-up, ``<key>#<section>``."""
+
+    name = "contrib"
+    label = "Upstream"
+    object_types = {  # noqa: RUF012
+        "contribution": ObjType("contribution", "contrib"),
+        "section": ObjType("section", "contrib"),
+    }
+    roles = {"contrib": ContribRole(innernodeclass=nodes.inline)}  # noqa: RUF012
+    initial_data: ClassVar[dict[str, Any]] = {
+        "contributions": {},  # docname -> Contribution
+        # docname -> the sort order of its first `contributions` listing ("" if it has only `projects`)
+        "listings": {},
+        "project_intros": {},  # docname -> [(project name, line)] of its `project` intros
+        "warnings": {},  # docname -> the warnings logged while reading it (.fixes.lasting_warnings)
+        # kept by .incremental and .fixes: what pages link to (what each output showed: .written)
+        "links": {},
+    }
+    data_version = 1
+    _owners_cache: dict[str, Contribution] | None = None  # see _owners()
+    _published_cache: tuple[Contribution, ...] | None = None  # see published()
+    #: (index page, its order, docname → (previous, next)): see in_list_order() and neighbours()
+    _order_cache: (
+        tuple[str, tuple[Contribution, ...], dict[str, tuple[Contribution | None, Contribution | None]]] | None
+    ) = None
+    _markdown: MarkdownIt | None = None  # see markdown_parser()
+    #: the pages being read, as their parser got them (see page_source(); not pickled)
+    _sources: dict[str, PageSource]
+    #: this build's view of what each output was written from (:mod:`.written`; not pickled)
+    written: dict[str, Any] | None = None
+
+    # -- the collected data -----------------------------------------------------------------------
+
+    @property
+    def contributions(self) -> dict[str, Contribution]:
+        records: dict[str, Contribution] = self.data["contributions"]
+        return records
+
+    @property
+    def listings(self) -> dict[str, str]:
+        listings: dict[str, str] = self.data["listings"]
+        return listings
+
+    def _in_order(
+        self, index: str
+    ) -> tuple[tuple[Contribution, ...], dict[str, tuple[Contribution | None, Contribution | None]]]:
+        cached = self._order_cache
+        if cached is None or cached[0] != index:
+            ordered = sort_records(self.published(), self.listings.get(index) or "project")
+            cached = (index, tuple(ordered), {r.docname: neighbours(ordered, i) for i, r in enumerate(ordered)})
+            self._order_cache = cached
+        return cached[1], cached[2]
+
+    def in_list_order(self, index: str) -> list[Contribution]:
+        """The published write-ups in the order of the first listing on page ``index`` (the site's list of
+        contributions; by project without one). Asked for on every page (the sidebar), so sorted once per
+        change of the records."""
+        return list(self._in_order(index)[0])
+
+    def neighbours(self, index: str, docname: str) -> tuple[Contribution | None, Contribution | None]:
+        """The write-ups before and after page ``docname`` in :meth:`in_list_order`: previous/next links."""
+        return self._in_order(index)[1].get(docname, (None, None))
+
+    def published(self) -> list[Contribution]:
+        """Every contribution that owns its key (:func:`~.model.ownership`: the page named after the key,
+        else the first by docname), in docname order. Asked for on every page (the feed link, the
+        sidebar), so sorted once per change of the records."""
+        return list(self._published())
+
+    def has_published(self) -> bool:
+        """Whether any contribution is published (asked on every page: no copy of the list)."""
+        return bool(self._published())
+
+    def _published(self) -> tuple[Contribution, ...]:
+        if self._published_cache is None:
+            self._published_cache = tuple(sorted(self._owners().values(), key=lambda record: record.docname))
+        return self._published_cache
+
+    def generated_pages(self) -> dict[str, GeneratedPage]:
+        """pagename → the tag and project pages site builders write: every page of
+        :func:`.model.generated_pages` but those whose name a document of the site holds (a hand-written
+        ``tags/sdpa.md`` is never overwritten: :mod:`.render.pages` reports it)."""
+        found = self.env.found_docs
+        return {name: page for name, page in generated_pages(self.published()).items() if name not in found}
+
+    def by_key(self, key: str) -> Contribution | None:
+        return self._owners().get(key_lookup(key))
+
+    def _owners(self) -> dict[str, Contribution]:
+        """Lookup key → the record that owns it (:func:`~.model.ownership`). Asked for once per
+        ``{contrib}`` link and per listing, so it is computed once per change of the records, not per call."""
+        owners = self._owners_cache
+        if owners is None:
+            owners = {}
+            for record in sorted(self.contributions.values(), key=ownership):
+                owners.setdefault(key_lookup(record.key), record)
+            self._owners_cache = owners
+        return owners
+
+    def settle_labels(self) -> None:
+        """``env-updated``: the ``{ref}`` labels of a key that several pages declare go to the page that
+        owns it, whatever the order the pages were read or merged in (a page takes a label only when no
+        other holds it, :meth:`_note_labels`). A loser's label that the owner lacks is dropped."""
+        std = self.env.domains.standard_domain
+        by_key: dict[str, list[Contribution]] = {}
+        for record in self.contributions.values():
+            by_key.setdefault(key_lookup(record.key), []).append(record)
+        for lookup, records in by_key.items():
+            owner = self._owners().get(lookup)
+            if len(records) < 2 or owner is None:
+                continue
+            targets = {label(owner.key, section): (anchor, title) for section, anchor, title in owner.targets()}
+            losers = {record.docname for record in records if record is not owner}
+            for record in records:
+                for section, _, _ in record.targets():
+                    name = label(record.key, section)
+                    holder = std.anonlabels.get(name, ("",))[0]
+                    if name in targets and holder in losers | {""}:
+                        anchor, title = targets[name]
+                        std.anonlabels[name] = owner.docname, anchor
+                        std.labels[name] = owner.docname, anchor, title
+                    elif name not in targets and holder in losers:
+                        std.anonlabels.pop(name, None)
+                        std.labels.pop(name, None)
+
+    def __init__(self, env: BuildEnvironment) -> None:
+        super().__init__(env)
+        self._sources = {}
+
+    def note_source(self, docname: str, text: str) -> None:
+        """``source-read``, after every other handler: the text the page's parser gets."""
+        self._sources[docname] = PageSource(text, self.markdown_parser)
+
+    def page_source(self, docname: str) -> PageSource:
+        """The page being read, as its parser got it; a page read before this domain saw its
+        ``source-read`` (none is) is read from its file."""
+        source = self._sources.get(docname)
+        if source is None:
+            path = self.env.doc2path(docname)
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = ""
+            source = self._sources[docname] = PageSource(text, self.markdown_parser)
+        return source
+
+    def markdown_parser(self) -> MarkdownIt:
+        """MyST's Markdown parser with the site's settings, for the structure checks' source map (made once
+        per build process: settings do not change while a build reads)."""
+        if self._markdown is None:
+            self._markdown = site_markdown_parser(self.env)
+        return self._markdown
+
+    # -- incremental and parallel builds ----------------------------------------------------------
+
+    @property
+    def project_intros(self) -> dict[str, list[tuple[str, int]]]:
+        intros: dict[str, list[tuple[str, int]]] = self.data.setdefault("project_intros", {})
+        return intros
+
+    def clear_doc(self, docname: str) -> None:
+        self._owners_cache = self._published_cache = self._order_cache = None
+        self.contributions.pop(docname, None)
+        self.listings.pop(docname, None)
+        self.project_intros.pop(docname, None)
+        self.data.setdefault("warnings", {}).pop(docname, None)
+
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
+        self._owners_cache = self._published_cache = self._order_cache = None
+        for docname in docnames:
+            if docname in otherdata["contributions"]:
+                self.contributions[docname] = otherdata["contributions"][docname]
+            if docname in otherdata["listings"]:
+                self.listings[docname] = otherdata["listings"][docname]
+            if docname in otherdata.get("project_intros", {}):
+                self.project_intros[docname] = otherdata["project_intros"][docname]
+            if docname in otherdata.get("warnings", {}):
+                self.data.setdefault("warnings", {})[docname] = otherdata["warnings"][docname]
+
+    def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
+        first = next(document.findall(cn.contribution_list), None)
+        if first is not None:
+            self.listings[docname] = first.get("sort", "date")
+        for listing in document.findall(cn.contribution_projects):
+            self.listings.setdefault(docname, "")
+            intros = [(intro["name"], intro.line or 0) for intro in listing.findall(cn.project_intro)]
+            self.project_intros.setdefault(docname, []).extend(intros)
+        for intro in document.findall(cn.project_intro):
+            if not isinstance(intro.parent, cn.contribution_projects):
+                warn(
+                    ContribWarning.UNKNOWN_PROJECT,
+                    f"project intro {intro['name']!r} is outside a 'projects' listing and is not shown",
+                    intro,
+                )
+        header = next(document.findall(cn.contribution_header), None)
+        check_page(env, docname, document, header, self.page_source(docname))
+        self._sources.pop(docname, None)  # read: its text is not kept
+        if header is None:
+            return
+        record = self._record(docname, header, document)
+        self.contributions[docname] = record
+        self._owners_cache = self._published_cache = self._order_cache = None
+        self._note_labels(env, record)
+
+    def _note_labels(self, env: BuildEnvironment, record: Contribution) -> None:
+        """The write-up's and its sections' ``{ref}`` labels, in the standard domain (which drops them
+        with the page, and merges them from parallel workers). A label another page already holds is
+        left to it (see :meth:`check_consistency`)."""
+        std = env.domains.standard_domain
+        for section, anchor, title in record.targets():
+            name = label(record.key, section)
+            if std.anonlabels.get(name, (record.docname,))[0] == record.docname:
+                std.anonlabels[name] = record.docname, anchor
+                std.labels[name] = record.docname, anchor, title
+
+    def _record(self, docname: str, header: cn.contribution_header, document: nodes.document) -> Contribution:
+        # the page's own first heading: a top-level section that is not one of the write-up sections
+        # (without this, a page with no heading would be titled "Problem")
+        section = next(
+            (node for node in document.children if isinstance(node, nodes.section) and not node.get("contrib_section")),
+            None,
+        )
+        heading = section[0] if section is not None and isinstance(section[0], nodes.title) else None
+        title = heading.astext() if heading is not None else ""
+        key = make_key(header["repo"], header["pr"])
+        if not title:
+            warn(ContribWarning.MISSING_TITLE, f"contribution {key} has no heading; its key is used as title", header)
+            title = key
+        elif len(title) > MAX_TITLE:
+            warn(
+                ContribWarning.LONG_TITLE,
+                f"contribution {key}: the title is {len(title)} characters long; listings, cards and the browser's "
+                f"tab show about {MAX_TITLE}: shorten it and say the rest in the summary or the sections",
+                heading or header,
+            )
+        summary_at = (docname, header.get("summary_line") or header.line)
+        for part, text, where in (("title", title, heading or header), ("summary", header["summary"], summary_at)):
+            if is_placeholder(text):
+                warn(
+                    ContribWarning.PLACEHOLDER,
+                    f"contribution {key}: the {part} is not written yet (it is still a {PLACEHOLDER!r} placeholder)",
+                    where,
+                )
+        forge = self.forge_facts(key)
+        status = header.get("status")
+        if forge is not None:
+            from .lock_facts import check_facts  # it reads the lock onto this domain
+
+            status_at = (docname, header.get("status_line") or header.line or 0)
+            check_facts(self.env, key, status, status_at, title, heading or header, forge)
+            status = status or forge.state
+        sections = [node for node in document.findall(nodes.section) if node.get("contrib_section")]
+        present = [node["contrib_section"] for node in sections if not node.get("contrib_unwritten")]
+        # the sections with their stable anchor (a repeated section's second block has "problem-1")
+        titled = [
+            (node["contrib_section"], node[0].astext())
+            for node in sections
+            if node["ids"][0] == node["contrib_section"]
+        ]
+        return Contribution(
+            docname=docname,
+            title=title,
+            repo=header["repo"],
+            pr=header["pr"],
+            summary=header["summary"],
+            summary_markup=tuple(header.get("summary_markup", ())),
+            issues=tuple(header.get("issue", ())),
+            status=status,
+            tags=tuple(header.get("tags", ())),
+            project=header.get("project", ""),
+            date=header.get("date"),
+            metrics=self._metrics(key, document),
+            sections=tuple(dict.fromkeys(present)),
+            section_titles=tuple(titled),
+            lineno=header.line or 0,
+            forge=forge,
+            folders=(self.env.config.contributions_tags_path, self.env.config.contributions_projects_path),
+        )
+
+    def forge_facts(self, key: str) -> ForgeFacts | None:
+        """The lock's facts for a key (read at the start of each build, :mod:`.forge_check`), or None."""
+        entries: dict[str, ForgeFacts] = self.data.get("lock") or {}
+        return entries.get(key_lookup(key))
+
+    @staticmethod
+    def _metrics(key: str, document: nodes.document) -> tuple[Metric, ...]:
+        """The page's figures; only the first marked ``:headline:`` stays the headline."""
+        metrics: list[Metric] = []
+        for node in document.findall(cn.metric):
+            metric = metric_from_node(node)
+            first = next((m for m in metrics if m.headline), None)
+            if metric.headline and first is not None:
+                warn(
+                    ContribWarning.BAD_METRIC,
+                    f"contribution {key}: metric {metric.label!r} is a second headline; "
+                    f"{first.label!r} stays the headline",
+                    node,
+                )
+                metric = dataclasses.replace(metric, headline=False)
+            metrics.append(metric)
+        return tuple(metrics)
+
+    def check_consistency(self) -> None:
+        published = self.published()
+        for docname in sorted(self.project_intros):
+            for name, line in self.project_intros[docname]:
+                if not any(is_of_project(record, name) for record in published):
+                    warn(
+                        ContribWarning.UNKNOWN_PROJECT,
+                        f"project intro {name!r} names no project with a write-up; it is not shown",
+                        (docname, line),
+                    )
+        for docname in sorted(self.contributions):
+            record = self.contributions[docname]
+            first = self.by_key(record.key)
+            if first is not None and first is not record:
+                warn(ContribWarning.DUPLICATE_KEY, self._duplicate(record, first), (docname, record.lineno))
+                continue
+            labels = self.env.domains.standard_domain.anonlabels
+            for section, _, _ in record.targets():
+                name = label(record.key, section)
+                holder = labels.get(name, (docname,))[0]
+                other = self.contributions.get(holder)
+                if holder != docname and (other is None or key_lookup(other.key) != key_lookup(record.key)):
+                    warn(
+                        ContribWarning.DUPLICATE_LABEL,
+                        f"contribution {record.key}: the label {name!r} is already defined in "
+                        f"{self.env.doc2path(holder, False)}; {{ref}} links to that one",
+                        (docname, record.lineno),
+                    )
+
+    def _duplicate(self, record: Contribution, owner: Contribution) -> str:
+        where = self.env.doc2path(owner.docname, False)
+        if named_after_key(owner.docname, owner.key) and owner.docname > record.docname:
+            return (
+                f"contribution {record.key} is also declared in {where}, which is named after the key and keeps "
+                "it; this page is not listed: give it its own key or delete it"
+            )
+        return f"contribution {record.key} is already declared in {where}; this page is not listed"
+
+    # -- cross-references and objects.inv ---------------------------------------------------------
+
+    def _find(self, target: str) -> tuple[Contribution | None, str | None, tuple[str, str] | None]:
+        """A ``{contrib}`` target → (its write-up or None, the section asked for or None, the link's
+        anchor and title when the write-up has that section, else None)."""
+        key, section = split_target(target)
+        record = self.by_key(key)
+        return record, section, None if record is None else record.link_target(section)
+
+    def resolve_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        typ: str,
+        target: str,
+        node: pending_xref,
+        contnode: Element,
+    ) -> nodes.reference | None:
+        record, section, found = self._find(target)
+        if record is None:  # Sphinx's missing-reference chain next (intersphinx), then nitpick_ignore
+            return None
+        if found is None:  # no such section: the link goes to the write-up itself
+            have = ", ".join(name for name, _ in record.section_titles) or "none"
+            warn(
+                ContribWarning.UNKNOWN_SECTION,
+                f"{{contrib}} target not found: {target!r}: {record.key} has no section {section!r} "
+                f"(its sections: {have})",
+                node,
+            )
+            found = record.anchor, record.title
+        anchor, title = found
+        if not node.get("refexplicit"):
+            contnode = nodes.inline(title, title, classes=contnode["classes"])
+        return make_refnode(builder, fromdocname, record.docname, anchor, contnode, record.key)
+
+    def resolve_any_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        target: str,
+        node: pending_xref,
+        contnode: Element,
+    ) -> list[tuple[str, nodes.reference]]:
+        record, _, found = self._find(target)
+        if record is None or found is None:
+            return []
+        return [("contrib:contrib", make_refnode(builder, fromdocname, record.docname, found[0], contnode))]
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        """Each write-up (priority 0, "important" in the search) and each of its sections (-1: in
+        ``objects.inv`` only), named by their lowercased key so that other sites match them in any case
+        (see :meth:`get_full_qualified_name`), shown by title. The search index shows the key instead
+        (:mod:`.fixes.search_objects`)."""
+        for record in self.published():
+            for section, anchor, title in record.targets():
+                kind, priority = ("contribution", 0) if section is None else ("section", -1)
+                yield object_name(record.key, section), title, kind, record.docname, anchor, priority
+
+    def get_full_qualified_name(self, node: Element) -> str | None:
+        """Intersphinx asks this when a target is not in an inventory as written: keys match in any case."""
+        key, section = split_target(node.get("reftarget", ""))
+        return object_name(key, section)
+
+
+def note_source(app: Sphinx, docname: str, source: list[str]) -> None:
+    """``source-read``, last: the page's text as its parser gets it, for the checks (:mod:`.checks`)."""
+    get_domain(app.env).note_source(docname, source[0])
+
+
+#: after every other ``source-read`` handler (Sphinx's default priority is 500)
+LAST = 1_000_000
+
+
+def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
+    """``warn-missing-reference``: a ``{contrib}`` link that no write-up of this site, no intersphinx
+    inventory and no ``nitpick_ignore`` entry answered; our own words (a draft, or an unknown key)."""
+    if not isinstance(domain, ContributionsDomain) or node.get("reftype") != "contrib":
+        return None
+    target = node["reftarget"]
+    draft = app.config.contributions_draft_keys.get(key_lookup(split_target(target)[0]))
+    if draft is not None:
+        warn(
+            ContribWarning.DRAFT_LINK,
+            f"{{contrib}} links to {target}, a draft ({draft}) that the published site leaves out",
+            node,
+        )
+    else:
+        warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)
+    return True
+
+
+def get_domain(env: BuildEnvironment) -> ContributionsDomain:
+    """The one typed accessor of the ``contrib`` domain."""
+    return cast("ContributionsDomain", env.domains["contrib"])
+
+
+def settle_labels(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-updated``: see :meth:`ContributionsDomain.settle_labels`."""
+    get_domain(env).settle_labels()

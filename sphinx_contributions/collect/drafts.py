@@ -1,0 +1,250 @@
+"""Drafts: a page whose ``contribution`` says ``:status: draft`` is left out of the published build.
+
+The published build must not hold a draft anywhere (page, listings, feed, JSON, sitemap, search,
+``objects.inv``), so drafts are found before Sphinx reads anything, by a scan of the sources Sphinx found
+new or changed, and taken out of the build as if their files were not there (:func:`leave_out_drafts`).
+The scan parses Markdown with MyST's own parser and the site's MyST settings, so a ``contribution``
+shown inside a code block is not mistaken for a header, and both option forms (``:status: draft``
+lines and a ``---`` YAML block) are read. ``contributions_include_drafts = True`` (``make serve``)
+keeps drafts in, with a banner. The scan's keys let ``{contrib}`` say "links to a draft" rather than
+"not found".
+
+A page the scan cannot see as a draft (its header nested in another directive, say) would be published:
+once everything is read, any ``draft`` record left in the build is reported as
+``[contrib.draft_not_excluded]``, which fails the strict build.
+
+The scan is also what the ``contributions`` command line reads (:mod:`.cli`) for every page's key,
+without building; what it shows of a draft comes from a build of the drafts (:func:`.cli.draft_records`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sphinx.project import Project
+
+from ..files import read_json, write_whole
+from ..model import key_lookup, make_key
+from ..read.sources import block_tokens, directive_name, markdown_parser, site_config
+from ..warnings import ContribWarning, warn
+from .domain import get_domain
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+    from myst_parser.config.main import MdParserConfig
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+#: reStructuredText: ``.. contribution::`` and its indented ``:name: value`` options
+_RST_HEADER = re.compile(
+    r"^\.\.[ \t]+contribution::[^\n]*\n(?P<options>(?:[ \t]+:[\w-]+:[^\n]*\n)*)",
+    re.MULTILINE,
+)
+_RST_OPTION = re.compile(r"^[ \t]*:(?P<name>[\w-]+):[ \t]*(?P<value>[^\n]*?)[ \t]*$", re.MULTILINE)
+
+#: what a scan finds in a page: the ``contribution`` header's options, or None
+Scan = dict[str, str] | None
+
+
+@dataclass(frozen=True)
+class SourcePage:
+    """The header of one contribution page, read from its source without building it."""
+
+    docname: str
+    path: Path
+    options: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return make_key(self.options.get("repo", "").strip(), self.options.get("pr", ""))
+
+    @property
+    def status(self) -> str | None:
+        status = self.options.get("status", "").strip().lower()
+        return status or None
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == "draft"
+
+
+def _header_options(token: Token) -> dict[str, str]:
+    """The options of a ``contribution`` fence, as MyST reads them."""
+    from docutils.parsers.rst.states import MarkupError
+    from myst_parser.parsers.directives import parse_directive_text
+
+    from ..read.directives import ContributionDirective
+
+    first_line = token.info.strip()[token.info.strip().index("}") + 1 :].strip()
+    try:
+        parsed = parse_directive_text(ContributionDirective, first_line, token.content)
+    except MarkupError:
+        return {}
+    return {key: str(value) for key, value in parsed.options.items()}
+
+
+def scan_markdown(text: str, md: MarkdownIt) -> Scan:
+    """The header options of a MyST page (its first ``contribution`` fence; one shown in a code block is
+    no header), from its block tokens: no inline parse."""
+    for token in block_tokens(text, md):
+        if directive_name(token) == "contribution":
+            return _header_options(token)
+    return None
+
+
+def scan_rst(text: str) -> Scan:
+    """The same for a reStructuredText page, read with patterns."""
+    match = _RST_HEADER.search(text)
+    if match is None:
+        return None
+    return {m["name"]: m["value"] for m in _RST_OPTION.finditer(match["options"])}
+
+
+def scan_file(path: Path, docname: str, md: MarkdownIt, drafts_only: bool = False) -> SourcePage | None:
+    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    if "contribution" not in text or (drafts_only and "draft" not in text.lower()):
+        return None  # cheap tests first: parsing every page is most of a one-page rebuild at N = 1000
+    options = scan_markdown(text, md) if path.suffix == ".md" else scan_rst(text)
+    return SourcePage(docname, path, options) if options is not None else None
+
+
+def scan_sources(
+    srcdir: Path,
+    exclude_patterns: Iterable[str],
+    include_patterns: Iterable[str] = ("**",),
+    source_suffix: Iterable[str] = (".md", ".rst"),
+    md: MarkdownIt | None = None,
+    drafts_only: bool = False,
+) -> dict[str, SourcePage]:
+    """docname → :class:`SourcePage` of every contribution page among the sources Sphinx would read
+    (with ``drafts_only``: at least those that are drafts; pages without the word are not parsed)."""
+    md = md or markdown_parser()
+    suffixes = {suffix: "" for suffix in source_suffix if suffix in (".md", ".rst")}
+    project = Project(srcdir, suffixes)
+    pages: dict[str, SourcePage] = {}
+    for docname in sorted(project.discover(list(exclude_patterns), list(include_patterns))):
+        page = scan_file(project.doc2path(docname, absolute=True), docname, md, drafts_only)
+        if page is not None:
+            pages[docname] = page
+    return pages
+
+
+def leave_out_drafts(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """``env-get-outdated`` (first): unless drafts are included, the drafts among the pages Sphinx found
+    new or changed are taken out of the build, as if their files were not there.
+
+    Only those pages are scanned: a page Sphinx read before and that did not change is no draft (it was
+    scanned when it changed). A draft is never read, so it is "added" in every build: the drafts found are
+    remembered with their files' times and sizes (:func:`remembered_drafts`), and a draft whose file did
+    not change is not read again, so a build with nothing to do reads no source. ``exclude_patterns``
+    stays as the site wrote it: changing it would make Sphinx read every page again whenever the drafts
+    change."""
+    if app.config.contributions_include_drafts:
+        app.config.contributions_draft_keys = {}
+        return []
+    candidates = sorted(added | changed)
+    config = site_config(env) if candidates else None
+    settings = _settings(config)
+    known = remembered_drafts(app, settings)
+    md: MarkdownIt | None = None
+    drafts: dict[str, tuple[int, int, str]] = {}  # docname → (mtime, size, key)
+    for docname in candidates:
+        path = env.doc2path(docname)
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        seen = known.get(docname)
+        if seen is not None and (seen[0], seen[1]) == stamp:
+            drafts[docname] = seen
+            continue
+        md = md or markdown_parser(config)
+        page = scan_file(path, docname, md, drafts_only=True)
+        if page is not None and page.is_draft:
+            drafts[docname] = (*stamp, page.key)
+    for docname in drafts:
+        env.found_docs.discard(docname)
+        added.discard(docname)
+        changed.discard(docname)
+        if docname in env.all_docs:  # published until now: its output goes (.fixes.stale_outputs)
+            removed.add(docname)
+    if drafts != known:
+        _save(app, settings, drafts)
+    app.config.contributions_draft_keys = {key_lookup(key): docname for docname, (_, _, key) in drafts.items()}
+    return []
+
+
+#: the drafts found by the last build, beside the environment: docname → [mtime, size, key]
+MEMORY_NAME = "contributions-drafts.json"
+MEMORY_VERSION = 1
+
+
+def _settings(config: MdParserConfig | None) -> list[object]:
+    """The MyST settings a header's reading depends on (the memory is void when they change)."""
+    if config is None:
+        return []
+    return [
+        sorted(config.enable_extensions),
+        sorted(config.fence_as_directive),
+        sorted(config.disable_syntax),
+        config.commonmark_only,
+        config.gfm_only,
+    ]
+
+
+def remembered_drafts(app: Sphinx, settings: list[object]) -> dict[str, tuple[int, int, str]]:
+    """The drafts the last build found (read under the same MyST settings), by docname; an unreadable or
+    missing memory is none (every candidate is scanned)."""
+    data = read_json(Path(app.doctreedir) / MEMORY_NAME)
+    if not isinstance(data, dict) or data.get("version") != MEMORY_VERSION or data.get("settings") != settings:
+        return {}
+    drafts = data.get("drafts")
+    if not isinstance(drafts, dict):
+        return {}
+    return {
+        docname: (entry[0], entry[1], entry[2])
+        for docname, entry in drafts.items()
+        if isinstance(entry, list) and len(entry) == 3
+    }
+
+
+def _save(app: Sphinx, settings: list[object], drafts: dict[str, tuple[int, int, str]]) -> None:
+    document = {"version": MEMORY_VERSION, "settings": settings, "drafts": drafts}
+    write_whole(Path(app.doctreedir) / MEMORY_NAME, json.dumps(document, indent=1, sort_keys=True) + "\n")
+
+
+def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-check-consistency``: a draft the scan did not see must not be published silently."""
+    if env.config.contributions_include_drafts:
+        return
+    domain = get_domain(env)
+    for docname in sorted(domain.contributions):
+        record = domain.contributions[docname]
+        if record.status == "draft":
+            warn(
+                ContribWarning.DRAFT_NOT_EXCLUDED,
+                f"contribution {record.key} is a draft but its header was not found before the build "
+                "(is it nested in another directive?), so it would be published; "
+                "put the 'contribution' directive at the top level of the page",
+                (docname, record.lineno),
+            )
+
+
+def setup_drafts(app: Sphinx) -> None:
+    app.add_config_value("contributions_include_drafts", False, "env", types=frozenset({bool}))
+    # computed when Sphinx looks for outdated pages, from the drafts' sources, never set by hand
+    app.add_config_value("contributions_draft_keys", {}, "", types=frozenset({dict}))
+    # first: before .fixes.stale_outputs removes the output of pages no longer in the build
+    app.connect("env-get-outdated", leave_out_drafts, priority=100)
+    app.connect("env-check-consistency", check_no_draft_left)

@@ -1,0 +1,120 @@
+"""The build's side of ``contributions.lock.json`` (:mod:`.lock`): read before the pages are, never the
+network.
+
+- At ``env-get-outdated`` the lock is read (a lock that does not parse is one ``[contrib.lock]`` warning,
+  and the build goes on as without one) and kept on the domain; pages whose entry changed since they were
+  read are read again, so their records, listings and exports follow the lock.
+- While a page is read (:meth:`.domain.ContributionsDomain.process_doc`), its record gets the entry's
+  facts, its state the lock's when the page states none, and
+  ``[contrib.forge_mismatch]`` when the page's ``:status:`` (or, with ``contributions_check_titles``, its
+  title) disagrees with the lock (:func:`check_facts`): a warning on the page's line, so a strict build
+  refuses a stale claim, and it is read again (and warns again) on every build until fixed.
+- After reading: entries without a page and pages without an entry are information lines. A site
+  without a lock file builds exactly as before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sphinx.util import logging
+
+from ..lock import LOCK_NAME, LockError, facts, read_lock
+from ..model import ForgeFacts, digest, key_lookup
+from ..warnings import ContribWarning, warn
+from .domain import get_domain
+
+if TYPE_CHECKING:
+    from collections.abc import Set
+
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+    from ..model import Contribution
+
+logger = logging.getLogger(__name__)
+
+#: the domain data keys: lookup key → :class:`~.model.ForgeFacts` of the lock; the lock's name as shown
+#: (None when the site has no lock)
+DATA_KEY = "lock"
+NAME_KEY = "lock_name"
+
+
+def lock_path(app: Sphinx) -> Path | None:
+    name = app.config.contributions_lock
+    return (Path(app.confdir) / name) if name else None
+
+
+def load_lock(app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[str], removed: Set[str]) -> list[str]:
+    """``env-get-outdated``: read the lock onto the domain; the pages whose entry changed, to read again."""
+    domain = get_domain(env)
+    path = lock_path(app)
+    entries: dict[str, ForgeFacts] = {}
+    name = None
+    if path is not None and path.is_file():
+        name = app.config.contributions_lock
+        try:
+            entries = {key_lookup(key): facts(entry) for key, entry in read_lock(path).items()}
+        except LockError as error:
+            warn(ContribWarning.LOCK, f"{error}; the build goes on without it", f"{path}:{error.line}")
+            name = None
+    domain.data[DATA_KEY] = entries
+    domain.data[NAME_KEY] = name
+    return sorted(
+        docname
+        for docname, record in domain.contributions.items()
+        if digest(record.forge) != digest(entries.get(key_lookup(record.key)))
+    )
+
+
+def check_facts(
+    env: BuildEnvironment,
+    key: str,
+    status: str | None,
+    status_at: tuple[str, int],
+    title: str,
+    title_at: object,
+    found: ForgeFacts,
+) -> None:
+    """``[contrib.forge_mismatch]`` where the page disagrees with the lock (called by the domain while the
+    page is read)."""
+    name = get_domain(env).data.get(NAME_KEY) or LOCK_NAME
+    if status in ("merged", "open", "closed") and status != found.state:
+        warn(
+            ContribWarning.FORGE_MISMATCH,
+            f"contribution {key}: the page says ':status: {status}', but {name} says the pull request is "
+            f"{found.state} (fetched {found.fetched_at}); correct the page, or run 'contributions sync' if the "
+            "forge has changed since",
+            status_at,
+        )
+    if env.config.contributions_check_titles and " ".join(title.split()) != " ".join(found.title.split()):
+        warn(
+            ContribWarning.FORGE_MISMATCH,
+            f"contribution {key}: the title is not the pull request's title in {name}, {found.title!r} "
+            "(contributions_check_titles is on)",
+            title_at,
+        )
+
+
+def report_coverage(app: Sphinx, env: BuildEnvironment) -> None:
+    """``env-check-consistency``: entries without a page and pages without an entry, as information."""
+    domain = get_domain(env)
+    name = domain.data.get(NAME_KEY)
+    if name is None:
+        return
+    entries: dict[str, ForgeFacts] = domain.data.get(DATA_KEY) or {}
+    published: list[Contribution] = domain.published()
+    keys = {key_lookup(record.key) for record in published}
+    for key in sorted(set(entries) - keys):
+        logger.info(f"{name}: {key} has an entry but no write-up")
+    for record in sorted(published, key=lambda r: key_lookup(r.key)):
+        if key_lookup(record.key) not in entries:
+            logger.info(f"{name}: {record.key} has no entry (run 'contributions sync')")
+
+
+def setup_forge_check(app: Sphinx) -> None:
+    app.add_config_value("contributions_lock", LOCK_NAME, "env", types=frozenset({str}))
+    app.add_config_value("contributions_check_titles", False, "env", types=frozenset({bool}))
+    app.connect("env-get-outdated", load_lock)
+    app.connect("env-check-consistency", report_coverage)

@@ -1,0 +1,375 @@
+"""The page-level directives: ``contribution`` (the header) and the four sections, and the base of the
+extension's directives with options (:class:`OptionsDirective`: option lines, did-you-mean for a
+misspelt option, the hint for a ``#`` that MyST read as a comment).
+
+Directives only validate their own options and build nodes; everything that needs the whole page
+(which sections exist, the metrics for the header) happens in the domain once the page is read.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from .. import nodes as cn
+from ..model import (
+    SECTIONS,
+    Inline,
+    OptionError,
+    closest,
+    is_comment_only_html,
+    is_opaque_slug,
+    issue_url,
+    label,
+    make_key,
+    names_another_pr,
+    parse_date,
+    parse_int_list,
+    parse_positive_int,
+    parse_repo,
+    parse_status,
+    parse_tags,
+    parse_text,
+    plain_text,
+    pr_url,
+    project_page,
+    tag_page,
+)
+from ..warnings import ContribWarning, warn
+from .names import misspelt_header
+from .sources import page_being_read
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import OptionSpec
+
+
+_FIELD_OPTION = re.compile(r"^\s*:(?P<name>[A-Za-z][\w-]*):")
+_YAML_OPTION = re.compile(r"^(?P<name>[A-Za-z][\w-]*)\s*:")
+#: a ``#`` that starts a number (``#27001``), at the start of a value or after a space or comma
+_HASH_NUMBER = re.compile(r"(?:^|(?<=[\s,]))#(?=[0-9])")
+
+
+class OptionsDirective(SphinxDirective):
+    """A directive of the extension with options: where each option is written, and the mistakes that
+    lose an option before :meth:`run` sees it (a misspelt name, a ``#`` read as a comment)."""
+
+    def option_line(self, name: str) -> int:
+        """The source line of option ``name``: the directive's line plus the option's place in the
+        directive's text (MyST's ``:name: value`` lines or ``---`` YAML block, or reStructuredText's field
+        list); the directive's own line when the option is not given."""
+        pattern = re.compile(rf"^\s*:?{re.escape(name)}\s*:")
+        for offset, text in enumerate(self.block_text.splitlines()[1:], start=1):
+            if pattern.match(text):
+                return self.lineno + offset
+        return self.lineno
+
+    def option_location(self, name: str) -> str:
+        """``source:line`` of option ``name``, for warnings about its value."""
+        source, _ = self.get_source_info()
+        return f"{source}:{self.option_line(name)}"
+
+    def written_options(self) -> list[tuple[str, str]]:
+        """(name, text after the name) of each option line as written, before MyST drops an unknown one
+        or a comment: the ``:name: value`` lines at the top of the body, or the keys of a ``---`` block."""
+        lines = self.block_text.splitlines()[1:]
+        found: list[tuple[str, str]] = []
+        if lines and lines[0].strip() == "---":
+            for text in lines[1:]:
+                if text.strip() == "---":
+                    break
+                if match := _YAML_OPTION.match(text):
+                    found.append((match["name"], text[match.end() :].strip()))
+            return found
+        for text in lines:
+            match = _FIELD_OPTION.match(text)
+            if match is None:
+                break
+            found.append((match["name"], text[match.end() :].strip()))
+        return found
+
+    def misspelt_options(self) -> dict[str, str]:
+        """Option name as written → the option it is a typo of, for each unknown option name near one."""
+        known = tuple(self.option_spec or {})
+        misspelt = {}
+        for name, _ in self.written_options():
+            if name not in known and (found := closest(name, known)) is not None:
+                misspelt[name] = found
+        return misspelt
+
+    def warn_misspelt_options(
+        self, missing: tuple[str, ...] = (), effect: str = "the page is not listed"
+    ) -> dict[str, str]:
+        """One warning per misspelt option name (MyST has dropped the option); returns them. A near miss
+        of a required option in ``missing`` says its ``effect``."""
+        misspelt = self.misspelt_options()
+        for name, found in misspelt.items():
+            said = f"; {effect}" if found in missing else ""
+            warn(
+                ContribWarning.UNKNOWN_NAME,
+                f"{self.name!r} has no option {name!r}: did you mean {found!r}? Write ':{found}:'{said}",
+                self.option_location(name),
+            )
+        return misspelt
+
+    def comment_hint(self, name: str) -> str | None:
+        """For an option whose ``#`` MyST read as the start of a comment (``:pr: #27001``), what to write
+        instead; None when the option has no such ``#``."""
+        written = next((text for option, text in self.written_options() if option == name), None)
+        if written is None or not _HASH_NUMBER.search(written):
+            return None
+        return f"'#' starts a comment in directive options: write ':{name}: {_HASH_NUMBER.sub('', written)}'"
+
+    def option_text(self, option: str, text: str, *children: nodes.Node, line: int) -> cn.option_text:
+        """The author's words of an option (``text``, as written; ``children``: as parsed, else ``text``) as
+        a translatable node at ``line`` of the page (:class:`~.nodes.option_text`)."""
+        node = cn.option_text(text, "", *(children or [nodes.Text(text)]), option=option)
+        node.source, node.line = self.get_source_info()[0], line
+        return node
+
+
+class ContributionDirective(OptionsDirective):
+    """The header of a write-up: one per page, before its sections."""
+
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "repo": directives.unchanged,
+        "pr": directives.unchanged,
+        "summary": directives.unchanged,
+        "issue": directives.unchanged,
+        "status": directives.unchanged,
+        "tags": directives.unchanged,
+        "project": directives.unchanged,
+        "date": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        location = self.get_location()
+        document = self.state.document
+        if document.get("contrib_rejected") or any(True for _ in document.findall(cn.contribution_header)):
+            warn(
+                ContribWarning.DUPLICATE_HEADER,
+                "a page holds one contribution; this second 'contribution' directive is ignored",
+                location,
+            )
+            return []
+        missing = tuple(name for name in REQUIRED if not self.options.get(name, "").strip())
+        misspelt = set(self.warn_misspelt_options(missing).values())
+        if missing:
+            unexplained = []
+            for name in missing:
+                hint = self.comment_hint(name)
+                if hint is not None:
+                    warn(ContribWarning.BAD_OPTION, f"contribution not listed: {hint}", self.option_location(name))
+                elif name not in misspelt:
+                    unexplained.append(name)
+            if unexplained:
+                warn(
+                    ContribWarning.MISSING_OPTION,
+                    f"contribution is missing required option(s): {', '.join(unexplained)}; the page is not listed",
+                    location,
+                )
+            document["contrib_rejected"] = True  # reported once here, not again by each section
+            return []
+        attributes: dict[str, object] = {}
+        for name, parse in _REQUIRED_PARSERS.items():
+            try:
+                attributes[name] = parse(self.options[name])
+            except OptionError as error:
+                warn(ContribWarning.BAD_OPTION, f"contribution not listed: {error}", self.option_location(name))
+                document["contrib_rejected"] = True
+                return []
+        repo, pr = cast("str", attributes["repo"]), cast("int", attributes["pr"])
+        self._check_file_name(repo, pr)
+        markup, translatable, messages = self._summary(repo)
+        attributes["summary"] = plain_text(markup) or attributes["summary"]
+        attributes["summary_markup"] = markup
+        attributes.update(self._parse_optional())
+        node = cn.contribution_header(
+            "",
+            ids=["contribution"],
+            docname=self.env.docname,
+            summary_line=self.option_line("summary"),
+            status_line=self.option_line("status"),
+            **attributes,
+        )
+        self.set_source_info(node)
+        node += translatable
+        return [node, *messages]
+
+    def _check_file_name(self, repo: str, pr: int) -> None:
+        """A write-up named after its repository and another number (``numpy-27001.md``, ``:pr: 27010``)."""
+        if not names_another_pr(self.env.docname, repo, pr):
+            return
+        key = make_key(repo, pr)
+        named = self.env.doc2path(self.env.docname, False).name
+        warn(
+            ContribWarning.FILE_NAME,
+            f"the file name {named} gives another number than ':pr:', so the page is published as {key}: "
+            f"correct ':pr:', or rename the file to {label(key)}{Path(named).suffix}",
+            self.option_location("pr"),
+        )
+
+    def _summary(self, repo: str) -> tuple[tuple[Inline, ...], cn.option_text, list[nodes.system_message]]:
+        """The summary's inline markup, read by the page's own parser (MyST's inline Markdown: code,
+        emphasis, links; ``{pr}`#N``` in the page's repository), and the summary as a translatable node."""
+        text = " ".join(self.options["summary"].split())
+        line = self.option_line("summary")
+        parsed, messages = self.parse_inline(text, lineno=line)
+        return inline_markup(parsed, repo), self.option_text("summary", text, *parsed, line=line), messages
+
+    def _parse_optional(self) -> dict[str, object]:
+        """Optional options: a bad value is reported and left out; the page stays listed."""
+        result: dict[str, object] = {}
+        for name, parse in _OPTIONAL_PARSERS.items():
+            if name not in self.options:
+                continue
+            try:
+                result[name] = parse(self.options[name])
+            except OptionError as error:
+                kind = ContribWarning.BAD_STATUS if name == "status" else ContribWarning.BAD_OPTION
+                hint = self.comment_hint(name)
+                warn(kind, f"option ignored: {hint if hint is not None else error}", self.option_location(name))
+        for tag in cast("tuple[str, ...]", result.get("tags", ())):
+            self._warn_if_opaque("tag", tag, tag_page(tag, self.env.config.contributions_tags_path), "tags")
+        if "project" in result:
+            project = cast("str", result["project"])
+            folder = self.env.config.contributions_projects_path
+            self._warn_if_opaque("project", project, project_page(project, folder), "project")
+        return result
+
+    def _warn_if_opaque(self, what: str, name: str, page: str, option: str) -> None:
+        if is_opaque_slug(name):
+            warn(
+                ContribWarning.OPAQUE_SLUG,
+                f"{what} {name!r} has no Latin letter or digit, so its page gets an opaque address, {page}: "
+                f"add Latin letters or digits to the {what} (a transliteration, say) for a readable one",
+                self.option_location(option),
+            )
+
+
+#: required options and their parsers, in the order they are checked
+_REQUIRED_PARSERS: dict[str, Callable[[str], object]] = {
+    "repo": parse_repo,
+    "pr": lambda value: parse_positive_int(value, "pr"),
+    "summary": lambda value: parse_text(value, "summary"),
+}
+#: required options, in the order they are checked
+REQUIRED = tuple(_REQUIRED_PARSERS)
+_OPTIONAL_PARSERS: dict[str, Callable[[str], object]] = {
+    "issue": lambda value: parse_int_list(value, "issue"),
+    "status": parse_status,
+    "tags": parse_tags,
+    "project": lambda value: parse_text(value, "project"),
+    "date": parse_date,
+}
+
+
+def inline_markup(parsed: list[nodes.Node], repo: str) -> tuple[Inline, ...]:
+    """Parsed inline nodes → the :class:`~.model.Inline` markup a summary keeps: text, code, emphasis,
+    strong, and links to web pages (``{pr}`#N``` and ``{issue}`#N``` in ``repo``); anything else (raw
+    HTML, a link within the site, math) as its text. Adjacent texts are joined."""
+    found: list[Inline] = []
+    for node in parsed:
+        item: Inline | None
+        if isinstance(node, nodes.system_message):
+            continue
+        if isinstance(node, nodes.Text):
+            item = Inline("text", str(node))
+        elif isinstance(node, nodes.literal):
+            item = Inline("code", node.astext())
+        elif isinstance(node, (nodes.emphasis, nodes.strong)):
+            item = Inline(node.tagname, children=inline_markup(node.children, repo))
+        elif isinstance(node, cn.pending_github_link):
+            url = pr_url(repo, node["number"]) if node["kind"] == "pr" else issue_url(repo, node["number"])
+            item = Inline("link", url=url, children=(Inline("text", node.astext()),))
+        elif isinstance(node, nodes.reference) and re.match(r"^(?:https?:|mailto:)", node.get("refuri", "")):
+            item = Inline("link", url=node["refuri"], children=inline_markup(node.children, repo))
+        elif isinstance(node, nodes.Element) and not isinstance(node, (nodes.raw, nodes.math)):
+            found.extend(inline_markup(node.children, repo))  # a reference within the site: its text
+            continue
+        else:
+            item = Inline("text", node.astext())
+        if item.kind == "text" and found and found[-1].kind == "text":
+            item = Inline("text", found.pop().text + item.text)
+        found.append(item)
+    return tuple(found)
+
+
+class SectionDirective(SphinxDirective):
+    """A write-up section: a real section with a heading and a stable anchor (the directive's name)."""
+
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        name = self.name
+        location = self.get_location()
+        document = self.state.document
+        if (
+            not document.get("contrib_rejected")
+            and not any(True for _ in document.findall(cn.contribution_header))
+            and not misspelt_header(self.env, document)
+        ):
+            warn(
+                ContribWarning.SECTION_OUTSIDE,
+                f"'{name}' belongs on a contribution page, after the 'contribution' directive",
+                location,
+            )
+        if any(node.get("contrib_section") == name for node in document.findall(nodes.section)):
+            warn(
+                ContribWarning.DUPLICATE_SECTION,
+                f"section '{name}' is given twice on this page; only the first has the anchor '#{name}'",
+                location,
+            )
+            anchor = document.set_id(nodes.section(), suggested_prefix=name)  # "problem-1", …
+        else:
+            anchor = name
+        section = nodes.section(ids=[anchor], names=[], contrib_section=name, classes=["contrib-section"])
+        self.set_source_info(section)
+        if section.source == document.get("source"):  # its fences, for the checks (not a file it includes)
+            page_being_read(self.env).blocks[self.lineno] = self.block_text
+        if self.arguments:  # the author's heading: inline markup yes, raw HTML no
+            heading = self.arguments[0]
+            title_nodes, messages = self.state.inline_text(heading, self.lineno)
+            title = nodes.title(heading, "", *title_nodes)
+            for raw in list(title.findall(nodes.raw)):
+                raw.replace_self(nodes.Text(raw.astext()))
+            section += title
+            section += messages
+        else:  # the default heading is plain text: no inline parse (one per section of every page)
+            heading = dict(SECTIONS)[name]
+            section += nodes.title(heading, heading)
+        body = self.parse_content_to_nodes(allow_section_headings=True)
+        section += body
+        if not any(is_written(node) for node in body):
+            warn(
+                ContribWarning.UNWRITTEN_SECTION,
+                f"section '{name}' is not written yet (it holds only comments or nothing)",
+                location,
+            )
+            section["contrib_unwritten"] = True
+        document.ids[anchor] = section
+        return [section]
+
+
+def is_written(node: nodes.Node) -> bool:
+    """Whether a node is written content: not a comment (``%`` or ``<!-- … -->``), a label, a warning or
+    another invisible node. The node form of the one rule (:func:`~.model.is_comment_only_html`)."""
+    if isinstance(node, nodes.raw) and is_comment_only_html(node.astext()):
+        return False
+    return not isinstance(node, (nodes.Invisible, nodes.system_message))
+
+
+def setup_directives(app: Sphinx) -> None:
+    app.add_directive("contribution", ContributionDirective)
+    for name, _ in SECTIONS:
+        app.add_directive(name, SectionDirective)

@@ -1,0 +1,45 @@
+"""The ``known-limits`` callout: what a change does not do, or where it still fails, said where a reader
+looks for it (usually at the end of ``verification``)::
+
+    :::{known-limits}
+    float16 on GPU fails, as on the stock wheel (pre-existing).
+    :::
+
+An optional argument replaces the title ("Known limits"). It is a container of class ``contrib-limits``
+headed by a rubric, so every builder renders it (the extension's CSS draws the box, the same under every
+theme; a run-in heading in the PDF and text)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from ..i18n import _
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import OptionSpec
+
+
+class KnownLimitsDirective(SphinxDirective):
+    """``:::{known-limits} [title]``: a callout of the change's known limits."""
+
+    has_content = True
+    optional_arguments = 1
+    final_argument_whitespace = True
+    option_spec: ClassVar[OptionSpec] = {}
+
+    def run(self) -> list[nodes.Node]:
+        title = " ".join(self.arguments[0].split()) if self.arguments else _("Known limits")
+        node = nodes.container(classes=["contrib-limits"])
+        self.set_source_info(node)
+        textnodes, _messages = self.parse_inline(title, lineno=self.lineno)
+        node += nodes.rubric(title, "", *textnodes, classes=["contrib-limits-title"])
+        node += self.parse_content_to_nodes()
+        return [node]
+
+
+def setup_limits(app: Sphinx) -> None:
+    app.add_directive("known-limits", KnownLimitsDirective)

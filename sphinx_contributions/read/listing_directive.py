@@ -1,0 +1,82 @@
+"""The ``contributions`` listing directive: the one source of every overview of contributions.
+
+The directive only records its options; the list is rendered when the page is written
+(:mod:`.render.listing`), from the domain's records.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils.parsers.rst import directives
+
+from .. import nodes as cn
+from ..model import LAYOUTS, SORTS, OptionError, parse_positive_int, parse_status, parse_text, suggest
+from ..warnings import ContribWarning, warn
+from .directives import OptionsDirective
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import OptionSpec
+
+
+class ContributionsDirective(OptionsDirective):
+    """``:::{contributions}`` with ``:layout:``, ``:project:``, ``:tag:``, ``:status:``, ``:sort:``,
+    ``:limit:`` and ``:filter:`` (faceted filter controls, added by the site's script)."""
+
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "layout": directives.unchanged,
+        "project": directives.unchanged,
+        "tag": directives.unchanged,
+        "status": directives.unchanged,
+        "sort": directives.unchanged,
+        "limit": directives.unchanged,
+        "filter": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        self.warn_misspelt_options()
+        options, errors = self._parse()
+        if errors:
+            warn(
+                ContribWarning.BAD_LISTING,
+                f"contributions listing: {'; '.join(errors)}; showing the full table",
+                self.get_location(),
+            )
+            options = {"layout": "table", "sort": "date"}
+        node = cn.contribution_list("", **options)
+        self.set_source_info(node)
+        return [node]
+
+    def _parse(self) -> tuple[dict[str, object], list[str]]:
+        """The listing's options, and a message for each one that does not parse (all of them at once)."""
+        errors: list[str] = []
+        options: dict[str, object] = {"filter": "filter" in self.options}
+        for name, choices, default in (("layout", LAYOUTS, "table"), ("sort", SORTS, "date")):
+            value = self.options.get(name, default).strip()
+            if value in choices:
+                options[name] = value
+            else:
+                errors.append(f"{name} must be one of {', '.join(choices)}, got {value!r}{suggest(value, choices)}")
+        parsers: dict[str, Callable[[str], object]] = {
+            "limit": lambda value: parse_positive_int(value, "limit"),
+            "status": parse_status,
+            "project": lambda value: parse_text(value, "project"),
+            "tag": lambda value: parse_text(value, "tag"),
+        }
+        for name, parse in parsers.items():
+            if name in self.options:
+                try:
+                    options[name] = parse(self.options[name])
+                except OptionError as error:
+                    hint = self.comment_hint(name)
+                    errors.append(hint if hint is not None else str(error))
+        return options, errors
+
+
+def setup_listing(app: Sphinx) -> None:
+    app.add_directive("contributions", ContributionsDirective)

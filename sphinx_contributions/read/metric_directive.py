@@ -1,0 +1,151 @@
+"""The ``metric`` directive (source → node) and the node's record (node → :class:`~.model.Metric`).
+How a figure is drawn is :mod:`.render.metric`'s business."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+
+from .. import nodes as cn
+from ..i18n import number_locale
+from ..model import (
+    Evidence,
+    Metric,
+    OptionError,
+    parse_better,
+    parse_evidence_item,
+    parse_expect,
+    parse_value,
+    parse_values,
+)
+from ..warnings import ContribWarning, warn
+from .directives import OptionsDirective
+from .names import misspelt_header
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import OptionSpec
+
+
+T = TypeVar("T")
+
+
+class MetricDirective(OptionsDirective):
+    """``:::{metric} Label`` with ``:before:``, ``:after:`` (a number; ``~`` before it: approximate),
+    ``:unit:``, ``:better:``, ``:expect: hold`` (a no-regression check), ``:headline:`` (the figure that
+    listings and cards show for the write-up) and ``:evidence:`` (the links it cites)."""
+
+    required_arguments = 0
+    optional_arguments = 1
+    final_argument_whitespace = True
+    has_content = False
+    option_spec: ClassVar[OptionSpec] = {
+        "before": directives.unchanged,
+        "after": directives.unchanged,
+        "unit": directives.unchanged,
+        "better": directives.unchanged,
+        "headline": directives.flag,
+        "expect": directives.unchanged,
+        "evidence": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        label = " ".join((self.arguments[0] if self.arguments else "").split())
+        unit = " ".join(self.options.get("unit", "").split())
+        errors: list[str] = [] if label else ["a label is required, the text after '{metric}'"]
+        missing = tuple(name for name in ("before", "after") if not self.options.get(name, "").strip())
+        # a misspelt ':befor:' is reported as such, not again as a missing value
+        explained = set(self.warn_misspelt_options(missing, "the figure is not shown").values()) & set(missing)
+        # every mistake of the figure at once
+        values = None
+        if not explained:
+            values = _parsed(errors, lambda: parse_values(self.options.get("before"), self.options.get("after"), unit))
+        for name in ("before", "after") if explained else ():
+            if name not in explained:
+                _parsed(errors, partial(parse_value, self.options.get(name), name, unit))
+        better = _parsed(errors, lambda: parse_better(self.options.get("better")))
+        expect = _parsed(errors, lambda: parse_expect(self.options.get("expect")))
+        if errors or values is None or better is None:
+            what = f"metric {label!r}" if label else "metric"  # name the figure, a page may hold several
+            if errors:
+                warn(ContribWarning.BAD_METRIC, f"{what} not shown: {'; '.join(errors)}", self.get_location())
+            return []
+        (before, before_text, before_approximate), (after, after_text, after_approximate) = values
+        evidence = self._evidence(label)
+        node = cn.metric(
+            label=label,
+            before=before,
+            after=after,
+            before_text=before_text,
+            after_text=after_text,
+            unit=unit,
+            better=better,
+            headline="headline" in self.options,
+            before_approximate=before_approximate,
+            after_approximate=after_approximate,
+            expect=expect,
+            evidence=tuple((item.kind, item.text, item.url) for item in evidence),
+            locale=number_locale(self.config.language),
+        )
+        self.set_source_info(node)
+        node += self.option_text("label", label, line=self.lineno)
+        if unit:
+            node += self.option_text("unit", unit, line=self.option_line("unit"))
+        return [node]
+
+    def _evidence(self, label: str) -> list[Evidence]:
+        """The ``:evidence:`` items that parse; each one that does not is reported and left out."""
+        document = self.state.document
+        header = next(document.findall(cn.contribution_header), None)
+        page_repo = header["repo"] if header is not None else None
+        items = []
+        for value in self.options["evidence"].split(",") if "evidence" in self.options else ():
+            try:
+                items.append(parse_evidence_item(value, page_repo))
+            except OptionError as error:
+                if page_repo is None and (document.get("contrib_rejected") or misspelt_header(self.env, document)):
+                    continue  # the page's header was rejected (and reported): its short forms go unsaid
+                warn(ContribWarning.BAD_EVIDENCE, f"metric {label!r}: evidence left out: {error}", self.get_location())
+        return items
+
+
+def _parsed(errors: list[str], parse: Callable[[], T]) -> T | None:
+    """What ``parse`` returns; None, with its message added to ``errors``, when it refuses the value."""
+    try:
+        return parse()
+    except OptionError as error:
+        errors.append(str(error))
+        return None
+
+
+def _evidence_items(node: nodes.Element) -> tuple[tuple[str, str, str], ...]:
+    """The node's ``evidence`` attribute: (kind, text, URL) of each link it cites."""
+    items: tuple[tuple[str, str, str], ...] = node.get("evidence", ())
+    return items
+
+
+def metric_from_node(node: nodes.Element) -> Metric:
+    return Metric(
+        label=node["label"],
+        before=node["before"],
+        after=node["after"],
+        before_text=node["before_text"],
+        after_text=node["after_text"],
+        unit=node["unit"],
+        better=node["better"],
+        headline=node.get("headline", False),
+        before_approximate=node.get("before_approximate", False),
+        after_approximate=node.get("after_approximate", False),
+        expect=node.get("expect"),
+        evidence=tuple(Evidence(*item) for item in _evidence_items(node)),
+        locale=node.get("locale"),
+    )
+
+
+def setup_metric(app: Sphinx) -> None:
+    app.add_directive("metric", MetricDirective)

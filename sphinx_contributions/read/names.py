@@ -1,0 +1,153 @@
+"""Near misses of the extension's names: "did you mean" for a directive or role that no extension knows
+and that is a typo (two edits at most, see :func:`~.model.closest`) of one of the extension's.
+
+MyST reports an unknown directive or role itself (``[myst.directive_unknown]``, ``[myst.role_unknown]``)
+and drops what it held; this adds the name meant (``[contrib.unknown_name]``). A misspelt header
+(``{contributon}``) makes the page no write-up: its sections, figures and ``{pr}`#N``` links would each
+warn that they stand outside one, so the page is marked rejected the first time one of them asks
+(:func:`misspelt_header`), and only the typo is reported. Option names are checked by the directives
+themselves (:class:`~.directives.OptionsDirective`).
+
+Pages are read with MyST's own block parser (:mod:`.sources`: the page's tokens, shared with the
+structure checks), only when a quick look at the text finds a candidate: most pages cost one regular
+expression.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from docutils.parsers.rst.languages import en as rst_names
+from sphinx.util.docutils import is_directive_registered, is_role_registered
+
+from ..model import SECTION_NAMES, closest
+from .sources import PageSource, block_tokens, directive_name, page_being_read, source_lines
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from docutils import nodes
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+    from sphinx.environment import BuildEnvironment
+
+
+#: the extension's directives and roles, the names a typo is checked against
+DIRECTIVES = ("contribution", *SECTION_NAMES, "metric", "contributions", "projects", "project")
+ROLES = ("contrib", "pr", "issue", "export")
+
+_FENCE_NAME = re.compile(r"^[ \t]*(?::{3,}|`{3,}|~{3,})[ \t]*\{(?P<name>[^{}\s]+)\}", re.M)
+_ROLE_NAME = re.compile(r"\{(?P<name>[A-Za-z][\w+.-]*)\}`")
+
+
+@dataclass(frozen=True)
+class NearMiss:
+    """An unknown directive or role name in a page's source, and the extension's name it is a typo of."""
+
+    kind: str  # "directive" or "role"
+    name: str
+    meant: str
+    line: int
+    #: the directive's opening line as written (``:::{contributon}``); "" for a role
+    opening: str = ""
+
+    @property
+    def message(self) -> str:
+        if self.kind == "role":
+            return (
+                f"unknown role {self.name!r}: did you mean {self.meant!r}? Write '{{{self.meant}}}'; MyST leaves "
+                "the text of an unknown role out of the page"
+            )
+        corrected = self.opening.replace(f"{{{self.name}}}", f"{{{self.meant}}}", 1)
+        until = "; until then the page is not a write-up and is not listed" if self.meant == "contribution" else ""
+        return f"unknown directive {self.name!r}: did you mean {self.meant!r}? Write '{corrected}'{until}"
+
+
+def _in_domains(env: BuildEnvironment, kind: str, name: str) -> bool:
+    for domain_name in dict.fromkeys((env.config.primary_domain, "std")):
+        if not domain_name:
+            continue
+        try:
+            domain = env.domains[domain_name]
+        except KeyError:
+            continue
+        if (domain.directive(name) if kind == "directive" else domain.role(name)) is not None:
+            return True
+    return False
+
+
+def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
+    """Whether some extension, docutils or a domain (``std``, the primary one) has this directive or role;
+    a name with a domain (``py:function``) is taken as known."""
+    name = name.lower()
+    if ":" in name:
+        return True
+    # docutils' own names, as its English language module lists them (its registries are private)
+    if kind == "directive":
+        registered = is_directive_registered(name) or name in rst_names.directives
+    else:
+        registered = is_role_registered(name) or name in rst_names.roles
+    return registered or _in_domains(env, kind, name)
+
+
+def _candidates(env: BuildEnvironment, text: str) -> bool:
+    """Whether the text names an unknown directive or role near one of the extension's (a quick look)."""
+    for pattern, kind, ours in ((_FENCE_NAME, "directive", DIRECTIVES), (_ROLE_NAME, "role", ROLES)):
+        for match in pattern.finditer(text):
+            name = match["name"]
+            if closest(name, ours) is not None and not is_known(env, kind, name):
+                return True
+    return False
+
+
+def _walk(
+    text: str, md: MarkdownIt, first_line: int = 1, tokens: list[Token] | None = None
+) -> Iterator[tuple[str, str, int, str]]:
+    """(kind, name, line, opening) of every directive fence and every role in ``text`` (``tokens``: its
+    block tokens, when already parsed), directive bodies included."""
+    lines = source_lines(text)
+    for token in block_tokens(text, md) if tokens is None else tokens:
+        if token.map is None:
+            continue
+        start = token.map[0]
+        if token.type == "inline":
+            for offset, line_text in enumerate(source_lines(token.content)):
+                for match in _ROLE_NAME.finditer(line_text):
+                    yield "role", match["name"], first_line + start + offset, ""
+            continue
+        name = directive_name(token)
+        if name is None:
+            continue
+        yield "directive", name, first_line + start, lines[start].strip() if start < len(lines) else ""
+        yield from _walk(token.content, md, first_line + start + 1)
+
+
+def near_misses(env: BuildEnvironment, source: PageSource) -> list[NearMiss]:
+    """Every near miss of the extension's names in a Markdown page, in page order."""
+    text = source.text
+    if "{" not in text or not _candidates(env, text):
+        return []
+    found = []
+    for kind, name, line, opening in _walk(text, source.md, tokens=source.tokens):
+        meant = closest(name, DIRECTIVES if kind == "directive" else ROLES)
+        if meant is not None and not is_known(env, kind, name):
+            found.append(NearMiss(kind, name, meant, line, opening))
+    return found
+
+
+def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
+    """Whether the page's header is misspelt (``{contributon}``): then the page is rejected, so that its
+    sections, figures and links do not each warn that they stand outside a write-up (the typo itself is
+    reported with the page's other near misses, :mod:`.checks`). Read once per page."""
+    if "contrib_misspelt" not in document:
+        source = Path(str(document.get("source") or ""))
+        misspelt = False
+        if dict(env.config.source_suffix).get(source.suffix) == "markdown":
+            misspelt = any(m.meant == "contribution" for m in near_misses(env, page_being_read(env)))
+        document["contrib_misspelt"] = misspelt
+        if misspelt:
+            document["contrib_rejected"] = True
+    return bool(document["contrib_misspelt"])

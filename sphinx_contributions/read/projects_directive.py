@@ -1,0 +1,75 @@
+"""The ``projects`` listing directive and the ``project`` intros it holds: an overview of every upstream
+project with a write-up, taken from the records, so a write-up for a new project gets its section
+without editing the overview page.
+
+::::{projects}
+:::{project} transformers
+:heading: Hugging Face · transformers
+The intro of this project.
+:::
+::::
+
+Projects with an intro come first, in the order written; every other project follows by name, with
+its name as heading. The sections are rendered when the page is written (:mod:`.render.projects`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.util.docutils import SphinxDirective
+
+from .. import nodes as cn
+from ..warnings import ContribWarning, warn
+from .directives import OptionsDirective
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import OptionSpec
+
+
+class ProjectsDirective(SphinxDirective):
+    """``::::{projects}``: a section per project with a write-up; its content holds ``project`` intros."""
+
+    has_content = True
+    option_spec: ClassVar[OptionSpec] = {}
+
+    def run(self) -> list[nodes.Node]:
+        node = cn.contribution_projects()
+        self.set_source_info(node)
+        for child in self.parse_content_to_nodes():
+            if isinstance(child, cn.project_intro):
+                node += child
+            elif not isinstance(child, nodes.system_message):  # a warning already shown (MyST's) is no content
+                text = " ".join(child.astext().split())
+                shown = text if len(text) <= 40 else text[:39] + "…"
+                warn(
+                    ContribWarning.BAD_LISTING,
+                    f"a 'projects' listing holds only 'project' intros; {shown!r} is not shown",
+                    self.get_location(),
+                )
+        return [node]
+
+
+class ProjectIntroDirective(OptionsDirective):
+    """``:::{project} name`` (the project's name or its repository's): the intro of one project."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec: ClassVar[OptionSpec] = {"heading": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        self.warn_misspelt_options()
+        name = " ".join(self.arguments[0].split())
+        node = cn.project_intro(name=name, heading=" ".join(self.options.get("heading", "").split()))
+        self.set_source_info(node)
+        node += self.parse_content_to_nodes()
+        return [node]
+
+
+def setup_projects(app: Sphinx) -> None:
+    app.add_directive("projects", ProjectsDirective)
+    app.add_directive("project", ProjectIntroDirective)

@@ -1,0 +1,101 @@
+"""Roles: ``{contrib}`` (a write-up by key), ``{pr}`` and ``{issue}`` (GitHub links), ``{export}`` (a
+link to one of the extension's exports, ``contributions.json`` …)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.transforms import SphinxTransform
+from sphinx.util.docutils import SphinxRole
+
+from .. import nodes as cn
+from ..model import OptionError, issue_url, parse_target, pr_url
+from ..warnings import ContribWarning, warn
+from ..write.exports import EXPORT_NAMES
+from .names import misspelt_header
+
+if TYPE_CHECKING:
+    from docutils.nodes import Node, system_message
+    from sphinx.application import Sphinx
+
+
+class GitHubRole(SphinxRole):
+    """``{pr}`owner/repo#N``` or, on a contribution page, ``{pr}`#N``` for the page's own repository.
+    Explicit text: ``{pr}`the SDPA change <#47014>```."""
+
+    def run(self) -> tuple[list[Node], list[system_message]]:
+        text, target = _split_explicit(self.text)
+        try:
+            repo, number = parse_target(target)
+        except OptionError as error:
+            warn(ContribWarning.BAD_TARGET, f"{{{self.name}}} target not linked: {error}", self.get_location())
+            return [nodes.literal(self.rawtext, self.text)], []
+        label = text if text is not None else (target if target.startswith("#") else f"{repo}#{number}")
+        if repo is None:  # the page's repository, known once the page is read (see ResolveShortLinks)
+            pending = cn.pending_github_link(self.rawtext, label, kind=self.name, number=number, role_text=self.text)
+            pending.source, pending.line = self.get_source_info()
+            return [pending], []
+        return [github_link(self.name, repo, number, label, self.rawtext)], []
+
+
+def github_link(kind: str, repo: str, number: int, label: str, rawtext: str = "") -> nodes.reference:
+    url = pr_url(repo, number) if kind == "pr" else issue_url(repo, number)
+    return nodes.reference(rawtext, label, refuri=url, classes=[f"contrib-{kind}"])
+
+
+class ResolveShortLinks(SphinxTransform):
+    """Once a page is parsed (before the domain and Sphinx's title collector read it), each ``{pr}`` or
+    ``{issue}`` link to ``#N`` gets the repository of the page's header, wherever it stands on the page."""
+
+    default_priority = 500
+
+    def apply(self, **kwargs: Any) -> None:
+        document = self.document
+        header = next(document.findall(cn.contribution_header), None)
+        for node in list(document.findall(cn.pending_github_link)):
+            kind, number = node["kind"], node["number"]
+            if header is not None:
+                node.replace_self(github_link(kind, header["repo"], number, node.astext(), node.rawsource))
+                continue
+            # a rejected or misspelt header was reported: no warning per link
+            if not document.get("contrib_rejected") and not misspelt_header(self.env, document):
+                warn(
+                    ContribWarning.BAD_TARGET,
+                    f"{{{kind}}} '#{number}' needs 'owner/repo#{number}' outside a contribution page",
+                    node,
+                )
+            node.replace_self(nodes.literal(node.rawsource, node["role_text"]))
+
+
+class ExportRole(SphinxRole):
+    """``{export}`contributions.json``` or ``{export}`the feed <contributions.atom>```: a link to the
+    export on the site; the text alone in books, which do not hold the file."""
+
+    def run(self) -> tuple[list[Node], list[system_message]]:
+        text, target = _split_explicit(self.text)
+        if target not in EXPORT_NAMES:
+            warn(
+                ContribWarning.UNKNOWN_EXPORT,
+                f"{{export}} '{target}' is not one of the exports ({', '.join(EXPORT_NAMES)}); shown as text",
+                self.get_location(),
+            )
+            return [nodes.Text(text if text is not None else target)], []
+        return [cn.export_link(self.rawtext, text if text is not None else target, target=target)], []
+
+
+def _split_explicit(text: str) -> tuple[str | None, str]:
+    """``title <target>`` → (title, target); ``target`` → (None, target)."""
+    text = text.strip()
+    if text.endswith(">") and " <" in text:
+        title, _, target = text[:-1].rpartition(" <")
+        return title.strip(), target.strip()
+    return None, text
+
+
+def setup_roles(app: Sphinx) -> None:
+    app.add_role("pr", GitHubRole())
+    app.add_role("issue", GitHubRole())
+    app.add_node(cn.pending_github_link)
+    app.add_transform(ResolveShortLinks)
+    app.add_role("export", ExportRole())

@@ -1,0 +1,79 @@
+"""A site without a canonical URL (``html_baseurl`` empty, the default: no address is known until one is
+set, on Read the Docs from ``READTHEDOCS_CANONICAL_URL``) is valid, and writes no absolute URL to itself.
+
+What needs one is left out: canonical links (Sphinx), the feed and the JSON's absolute URLs, social cards
+(``og:image`` must be absolute), the sitemap (sphinx-sitemap), ``og:url`` (sphinxext-opengraph writes a
+relative one, which OpenGraph does not allow). The build says so in one information line, not a warning:
+a strict build passes. sphinx-sitemap's own warning for the same case is replaced by that line."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from sphinx.util import logging
+
+from ..builders import is_site_builder
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+logger = logging.getLogger(__name__)
+
+#: sphinx-sitemap's warning when it has no URL (``type``.``subtype``)
+SITEMAP_WARNING = "sitemap.configuration"
+#: an ``og:url`` whose content is not an absolute URL
+_RELATIVE_OG_URL = re.compile(r'<meta property="og:url" content="(?![a-z][a-z0-9+.-]*:)[^"]*"\s*/?>\n?', re.I)
+
+
+def has_canonical_url(app: Sphinx) -> bool:
+    return bool((app.config.html_baseurl or "").strip())
+
+
+def left_out(app: Sphinx) -> list[str]:
+    """What this build does not write for want of a canonical URL, in the order the line names them."""
+    items = ["canonical links", "absolute URLs in contributions.json", "the Atom feed contributions.atom"]
+    if "sphinx_sitemap" in app.extensions:
+        items.append("the sitemap")
+    if "sphinxext.opengraph" in app.extensions:
+        items.append("og:url")
+    if app.config.contributions_social_cards:
+        items.append("social cards (og:image)")
+    return items
+
+
+def report_left_out(app: Sphinx) -> None:
+    """``builder-inited``: the information line, on site builders, when there is no canonical URL."""
+    if has_canonical_url(app) or not is_site_builder(app.builder):
+        return
+    logger.info(
+        "html_baseurl is not set (no canonical URL), so no absolute URL to the site is written; left out: "
+        + ", ".join(left_out(app))
+        + "; set html_baseurl (on Read the Docs: READTHEDOCS_CANONICAL_URL) to write them"
+    )
+
+
+def silence_sitemap(app: Sphinx, config: Config) -> None:
+    """``config-inited`` (before the environment compares settings, so every builder on one doctree
+    folder sees the same value): sphinx-sitemap warns on every builder when there is no URL; the
+    information line says the same, so its warning is silenced."""
+    silenced = SITEMAP_WARNING in config.suppress_warnings
+    if not (config.html_baseurl or "").strip() and "sphinx_sitemap" in app.extensions and not silenced:
+        config.suppress_warnings = [*config.suppress_warnings, SITEMAP_WARNING]
+
+
+def drop_relative_og_url(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object
+) -> None:
+    """``html-page-context`` after sphinxext-opengraph's (500): its ``og:url`` without a site URL is the
+    page's relative path; OpenGraph wants an absolute URL or none."""
+    if has_canonical_url(app) or "metatags" not in context:
+        return
+    context["metatags"] = _RELATIVE_OG_URL.sub("", context["metatags"])
+
+
+def setup_canonical(app: Sphinx) -> None:
+    app.connect("config-inited", silence_sitemap)
+    app.connect("builder-inited", report_left_out)
+    app.connect("html-page-context", drop_relative_og_url, priority=600)

@@ -1,0 +1,304 @@
+"""Machine-readable exports, all from the domain's records: ``contributions.json`` (with its JSON
+Schema beside it), the Atom feed ``contributions.atom``, and per-page JSON-LD and meta description.
+
+URLs are absolute, from ``html_baseurl`` (on Read the Docs, ``READTHEDOCS_CANONICAL_URL``). Dates come
+from the pages' ``date`` option, their last commit or ``SOURCE_DATE_EPOCH``, else the source file's
+modification time; never from the clock, so two builds of the same sources write the same bytes.
+
+A site without published write-ups (one that loads the extension only to link another portfolio, or a
+new site whose only page is a draft) gets no exports: no empty ``contributions.json``, schema or feed.
+The feed's title and author come from ``contributions_feed_title`` and ``contributions_author``, else
+from ``project`` and ``author``; Sphinx's placeholders for those ("Project name not set") are not
+names, so a site that sets neither gets the title "Contributions" and no author.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from xml.etree import ElementTree as ET
+
+from markupsafe import escape
+from sphinx.util import logging
+
+from ..builders import is_site_builder
+from ..collect.domain import get_domain
+from ..model import Contribution, sort_records
+from ..warnings import ContribWarning, warn
+from .history import History, last_commits
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+logger = logging.getLogger(__name__)
+
+#: bump when a field changes meaning or disappears; adding a field keeps the version
+SCHEMA_VERSION = 1
+JSON_NAME = "contributions.json"
+SCHEMA_NAME = "contributions.schema.json"
+FEED_NAME = "contributions.atom"
+#: the files the extension writes beside the site's pages, which ``{export}`` links to
+EXPORT_NAMES = (JSON_NAME, SCHEMA_NAME, FEED_NAME)
+ATOM = "http://www.w3.org/2005/Atom"
+
+
+def base_url(app: Sphinx) -> str:
+    base = app.config.html_baseurl or ""
+    return base if not base or base.endswith("/") else base + "/"
+
+
+def written_exports(app: Sphinx) -> tuple[str, ...]:
+    """The exports a site build writes: the feed only where there is a canonical URL (its URLs are
+    absolute); a link to an export that is not written is its text."""
+    return EXPORT_NAMES if base_url(app) else tuple(name for name in EXPORT_NAMES if name != FEED_NAME)
+
+
+def page_url(app: Sphinx, docname: str) -> str:
+    return base_url(app) + app.builder.get_target_uri(docname)
+
+
+def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
+    data = {
+        "key": record.key,
+        "title": record.title,
+        "url": page_url(app, record.docname),
+        "project": record.display_project,
+        "repository": record.repo,
+        "repository_url": record.repo_url,
+        "pr": record.pr,
+        "pr_url": record.pr_url,
+        "issues": [{"number": n, "url": url} for n, url in zip(record.issues, record.issue_urls, strict=True)],
+        "status": record.status,
+        "date": record.date,
+        "tags": list(record.tags),
+        "summary": record.summary,
+        "metrics": [metric.as_json() for metric in record.metrics],
+    }
+    if record.forge is not None:  # from contributions.lock.json; absent without an entry
+        data["forge"] = record.forge.as_json()
+    return data
+
+
+def contributions_document(app: Sphinx, records: list[Contribution]) -> dict[str, Any]:
+    return {
+        "$schema": base_url(app) + SCHEMA_NAME,
+        "version": SCHEMA_VERSION,
+        "contributions": [record_json(app, record) for record in sort_records(records, "date")],
+    }
+
+
+def dumps(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def script_json(data: object) -> str:
+    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` survives as such."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def configured(app: Sphinx, name: str) -> str:
+    """A setting of ``conf.py`` (``project``, ``author``), or "" where it is Sphinx's placeholder default."""
+    value = getattr(app.config, name, "") or ""
+    default = app.config.config_values[name].default if name in app.config.config_values else None
+    return "" if not isinstance(value, str) or value == default else value
+
+
+def feed_author(app: Sphinx) -> str:
+    return app.config.contributions_author or configured(app, "author") or configured(app, "project")
+
+
+def source_time(app: Sphinx, docname: str) -> datetime:
+    """The modification time of a page's source (UTC, whole seconds): an undated page's time outside git."""
+    stamp = int(Path(app.env.doc2path(docname)).stat().st_mtime)
+    return datetime.fromtimestamp(stamp, UTC)
+
+
+def build_timestamp(srcdir: Path) -> datetime | None:
+    """``SOURCE_DATE_EPOCH`` if set, else the time of the sources' last commit; never the clock. A value
+    that is not a Unix time a date can hold (``²``, ``99999999999999999``) is reported and ignored."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch:
+        stamp = _from_epoch(epoch)
+        if stamp is not None:
+            return stamp
+        warn(
+            ContribWarning.CONFIG,
+            f"SOURCE_DATE_EPOCH={epoch!r} is not a Unix time in whole seconds (such as 1700000000) that a date "
+            "can hold: it is ignored, as if unset",
+            None,
+        )
+    try:
+        done = subprocess.run(
+            ["git", "log", "-1", "--format=%ct"], cwd=srcdir, capture_output=True, text=True, timeout=10
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return _from_epoch(done.stdout.strip())
+
+
+def _from_epoch(text: str) -> datetime | None:
+    """Seconds since 1970 (ASCII digits only: ``str.isdigit`` also takes ``²``) as a UTC time, if a date
+    can hold it."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        return datetime.fromtimestamp(int(text), UTC)
+    except (OverflowError, ValueError, OSError):
+        return None
+
+
+def report_shallow_history(app: Sphinx, history: History) -> None:
+    """A shallow clone must not change the feed in silence: a warning when an undated entry would take the
+    boundary commit's time, else an information line."""
+    if history.uncertain:
+        pages = ", ".join(app.env.doc2path(docname, False).as_posix() for docname in history.uncertain)
+        warn(
+            ContribWarning.CONFIG,
+            f"the git history is shallow: the feed's entries for {pages} (no 'date') would take the time of "
+            "the clone's boundary commit, not of their last commit; fetch the whole history "
+            "('git fetch --unshallow') or give each page a 'date'",
+            None,
+        )
+    elif history.shallow:
+        logger.info(f"the git history is shallow; every undated entry of {FEED_NAME} has its last commit in it")
+
+
+def _atom_time(value: datetime) -> str:
+    return value.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
+    """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated by their page's last commit
+    (so a commit that touches no write-up changes no entry), else by the build timestamp, else by the
+    source file's modification time (never 1970)."""
+    base = base_url(app)
+    # only pages that are still sources of the site (a record outliving its page has no time or page to link)
+    ordered = [r for r in sort_records(records, "date") if r.docname in app.env.found_docs]
+    fallback = build_timestamp(Path(app.srcdir))
+    undated = {r.docname: app.env.doc2path(r.docname, False).as_posix() for r in ordered if not r.date}
+    history = last_commits(Path(app.srcdir), undated)
+    report_shallow_history(app, history)
+    committed = history.times
+
+    def updated_at(record: Contribution) -> datetime:
+        if record.date:
+            return datetime.fromisoformat(record.date).replace(tzinfo=UTC)
+        return committed.get(record.docname) or fallback or source_time(app, record.docname)
+
+    dated = [updated_at(r) for r in ordered]
+    ET.register_namespace("", ATOM)
+    feed = ET.Element(f"{{{ATOM}}}feed")
+
+    def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
+        element = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attrs)
+        if text is not None:
+            element.text = text
+        return element
+
+    sub(feed, "id", base + FEED_NAME)
+    project = configured(app, "project")
+    title = app.config.contributions_feed_title or (f"{project}: contributions" if project else "Contributions")
+    sub(feed, "title", title)
+    sub(feed, "updated", _atom_time(max(dated)))
+    sub(feed, "link", rel="self", type="application/atom+xml", href=base + FEED_NAME)
+    index = app.config.contributions_index
+    if index in app.env.found_docs:
+        sub(feed, "link", rel="alternate", type="text/html", href=page_url(app, index))
+    if feed_author(app):
+        sub(sub(feed, "author"), "name", feed_author(app))
+    for record in ordered:
+        url = page_url(app, record.docname)
+        entry = sub(feed, "entry")
+        sub(entry, "id", url)
+        sub(entry, "title", record.title)
+        sub(entry, "link", rel="alternate", type="text/html", href=url)
+        sub(entry, "link", rel="related", type="text/html", href=record.pr_url)
+        sub(entry, "updated", _atom_time(updated_at(record)))
+        sub(entry, "summary", record.summary)
+        for tag in record.tags:
+            sub(entry, "category", term=tag)
+        if record.forge is not None:  # the lock's facts, each a category of its own scheme
+            scheme = base + JSON_NAME
+            sub(entry, "category", term=record.forge.state, scheme=f"{scheme}#state", label=record.forge.state)
+            if record.forge.first_release:
+                tag = record.forge.first_release[0]
+                sub(entry, "category", term=tag, scheme=f"{scheme}#first_release", label=f"first shipped in {tag}")
+    ET.indent(feed)
+    body: bytes = ET.tostring(feed, encoding="utf-8")
+    return b'<?xml version="1.0" encoding="utf-8"?>\n' + body + b"\n"
+
+
+def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "@context": "https://schema.org",
+        "@type": "TechArticle",
+        "headline": record.title,
+        "description": record.summary,
+        "identifier": record.key,
+        "keywords": list(record.tags),
+        "isBasedOn": record.pr_url,
+        "about": {"@type": "SoftwareSourceCode", "name": record.display_project, "codeRepository": record.repo_url},
+    }
+    if base_url(app):  # an absolute URL, only where the canonical URL is known
+        data["url"] = page_url(app, record.docname)
+    author = app.config.contributions_author or configured(app, "author")
+    if author:
+        data["author"] = {"@type": "Person", "name": author}
+    if record.date:
+        data["datePublished"] = record.date
+    if record.forge is not None and record.forge.first_release:  # the first release that shipped the change
+        data["about"]["version"] = record.forge.first_release[0]
+    return data
+
+
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
+    """``html-page-context``: the feed link on every page (where there is a feed); description and JSON-LD
+    on write-ups."""
+    if not is_site_builder(app.builder):
+        return
+    domain = get_domain(app.env)
+    if not domain.has_published():
+        return
+    tags = []
+    if base_url(app):
+        feed = escape(base_url(app) + FEED_NAME)
+        tags.append(f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{feed}">')
+    record = domain.contributions.get(pagename)
+    if record is not None:
+        tags.append(f'<meta name="description" content="{escape(record.summary)}">')
+        tags.append(f'<script type="application/ld+json">{script_json(json_ld(app, record))}</script>')
+    context["metatags"] = context.get("metatags", "") + "\n".join(tags) + "\n"
+
+
+def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: write the JSON, its schema and the feed; no pages of its own."""
+    if not is_site_builder(app.builder):
+        return []
+    outdir = Path(app.outdir)
+    domain = get_domain(app.env)
+    records = domain.published()
+    if not records:  # nothing to export; the files of an earlier build with write-ups go
+        for name in EXPORT_NAMES:
+            (outdir / name).unlink(missing_ok=True)
+        return []
+    (outdir / JSON_NAME).write_text(dumps(contributions_document(app, records)), encoding="utf-8")
+    schema = resources.files("sphinx_contributions") / "schema" / SCHEMA_NAME
+    with resources.as_file(schema) as path:
+        shutil.copyfile(path, outdir / SCHEMA_NAME)
+    if base_url(app):  # the feed needs absolute URLs; without them it is left out (see .canonical)
+        (outdir / FEED_NAME).write_bytes(atom_feed(app, records))
+    return []
+
+
+def setup_exports(app: Sphinx) -> None:
+    app.add_config_value("contributions_feed_title", "", "html", types=frozenset({str}))
+    app.add_config_value("contributions_author", "", "html", types=frozenset({str}))
+    app.connect("html-collect-pages", write_exports)
+    app.connect("html-page-context", page_context, priority=400)  # before sphinxext-opengraph's

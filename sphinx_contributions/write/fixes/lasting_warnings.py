@@ -1,0 +1,134 @@
+"""Warnings that stay until fixed.
+
+Sphinx shows a page's warnings only in the build that reads (or writes) it: after a failed strict build,
+the same command again prints "build succeeded" and exits 0, with the broken page in the output. Here a
+page that warned is read again on every later build, until it no longer warns, so each of its warnings is
+shown again, worked out afresh from the current sources, with the same text, file and line, and ``-W``
+fails the same way (``make serve`` shows them on every rebuild).
+
+Which pages warned:
+
+- while being read: a logging handler notes each warning logged while a page is read, under that page
+  (in parallel builds, in the worker that reads it), on the domain (``data["warnings"][docname]``), so it is
+  kept with the environment and merged from parallel workers; a warning from a file the page includes
+  counts for the page;
+- later (cross-page checks, links resolved when pages are written): the pages named by the warnings of the
+  last report of the same builder (:mod:`..report`); a warning that names an included file that is no page
+  itself (an excluded ``_snippets/links.md``) counts for the pages that include it.
+
+Reading the pages again, rather than repeating stored messages, means a warning that another page's change
+fixed (a duplicate label removed elsewhere, a link target added) goes away, and the cross-page checks
+(duplicate keys, "not in any toctree") run again, as they do whenever a page is read. The cost is reading
+the broken pages once more per build.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx.util.build_phase import BuildPhase
+from sphinx.util.logging import NAMESPACE, get_node_location, is_suppressed_warning
+
+from ...collect.domain import get_domain
+from ..report import read_report, record_message, report_path
+
+if TYPE_CHECKING:
+    from collections.abc import Set
+
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+#: the domain data key: docname → the warnings logged while that page was read
+DATA_KEY = "warnings"
+
+
+@dataclass(frozen=True)
+class PageWarning:
+    """A warning logged while a page was read: where (as logged), its ``type.subtype`` and message."""
+
+    location: str | None
+    type: str | None
+    message: str
+
+
+class PageWarnings(logging.Handler):
+    """Notes, under the page being read, each warning logged while it is read (not suppressed)."""
+
+    def __init__(self, app: Sphinx) -> None:
+        super().__init__(logging.WARNING)
+        self.app = app
+
+    def install(self) -> None:
+        """On Sphinx's logger; again in each parallel reader, which starts with no handler of its own."""
+        logger = logging.getLogger(NAMESPACE)
+        if self not in logger.handlers:
+            logger.addHandler(self)
+
+    def uninstall(self) -> None:
+        logging.getLogger(NAMESPACE).removeHandler(self)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        app = self.app
+        env = getattr(app, "env", None)
+        builder = getattr(app, "builder", None)
+        # reading only: resolving a page later sets the same "current document" for a while
+        if env is None or builder is None or builder.phase != BuildPhase.READING:
+            return
+        docname = getattr(env.current_document, "docname", "")
+        if not docname:
+            return
+        kind, subtype = getattr(record, "type", None) or "", getattr(record, "subtype", None) or ""
+        if is_suppressed_warning(kind, subtype, app.config.suppress_warnings):
+            return
+        location = getattr(record, "location", None)
+        if isinstance(location, nodes.Node):
+            location = get_node_location(location)
+        elif isinstance(location, tuple):
+            location = f"{location[0]}:{location[1] or ''}"
+        kind = f"{kind}.{subtype}" if subtype else kind
+        warning = PageWarning(None if location is None else str(location), kind or None, record_message(record))
+        get_domain(env).data.setdefault(DATA_KEY, {}).setdefault(docname, []).append(warning)
+
+
+def including_pages(env: BuildEnvironment, path: str) -> set[str]:
+    """The pages that include the file at ``path`` (relative to the source folder, or absolute): a file
+    left out of the build (``_snippets/links.md``) is no page itself (though ``env.path2doc`` names one),
+    and a warning from it when a page is written names the snippet, not the page."""
+    wanted = (env.srcdir / path).resolve()
+    return {
+        docname
+        for docname, files in env.dependencies.items()
+        if any((env.srcdir / file).resolve() == wanted for file in files)
+    }
+
+
+def pages_that_warned(app: Sphinx, env: BuildEnvironment) -> set[str]:
+    """The pages whose reading warned (kept on the domain), and the pages named by a warning of the last
+    report of this builder, or that include the file it names (a missing or unreadable report names none)."""
+    pages = set(get_domain(env).data.get(DATA_KEY, {}))
+    last = read_report(report_path(app.doctreedir, app.outdir, app.builder.name))
+    for warning in last.get("warnings", ()) if last is not None else ():
+        if not isinstance(warning, dict):
+            continue
+        if warning.get("page") in env.found_docs:
+            pages.add(warning["page"])
+        elif isinstance(warning.get("path"), str):  # not a page of the build: a file pages include
+            pages.update(including_pages(env, warning["path"]))
+    return pages
+
+
+def read_again(app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[str], removed: Set[str]) -> list[str]:
+    """``env-get-outdated``: the pages that warned in the last build are read again."""
+    return sorted((pages_that_warned(app, env) & env.found_docs) - set(added) - set(removed) - set(changed))
+
+
+def setup_lasting_warnings(app: Sphinx) -> None:
+    handler = PageWarnings(app)
+    handler.install()
+    app.connect("env-get-outdated", read_again)
+    app.connect("source-read", lambda app, docname, source: handler.install())  # parallel readers
+    app.connect("build-finished", lambda app, exception: handler.uninstall(), priority=950)
+    app.connect("env-before-read-docs", lambda app, env, docnames: handler.install())

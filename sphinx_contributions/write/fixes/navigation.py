@@ -1,0 +1,45 @@
+"""furo puts the whole navigation (and prev/next links) on every page, but after a title in the
+toctree changes Sphinx rewrites only that page and its toctree parents: the other pages keep the old
+title in their sidebars. When anything in the navigation changes, every page is rewritten."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sphinx import addnodes
+
+from ...model import digest
+from ..manifest import remember
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+
+def nav_digest(env: BuildEnvironment) -> str:
+    """A digest of everything in the site's navigation: which page includes which (in order), each
+    toctree's options and caption, and the title of every page in the navigation."""
+    parts: list[object] = [env.config.root_doc]
+    in_nav = {env.config.root_doc}
+    for docname in sorted(env.toctree_includes):
+        parts.append((docname, env.toctree_includes[docname]))
+        in_nav.update(env.toctree_includes[docname])
+        toc = env.tocs.get(docname)
+        if toc is not None:
+            for node in toc.findall(addnodes.toctree):
+                parts.append(
+                    sorted((k, repr(v)) for k, v in node.attributes.items() if k not in {"parent", "rawentries"})
+                )
+    parts.extend((docname, env.titles[docname].astext()) for docname in sorted(in_nav) if docname in env.titles)
+    return digest(parts)
+
+
+def navigation_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-get-updated``: every page, when the navigation differs from what this output last showed."""
+    new = {"nav": nav_digest(env)}
+    old = remember(app, "nav", new)
+    return sorted(env.found_docs) if old is not None and old != new else []
+
+
+def setup_navigation(app: Sphinx) -> None:
+    app.connect("env-get-updated", navigation_changed)

@@ -1,0 +1,60 @@
+"""Sphinx's search finds an object by its display name only (``IndexBuilder.get_objects`` indexes the
+display name, split at its last dot, and drops the name). ``objects.inv`` gives a write-up's title as its
+display name, so that links from other sites read as titles; without this fix a search for ``49135`` or
+``transformers#49135`` would no longer find the write-up as an object. The search index gets each
+write-up's key back as its searchable name (titles are searched as titles anyway)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from markupsafe import escape
+
+from ...collect.domain import get_domain
+from ...compat import incompatible
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sphinx.application import Sphinx
+
+#: what ``IndexBuilder.get_objects`` returns: prefix → (page index, type index, priority, anchor, name)
+Objects = dict[str, list[tuple[int, int, int, str, str]]]
+
+
+def index_keys(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
+    """``html-collect-pages`` (runs before the index is dumped): wrap this build's indexer's objects."""
+    indexer = getattr(app.builder, "indexer", None)
+    if indexer is None:
+        return []
+    original: Callable[[dict[str, int]], Objects] | None = getattr(indexer, "get_objects", None)
+    if not callable(original) or not isinstance(getattr(indexer, "_objtypes", None), dict):
+        incompatible(
+            "sphinx",
+            "IndexBuilder.get_objects/_objtypes",
+            "the search finds write-ups by title only, not by key or pull request number",
+        )
+        return []
+    domain = get_domain(app.env)
+
+    def get_objects(fn2index: dict[str, int]) -> Objects:
+        objects = original(fn2index)
+        kind = indexer._objtypes.get(("contrib", "contribution"))
+        if kind is None:
+            return objects
+        for prefix in list(objects):
+            objects[prefix] = [entry for entry in objects[prefix] if entry[1] != kind]
+            if not objects[prefix]:
+                del objects[prefix]
+        for record in sorted(domain.published(), key=lambda record: record.key):
+            if record.docname in fn2index:
+                entry = (fn2index[record.docname], kind, 0, record.anchor, str(escape(record.key)))
+                objects.setdefault("", []).append(entry)
+        return objects
+
+    indexer.get_objects = get_objects
+    return []
+
+
+def setup_search_objects(app: Sphinx) -> None:
+    app.connect("html-collect-pages", index_keys)

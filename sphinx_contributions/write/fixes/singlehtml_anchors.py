@@ -1,0 +1,58 @@
+"""``singlehtml`` writes every document into one page, so a link to an anchor of another document must be
+``#anchor``. Since Sphinx 8.2 it writes ``#document-about/index#education`` instead (sphinx-doc/sphinx#14221:
+``fix_refuris`` is no longer called): a URL has one fragment, so the link leads nowhere. This keeps the
+last fragment, in the page's body (references resolved for the root document), in its table of contents
+(the ``toc`` the builder renders) and in the navigation the theme renders through the ``toctree``
+template function.
+
+When the guard test (``tests/test_formats.py``) reports that Sphinx writes single anchors again, remove
+this module."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+from ...builders import writes_one_page
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sphinx.application import Sphinx
+
+_DOUBLE = re.compile(r'href="#document-[^"#]*#')
+
+
+def single_anchor(uri: str) -> str:
+    """``#document-about/index#education`` → ``#education``; any other link as it is."""
+    if uri.startswith("#document-") and uri.count("#") > 1:
+        return uri[uri.rindex("#") :]
+    return uri
+
+
+def fix_double_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved`` (late: after every handler that writes links): the body's links."""
+    if not writes_one_page(app.builder):
+        return
+    for node in doctree.findall(nodes.reference):
+        if "refuri" in node:
+            node["refuri"] = single_anchor(node["refuri"])
+
+
+def fix_navigation(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
+    """``html-page-context`` (before the theme's handler, which renders the navigation): the links of the
+    table of contents and those the ``toctree`` template function writes."""
+    if not writes_one_page(app.builder):
+        return
+    if isinstance(context.get("toc"), str):
+        context["toc"] = _DOUBLE.sub('href="#', context["toc"])
+    if "toctree" in context:
+        toctree: Callable[..., str] = context["toctree"]
+        context["toctree"] = lambda **kwargs: _DOUBLE.sub('href="#', toctree(**kwargs))
+
+
+def setup_singlehtml_anchors(app: Sphinx) -> None:
+    app.connect("doctree-resolved", fix_double_anchors, priority=950)
+    app.connect("html-page-context", fix_navigation, priority=400)

@@ -1,0 +1,185 @@
+"""The sitemap: only for site builders, and only of the pages that exist there.
+
+sphinx-sitemap lists the pages written by the current build (an incremental build's ``sitemap.xml``
+misses every page it did not rewrite), writes one for every HTML builder (``singlehtml``'s lists pages
+that do not exist there, the ePub folder gets one too), and lists whatever was rendered from a template,
+so ``dirhtml``'s holds ``genindex/``, ``search/`` and ``404/`` (its ``sitemap_excludes`` name ``.html``
+files). Rather than drive its private queue, this writes the file itself, in its place, from its public
+settings (``sitemap_filename``, ``sitemap_url_scheme``, ``sitemap_excludes``, ``sitemap_locales``,
+``sitemap_indent``, ``sitemap_show_lastmod``, ``site_url`` or ``html_baseurl``): on site builders, every
+document and every generated tag and project page, sorted, at the builder's own URL (``a.html``,
+``a/``); on other builders none. Only with sphinx-sitemap enabled: a site without it has no sitemap.
+
+sphinx-sitemap's own handlers are disconnected once every extension is set up (``config-inited``), so
+its writer never runs: it would print "sitemap.xml was generated" for a singlehtml or ePub build that
+gets none, "No pages generated" for an incremental build whose sitemap this writes all the same, and
+start a multiprocessing manager in every build. They are found among Sphinx's event listeners by their
+module; where that shape is missing (a newer Sphinx or sphinx-sitemap), a ``[contrib.compat]`` warning
+says so and its writer runs: its file is then replaced or removed as before, and only its status line
+can be wrong.
+
+sphinx-sitemap also prefers its own ``site_url`` setting to ``html_baseurl``, and any top-level
+``site_url`` in ``conf.py`` becomes that setting: a sitemap that lists another site than the canonical
+URL (on Read the Docs: another version, domain or a preview's production URLs) is reported."""
+
+from __future__ import annotations
+
+import fnmatch
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import unquote
+from xml.etree import ElementTree as ET
+
+from sphinx.util import logging
+
+from ...builders import is_site_builder, writes_html
+from ...collect.domain import get_domain
+from ...compat import incompatible
+from ...warnings import ContribWarning, warn
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+logger = logging.getLogger(__name__)
+
+SITEMAP_EXTENSION = "sphinx_sitemap"
+#: the events sphinx-sitemap connects to (2.9: builder-inited, html-page-context, build-finished)
+SITEMAP_EVENTS = ("builder-inited", "html-page-context", "build-finished")
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML_NS = "http://www.w3.org/1999/xhtml"
+
+
+def sitemap_links(app: Sphinx) -> list[tuple[str, str]]:
+    """``(page, link)`` of the site's pages, the link as the builder writes it (``a/b.html``; dirhtml
+    ``a/b/``), sorted by page, without those ``sitemap_excludes`` matches (as written or percent-decoded)."""
+    builder = app.builder
+    pages = sorted({*app.env.found_docs, *get_domain(app.env).generated_pages()})
+    excludes = list(app.config.sitemap_excludes or ())
+    links = []
+    for pagename in pages:
+        link = builder.get_target_uri(pagename)
+        if not any(fnmatch.fnmatch(form, pattern) for form in (link, unquote(link)) for pattern in excludes):
+            links.append((pagename, link))
+    return links
+
+
+def last_modified(app: Sphinx, pagename: str) -> str | None:
+    """With ``sitemap_show_lastmod``, the page's last commit time as sphinx-sitemap writes it, from the
+    ``git_last_updated`` table that sphinx-last-updated-by-git (which sphinx-sitemap then loads) keeps on
+    the environment; None for a page it has no time for (a generated one, a file git does not track)."""
+    if not app.config.sitemap_show_lastmod:
+        return None
+    updated = getattr(app.env, "git_last_updated", None)
+    entry = updated.get(pagename) if isinstance(updated, dict) else None
+    timestamp = entry[0] if isinstance(entry, tuple) and entry else None
+    if not timestamp:
+        return None
+    return datetime.fromtimestamp(int(timestamp), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def locales(app: Sphinx) -> list[str]:
+    """``sitemap_locales`` (``[None]``: none), else the languages found in ``locale_dirs``, as
+    sphinx-sitemap reads them."""
+    configured = app.config.sitemap_locales
+    if configured:
+        return [] if list(configured) == [None] else [str(locale) for locale in configured]
+    found = []
+    for folder in app.config.locale_dirs:
+        path = Path(app.confdir, folder)
+        if path.is_dir():
+            found.extend(sorted(child.name for child in path.iterdir() if child.is_dir()))
+    return found
+
+
+def sitemap_xml(app: Sphinx, site_url: str) -> bytes:
+    config = app.config
+    lang = config.language + "/" if config.language else ""
+    version = config.version + "/" if config.version else ""
+    alternates = locales(app)
+    ET.register_namespace("xhtml", XHTML_NS)
+    root = ET.Element("urlset", xmlns=SITEMAP_NS)
+    for pagename, link in sitemap_links(app):
+        url = ET.SubElement(root, "url")
+        ET.SubElement(url, "loc").text = site_url + config.sitemap_url_scheme.format(
+            lang=lang, version=version, link=link
+        )
+        if modified := last_modified(app, pagename):
+            ET.SubElement(url, "lastmod").text = modified
+        for locale in alternates:
+            href = site_url + config.sitemap_url_scheme.format(lang=locale + "/", version=version, link=link)
+            ET.SubElement(url, f"{{{XHTML_NS}}}link", rel="alternate", hreflang=locale.replace("_", "-"), href=href)
+    if config.sitemap_indent:
+        ET.indent(root, space=" " * int(config.sitemap_indent))
+    text: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return text
+
+
+def _from_sitemap(handler: object) -> bool:
+    module = str(getattr(handler, "__module__", None) or "")
+    return module == SITEMAP_EXTENSION or module.startswith(SITEMAP_EXTENSION + ".")
+
+
+def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
+    """``config-inited``: sphinx-sitemap's handlers leave, its settings stay (see the module's docstring).
+    Sphinx keeps each event's listeners (``id``, ``handler``) in ``app.events.listeners``."""
+    if SITEMAP_EXTENSION not in app.extensions:
+        return
+    listeners = getattr(app.events, "listeners", None)
+    if not isinstance(listeners, dict):
+        incompatible(
+            "sphinx",
+            "EventManager.listeners (event → its handlers)",
+            "sphinx-sitemap's writer runs too, and its status line may name a sitemap.xml that this build "
+            "replaces or removes",
+        )
+        return
+    found = [
+        listener
+        for event in SITEMAP_EVENTS
+        for listener in listeners.get(event, ())
+        if _from_sitemap(getattr(listener, "handler", None))
+    ]
+    if not any(listener in listeners.get("build-finished", ()) for listener in found):
+        incompatible(
+            "sphinx-sitemap",
+            f"build-finished handler in its module {SITEMAP_EXTENSION}",
+            "its writer may run too, and its status line may name a sitemap.xml that this build replaces or removes",
+        )
+        return
+    for listener in found:
+        app.disconnect(listener.id)
+
+
+def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``: the whole site's sitemap (site builders); none elsewhere (a stale one, from a
+    writer that ran, is removed)."""
+    if exception is not None or SITEMAP_EXTENSION not in app.extensions or not writes_html(app.builder):
+        return
+    path = Path(app.outdir) / app.config.sitemap_filename
+    site_url = app.config.site_url or app.config.html_baseurl
+    if not is_site_builder(app.builder):
+        path.unlink(missing_ok=True)
+    elif site_url:  # without one, the build's information line (canonical.py) names the sitemap as left out
+        path.write_bytes(sitemap_xml(app, site_url.rstrip("/") + "/"))
+        logger.info("%s was generated for URL %s in %s", app.config.sitemap_filename, site_url, path)
+
+
+def check_sitemap_url(app: Sphinx) -> None:
+    """``builder-inited``: sphinx-sitemap's ``site_url``, when set, must be the canonical URL."""
+    site_url = app.config.site_url if "site_url" in app.config else None
+    if site_url and site_url.rstrip("/") != (app.config.html_baseurl or "").rstrip("/"):
+        warn(
+            ContribWarning.CONFIG,
+            f"site_url is {site_url!r} but html_baseurl is {app.config.html_baseurl!r}: sphinx-sitemap "
+            "prefers site_url, so the sitemap would list URLs outside the canonical site (rename a "
+            "top-level 'site_url' in conf.py)",
+            None,
+        )
+
+
+def setup_sitemap(app: Sphinx) -> None:
+    app.connect("config-inited", disconnect_sphinx_sitemap)
+    app.connect("builder-inited", check_sitemap_url)
+    app.connect("build-finished", write_sitemap, priority=600)  # after sphinx-sitemap's (500)

@@ -1,0 +1,191 @@
+"""Generated pages: one per tag (``tags/<slug>``) and one per upstream project (``projects/<slug>``),
+each listing its contributions, written by site builders only, from the template
+``contributions/generated.html`` (a site overrides it from its ``templates_path``, as with ablog's
+``collection.html``). Their folders are settings, as ablog's ``blog_path``: ``contributions_tags_path``
+and ``contributions_projects_path``.
+
+A document of the site where a generated page would go (a hand-written ``tags/sdpa.md``) is kept: the
+generated page is not written (Sphinx would let it overwrite the document without a word), and a
+``[contrib.config]`` warning says so in every build."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from markupsafe import escape
+
+from .. import nodes as cn
+from ..builders import is_site_builder
+from ..collect.domain import get_domain
+from ..i18n import _, ngettext
+from ..model import GeneratedPage, digest, generated_pages, is_of_project, slugify
+from ..render.links import Links
+from ..render.listing import listing_context
+from ..warnings import ContribWarning, warn
+from .exports import base_url
+from .incremental import generated_page_is_current
+from .manifest import remember, this_build
+from .social_cards import page_meta_tags
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
+
+#: the page template of every tag and project page
+GENERATED_TEMPLATE = "contributions/generated.html"
+
+
+def heading(page: GeneratedPage) -> str:
+    """``Tag: <name>`` or ``Project: <name>``, translated."""
+    words = _("Tag: %(name)s") if page.kind == "tag" else _("Project: %(name)s")
+    return words % {"name": page.name}
+
+
+@dataclass(frozen=True)
+class Intro:
+    """A project's intro on the page that holds the ``projects`` overview: its heading, its text as HTML
+    and that page's docname (with the intro's id, ``project-<slug>``)."""
+
+    heading: str
+    html: str
+    docname: str
+
+
+def project_intros(app: Sphinx, env: BuildEnvironment) -> dict[str, tuple[str, nodes.Element]]:
+    """Project name → (docname, ``project`` intro node) of every intro written on an overview page."""
+    found: dict[str, tuple[str, nodes.Element]] = {}
+    for docname in sorted(get_domain(env).data.get("project_intros", {})):
+        if docname not in env.found_docs:
+            continue
+        for intro in env.get_doctree(docname).findall(cn.project_intro):
+            found.setdefault(intro["name"], (docname, intro))
+    return found
+
+
+def _intro_for(page: GeneratedPage, intros: dict[str, tuple[str, nodes.Element]]) -> tuple[str, nodes.Element] | None:
+    if page.kind != "project":
+        return None
+    return next((found for name, found in intros.items() if any(is_of_project(r, name) for r in page.records)), None)
+
+
+def page_context(
+    app: Sphinx, pagename: str, page: GeneratedPage, intros: dict[str, tuple[str, nodes.Element]]
+) -> dict[str, Any]:
+    links = Links(app.builder, pagename)
+    records = list(page.records)
+    index = app.config.contributions_index
+    count = ngettext("%(count)s contribution.", "%(count)s contributions.", len(records))
+    title = heading(page)
+    counted = count % {"count": len(records)}
+    base = base_url(app)
+    metatags = page_meta_tags(
+        title,
+        f"{title}: {counted}",
+        url=base + app.builder.get_target_uri(pagename) if base else "",
+        site=app.config.project,
+    )
+    intro = None
+    found = _intro_for(page, intros)
+    if found is not None:
+        docname, node = found
+        body = nodes.container("", *[child.deepcopy() for child in node.children])
+        html = app.builder.render_partial(body)["fragment"]  # type: ignore[attr-defined]
+        intro = Intro(node["heading"] or page.name, html, docname)
+    repos = sorted({r.repo_url for r in records}) if page.kind == "project" else []
+    overview = intro.docname if intro is not None else None
+    return {
+        "metatags": metatags,
+        **listing_context(records, links, "cards", filterable=False),
+        "contrib_page": {
+            "kind": page.kind,
+            "name": page.name,
+            "slug": slugify(page.name),
+            "heading": title,
+            "count": counted,
+            "records": records,
+            "index_url": links.uri(index) if index in app.env.found_docs else None,
+            "index_title": app.env.titles[index].astext() if index in app.env.found_docs else "",
+            "intro": intro,
+            "overview_url": (links.uri(overview) + f"#project-{slugify(page.name)}") if overview else None,
+            "overview_title": app.env.titles[overview].astext() if overview else "",
+            "repositories": repos,
+            "repository_label": _("Repository"),
+        },
+        "title": escape(title),
+        "display_toc": False,
+    }
+
+
+def report_collisions(app: Sphinx) -> None:
+    """A document where a tag or project page would go keeps its place, and is reported (every build)."""
+    for pagename, page in generated_pages(get_domain(app.env).published()).items():
+        if pagename in app.env.found_docs:
+            warn(
+                ContribWarning.CONFIG,
+                f"{app.env.doc2path(pagename, False).as_posix()} is where the generated page of {page.kind} "
+                f"{page.name!r} would be written: the document is kept and the generated page is not written "
+                f"(rename the document, or move the generated pages with contributions_{page.kind}s_path)",
+                pagename,
+            )
+
+
+def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: each tag and project page whose output is not current."""
+    if not is_site_builder(app.builder):
+        return
+    intros = project_intros(app, app.env)
+    report_collisions(app)
+    for pagename, page in get_domain(app.env).generated_pages().items():
+        if not generated_page_is_current(app, pagename):
+            yield pagename, page_context(app, pagename, page, intros), GENERATED_TEMPLATE
+
+
+def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-get-updated`` (after :mod:`..incremental`'s): a project page is stale when the intro it
+    shows changed."""
+    if not is_site_builder(app.builder):
+        return []
+    intros = project_intros(app, env)
+    pages = get_domain(env).generated_pages()
+    new = {}
+    for pagename, page in pages.items():
+        found = _intro_for(page, intros)
+        new[pagename] = digest((found[0], found[1].pformat()) if found else None)
+    old = remember(app, "intros", new) or {}
+    changed = {name for name in new if name in old and old[name] != new[name]}
+    if changed:
+        build = this_build(app)
+        build["stale"] = sorted(set(build.get("stale", [])) | changed)
+    return []
+
+
+def check_folders(app: Sphinx, config: Config) -> None:
+    """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
+    ``blog/tags``); another value is reported and the default used."""
+    for name, default in FOLDERS.items():
+        value = str(config[name]).strip().strip("/")
+        if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):
+            warn(
+                ContribWarning.CONFIG,
+                f"{name} = {config[name]!r} is not a folder inside the site (such as {default!r}): {default!r} is used",
+                None,
+            )
+            value = default
+        setattr(config, name, value)
+
+
+#: the settings of the generated pages' folders, and their defaults
+FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "projects"}
+
+
+def setup_pages(app: Sphinx) -> None:
+    for name, default in FOLDERS.items():
+        app.add_config_value(name, default, "env", types=frozenset({str}))
+    app.connect("config-inited", check_folders)
+    app.connect("html-collect-pages", collect_pages)
+    app.connect("env-get-updated", intros_changed, priority=900)

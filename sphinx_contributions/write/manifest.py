@@ -1,0 +1,116 @@
+"""What each output was written from: digests kept per builder and output folder, so a page is rewritten
+when what it shows changed since *that* output was written (``html`` and ``dirhtml`` built on one
+doctree folder, as sphinx-quickstart lays a project out, each keep their own memory).
+
+The memory describes the output folder, not the environment, and must not run ahead of it. Sphinx
+pickles the environment after reading and *before* writing, and keeps that pickle when the build is
+stopped (Ctrl-C, SIGTERM, an OOM kill, a CI timeout): digests kept in it would claim pages were written
+that never were. So the memory is a file of its own beside the environment
+(``<doctree folder>/contributions-written.json``), and a build changes it twice at most:
+
+- when writing starts (``write-started``), every entry whose digest this build changes is marked
+  unknown (:data:`UNKNOWN`): a build stopped while writing leaves those entries unknown, and the next
+  build rewrites every page they cover, even if the sources went back to what they were;
+- when the build finished without an exception (``build-finished``), this build's digests become the
+  memory.
+
+A build that changes nothing writes nothing. A missing or unreadable file is an empty memory: the next
+build writes what depends on it, as after a first build.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..collect.domain import get_domain
+from ..files import read_json, write_whole
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+
+#: the digest of an entry whose output may or may not have been written (a build stopped while writing)
+UNKNOWN = "?"
+#: bump when the file's layout changes; a file of another version is an empty memory
+MEMORY_VERSION = 1
+MEMORY_NAME = "contributions-written.json"
+
+#: one output's memory: name (``records``, ``nav`` …) → key → digest
+Memory = dict[str, dict[str, str]]
+
+
+def _key(app: Sphinx) -> str:
+    return f"{app.builder.name}:{app.outdir}"
+
+
+def _path(app: Sphinx) -> Path:
+    return Path(app.doctreedir) / MEMORY_NAME
+
+
+def _state(app: Sphinx) -> dict[str, Any]:
+    """This build's view of the memory file (read once per build, kept on the domain object, which is
+    not pickled): ``outputs`` (the file's content), ``pending`` (this build's digests), ``dirty``."""
+    domain = get_domain(app.env)
+    if domain.written is None:
+        data = read_json(_path(app))
+        ok = isinstance(data, dict) and data.get("version") == MEMORY_VERSION and isinstance(data.get("outputs"), dict)
+        domain.written = {"outputs": data["outputs"] if ok else {}, "pending": {}, "this_build": {}, "dirty": False}
+    return domain.written
+
+
+def _save(app: Sphinx, outputs: dict[str, Memory]) -> None:
+    text = json.dumps({"version": MEMORY_VERSION, "outputs": outputs}, indent=1, sort_keys=True) + "\n"
+    write_whole(_path(app), text)
+
+
+def remember(app: Sphinx, name: str, new: dict[str, str]) -> dict[str, str] | None:
+    """Note that this build's output shows ``new`` (key → digest) under ``name``; return what the output
+    showed under it (entries unknown after a stopped build included), or None if this output never
+    recorded ``name`` (its first build writes every page)."""
+    state = _state(app)
+    memory: Memory = state["outputs"].setdefault(_key(app), {})
+    old = memory.get(name)
+    if old is not None:
+        forgotten = {key: value if new.get(key) == value else UNKNOWN for key, value in old.items()}
+        if forgotten != old:
+            memory[name] = forgotten
+            state["dirty"] = True
+    state["pending"][name] = new
+    return dict(old) if old is not None else None
+
+
+def this_build(app: Sphinx) -> dict[str, Any]:
+    """What this build keeps for its own write phase only (never carried to the next build)."""
+    this: dict[str, Any] = _state(app)["this_build"]
+    return this
+
+
+def changed_keys(old: dict[str, str], new: dict[str, str]) -> set[str]:
+    """The keys added, removed or with another digest."""
+    return {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
+
+
+def forget_before_writing(app: Sphinx, builder: Builder) -> None:
+    """``write-started``: the entries this build changes are unknown until it has written everything."""
+    state = _state(app)
+    if state["dirty"]:
+        _save(app, state["outputs"])
+
+
+def commit(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``: when every page was written, this build's digests become the memory."""
+    domain = get_domain(app.env)
+    state, domain.written = domain.written, None  # the next build of this application reads the file again
+    if exception is not None or state is None or not state["pending"]:
+        return
+    memory: Memory = state["outputs"].setdefault(_key(app), {})
+    if state["dirty"] or any(memory.get(name) != new for name, new in state["pending"].items()):
+        memory.update(state["pending"])
+        _save(app, state["outputs"])
+
+
+def setup_written(app: Sphinx) -> None:
+    app.connect("write-started", forget_before_writing)
+    app.connect("build-finished", commit, priority=800)

@@ -1,0 +1,35 @@
+"""What search engines are told: a build that is not the published site (a Read the Docs pull-request
+preview) says ``<meta name="robots" content="noindex">`` on every page it writes, generated tag, project
+and 404 pages included, so a preview never competes with the site it previews.
+
+``contributions_noindex`` decides; its default is true exactly when Read the Docs builds a pull request
+(``READTHEDOCS_VERSION_TYPE=external``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from ..builders import is_site_builder
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+NOINDEX = '<meta name="robots" content="noindex">'
+
+
+def is_preview() -> bool:
+    """Whether this is a Read the Docs pull-request build (its documented ``external`` version type)."""
+    return os.environ.get("READTHEDOCS_VERSION_TYPE") == "external"
+
+
+def add_noindex(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
+    """``html-page-context``: every page of a site builder, when ``contributions_noindex`` is set."""
+    if app.config.contributions_noindex and is_site_builder(app.builder):
+        context["metatags"] = context.get("metatags", "") + NOINDEX + "\n"
+
+
+def setup_robots(app: Sphinx) -> None:
+    app.add_config_value("contributions_noindex", is_preview(), "html", types=frozenset({bool}))
+    app.connect("html-page-context", add_noindex)

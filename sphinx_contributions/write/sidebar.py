@@ -1,0 +1,214 @@
+"""Where a page sits. Write-ups are orphans (reached through listings, so the theme's navigation does not
+grow with their number), which leaves a theme nothing to mark. Site builders only:
+
+- in furo's sidebar (also its phone menu), the first ``contributions_sidebar_limit`` write-ups of the
+  list (in the list's order) under the list's entry, the current one marked (a write-up further down
+  the list is shown after them, marked), then a link to all of them when there are more: a bounded
+  number of links on every page, so the build stays linear in the number of write-ups (0: none);
+- on a write-up, the list's entry marked current, and previous/next links to the neighbouring
+  write-ups, in the order of that list; the first write-up's previous link leads back to the list;
+- on a generated project page, the entry of the page that holds the ``projects`` overview marked
+  current; on a tag page, the list's.
+
+furo offers no API for its tree (an HTML string, ``furo_navigation_tree``): the entries are found by their
+shape, and a link to the list that is in the tree in another shape (a furo release that changed its HTML)
+is said in a ``[contrib.compat]`` warning naming furo's version, never left unmarked in silence. The
+records are sorted once per build (:meth:`~..domain.ContributionsDomain.in_list_order`), not per page.
+
+When what the sidebar shows changes (a title, the order, the limit), every page is rewritten
+(:func:`sidebar_changed`)."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ..builders import is_site_builder
+from ..collect.domain import get_domain
+from ..compat import incompatible
+from ..i18n import _
+from ..model import digest
+from .manifest import remember, this_build
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+    from ..model import Contribution
+
+#: the default of ``contributions_sidebar_limit``
+SIDEBAR_LIMIT = 10
+
+
+#: a top-level entry of furo's navigation tree (Sphinx's toctree HTML as furo rewrites it): the ``<li>`` (its
+#: classes include ``toctree-l1``; furo adds ``has-children``, Sphinx ``current`` and ``current-page``) and
+#: its link, whose ``href`` is matched separately
+_ENTRY = re.compile(r'<li class="(?P<li>[^"]*)"><a class="(?P<a>[^"]*)" href="(?P<href>[^"]*)"[^>]*>.*?</a>', re.S)
+
+
+def _find_entry(tree: str, href: str) -> re.Match[str] | None:
+    """The top-level entry of the tree whose link's ``href`` attribute is ``href`` (as written, escaped)."""
+    for match in _ENTRY.finditer(tree):
+        if match["href"] == href and "toctree-l1" in match["li"].split():
+            return match
+    return None
+
+
+def _with_class(classes: str, name: str, first: bool = False) -> str:
+    names = classes.split()
+    if name in names:
+        return classes
+    return " ".join([name, *names] if first else [*names, name])
+
+
+def _mark_current(tree: str, match: re.Match[str]) -> str:
+    """The navigation tree's HTML with the top-level entry ``match`` marked current, as Sphinx marks the
+    ancestors of the current page."""
+    li, a = _with_class(match["li"], "current"), _with_class(match["a"], "current", first=True)
+    marked = tree[: match.start("li")] + li + tree[match.end("li") : match.start("a")] + a + tree[match.end("a") :]
+    if '<ul class="current">' not in marked:
+        marked = marked.replace("<ul>", '<ul class="current">', 1)
+    return marked
+
+
+def _add_below(tree: str, match: re.Match[str], html: str) -> str:
+    """``html`` inserted after the link of the top-level entry ``match``."""
+    return tree[: match.end()] + html + tree[match.end() :]
+
+
+def sidebar_records(app: Sphinx) -> list[Contribution]:
+    """The write-ups the sidebar lists, in the list's order: the first ``contributions_sidebar_limit`` (a
+    new list; the order is sorted once per change of the records, not per page)."""
+    ordered = get_domain(app.env).in_list_order(app.config.contributions_index)
+    return ordered[: max(app.config.contributions_sidebar_limit, 0)]
+
+
+def _sidebar_html(app: Sphinx, pagename: str) -> str:
+    """The write-ups under the list's entry: none when the limit is 0."""
+    if app.config.contributions_sidebar_limit <= 0:
+        return ""
+    domain = get_domain(app.env)
+    shown_records = sidebar_records(app)
+    current = domain.contributions.get(pagename)
+    if current is not None and current not in shown_records and domain.by_key(current.key) is current:
+        shown_records.append(current)
+    if not shown_records:
+        return ""
+    items = []
+    for record in shown_records:
+        uri = escape(app.builder.get_relative_uri(pagename, record.docname) or "#")  # "#": this page, as Sphinx
+        title = escape(record.title)
+        if record is current:
+            items.append(
+                f'<li class="toctree-l2 current current-page"><a class="current reference internal" '
+                f'href="{uri}" aria-current="page">{title}</a></li>'
+            )
+        else:
+            items.append(f'<li class="toctree-l2"><a class="reference internal" href="{uri}">{title}</a></li>')
+    total = len(domain.in_list_order(app.config.contributions_index))
+    if total > len(shown_records):
+        index_uri = escape(app.builder.get_relative_uri(pagename, app.config.contributions_index))
+        more = escape(_("All %(count)s contributions") % {"count": total})
+        items.append(
+            f'<li class="toctree-l2"><a class="reference internal contrib-nav-more" href="{index_uri}">{more}</a></li>'
+        )
+    return '<ul class="contrib-nav">' + "".join(items) + "</ul>"
+
+
+def _link(app: Sphinx, pagename: str, target: str, title: str) -> dict[str, str]:
+    return {"link": app.builder.get_relative_uri(pagename, target), "title": escape(title)}
+
+
+def _overview_page(app: Sphinx) -> str | None:
+    """The page that holds the ``projects`` overview (the first, by name), if any."""
+    intros = get_domain(app.env).data.get("project_intros", {})
+    return next((docname for docname in sorted(intros) if docname in app.env.found_docs), None)
+
+
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
+    """``html-page-context``, after the theme's: the write-ups in the sidebar, the current entry, and on a
+    write-up its previous/next links."""
+    if not is_site_builder(app.builder):
+        return
+    domain = get_domain(app.env)
+    index = app.config.contributions_index
+    has_index = index in app.env.found_docs
+    tree = context.get("furo_navigation_tree")
+    record = domain.contributions.get(pagename)
+    if isinstance(tree, str) and has_index:
+        context["furo_navigation_tree"] = _furo_tree(app, pagename, tree, record is not None)
+    if record is None:
+        return
+    before, after = domain.neighbours(index, pagename)
+    index_title = app.env.titles[index].astext() if has_index else ""
+    context["prev"] = _neighbour(app, pagename, before) or (
+        _link(app, pagename, index, index_title) if has_index else None
+    )
+    context["next"] = _neighbour(app, pagename, after)
+
+
+def _furo_tree(app: Sphinx, pagename: str, tree: str, is_write_up: bool) -> str:
+    """furo's navigation tree with the current entry marked and the write-ups listed under the list's entry.
+    furo has no API for this (its tree is HTML): a link to the entry that is in the tree but not in the
+    shape of :data:`_ENTRY` is said in a ``[contrib.compat]`` warning, never left unmarked in silence."""
+    index = app.config.contributions_index
+    the_list = f"the list of contributions ({index!r})"
+    if is_write_up or pagename.startswith("tags/"):
+        tree = _edited(app, pagename, tree, index, the_list, _mark_current)
+    elif pagename.startswith("projects/") and (overview := _overview_page(app)) is not None:
+        tree = _edited(app, pagename, tree, overview, f"the projects overview ({overview!r})", _mark_current)
+    listed = _sidebar_html(app, pagename)
+    if listed:
+        tree = _edited(app, pagename, tree, index, the_list, lambda tree, entry: _add_below(tree, entry, listed))
+    return tree
+
+
+def _edited(
+    app: Sphinx, pagename: str, tree: str, target: str, what: str, edit: Callable[[str, re.Match[str]], str]
+) -> str:
+    """``edit`` applied to the tree's top-level entry of page ``target`` (``what``, in the warning). When
+    there is none but a link to ``target`` is in the tree, furo changed its HTML: said once per build (no
+    link at all: the page is not in the navigation, and there is nothing to mark)."""
+    # the href Sphinx's toctree writes: "#" for the page itself
+    href = "#" if target == pagename else escape(app.builder.get_relative_uri(pagename, target))
+    entry = _find_entry(tree, href)
+    if entry is not None:
+        return edit(tree, entry)
+    if f'href="{href}"' in tree:
+        incompatible(
+            "furo",
+            'top-level navigation entries of the shape <li class="toctree-l1 …"><a class="… reference internal" '
+            'href="…">',
+            f"the sidebar neither marks nor extends the entry of {what}",
+        )
+    return tree
+
+
+def _neighbour(app: Sphinx, pagename: str, record: Contribution | None) -> dict[str, str] | None:
+    return _link(app, pagename, record.docname, record.title) if record is not None else None
+
+
+def sidebar_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-get-updated`` (after :mod:`..incremental`'s): every page, and every generated page, when
+    what the sidebar lists changed since this output was written."""
+    if not is_site_builder(app.builder):
+        return []
+    limit = app.config.contributions_sidebar_limit
+    listed = [(r.docname, r.title) for r in sidebar_records(app)]
+    # what every page's sidebar shows: the first write-ups and, past the limit, how many there are
+    new = {"sidebar": digest((limit, listed, len(get_domain(env).published()) if limit > 0 else 0))}
+    old = remember(app, "sidebar", new)
+    if old is None or old == new:
+        return []
+    build = this_build(app)
+    build["stale"] = sorted(set(build.get("stale", [])) | set(get_domain(env).generated_pages()))
+    return sorted(env.found_docs)
+
+
+def setup_navigation_render(app: Sphinx) -> None:
+    app.add_config_value("contributions_sidebar_limit", SIDEBAR_LIMIT, "html", types=frozenset({int}))
+    app.connect("html-page-context", page_context, priority=600)  # after furo's (500) builds the tree
+    app.connect("env-get-updated", sidebar_changed, priority=900)  # after .incremental notes stale pages

@@ -1,0 +1,247 @@
+"""Social cards on the HTML pages: every page written from a source gets a 1200×630 PNG card, named by
+``og:image`` with ``twitter:card`` = ``summary_large_image``.
+
+A write-up's card shows its title, its key (``repo#PR``), its state when it states one, its headline
+figure (the metric marked ``:headline:``, else the first) and the site's name; any other page's card,
+its title, its first paragraph and the site's name.
+Cards go to ``_images/social/<docname>.<digest>.png``; the digest names the card's inputs (see
+:func:`~.card_image.card_digest`), so a card is drawn only when what it shows changed, a changed card gets
+a new URL (sites that cache previews fetch it again), and the page's previous card is removed.
+
+``contributions_social_cards`` (default ``False``; this site's ``conf.py`` turns it on) switches them on.
+They are drawn with Pillow, the ``cards`` extra (``pip install 'sphinx-contributions[cards]'``), imported
+only when cards are on: without it a build with cards on warns ``[contrib.config]`` and writes none.
+They need ``html_baseurl`` (``og:image`` must be an absolute URL). With sphinxext-opengraph loaded, the
+card goes into the page's metadata, so opengraph writes ``og:image`` (and keeps its other tags); without
+it, this module writes the tags itself. Pages without a source (tag, project and 404 pages) get
+OpenGraph tags from :func:`page_meta_tags`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from docutils import nodes
+from markupsafe import Markup, escape
+from sphinx.util import logging
+
+from ..builders import is_site_builder
+from ..collect.domain import get_domain
+from ..files import write_whole
+from ..model import generated_pages, sort_records
+from ..render.card_size import HEIGHT, WIDTH
+from ..render.header import metric_brief
+from ..warnings import ContribWarning, warn
+from .fixes.opengraph_fields import opengraph_form
+from .fixes.opengraph_print import setup_opengraph_print
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+    from ..model import Contribution, Metric
+    from ..render.card_image import Card, Fonts, Palette
+
+logger = logging.getLogger(__name__)
+
+#: where the cards go in the output
+CARD_DIR = "_images/social"
+_CARD_NAME = re.compile(r"^(?P<docname>.+)\.[0-9a-f]{16}\.png$")
+
+
+def cards_enabled(app: Sphinx) -> bool:
+    """Whether this build writes cards: they are on, and the builder writes a website (pages are shared
+    from a site; not from an epub or a single page)."""
+    return bool(app.config.contributions_social_cards) and is_site_builder(app.builder) and has_pillow()
+
+
+def has_pillow() -> bool:
+    """Whether Pillow (the ``cards`` extra) is installed, without importing it."""
+    return importlib.util.find_spec("PIL") is not None
+
+
+def headline(metric: Metric) -> str:
+    """A card's headline figure in brief (``Drift: 1.03e-1 → 1.91e-6 (≈54,000× lower)``)."""
+    return metric_brief(metric)
+
+
+def site_name(config: Config) -> str:
+    """The name sphinxext-opengraph gives the site (``ogp_site_name``, else ``project``)."""
+    name = getattr(config, "ogp_site_name", None)
+    return name if isinstance(name, str) and name else config.project
+
+
+def site_palette(config: Config) -> Palette:
+    """The card palette, with the theme's dark brand colour as accent when furo's options set one."""
+    from PIL import ImageColor
+
+    from ..render.card_image import Palette
+
+    options = config.html_theme_options or {}
+    dark = options.get("dark_css_variables") or {}
+    accent = dark.get("color-brand-primary") if isinstance(dark, dict) else None
+    if isinstance(accent, str):
+        try:
+            ImageColor.getrgb(accent)
+        except ValueError:
+            return Palette()
+        return Palette(accent=accent)
+    return Palette()
+
+
+def proof_figure(metric: Metric) -> str:
+    """A headline figure for the home page's card, numbers first (a long label is what an ellipsis cuts):
+    ``~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 log-probability drift``."""
+    unit = f" {metric.unit}" if metric.unit else ""
+    return f"{metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words()}) · {metric.label}"
+
+
+def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
+    """A row per write-up, as the home page's card shows them: ``transformers #49135 · merged`` and its
+    headline figure in brief (or its summary, where it has no figure)."""
+    rows = []
+    for record in sort_records(records, "project"):
+        head = f"{record.display_project} #{record.pr}" + (f" · {record.status}" if record.status else "")
+        rows.append((head, proof_figure(record.headline) if record.headline else record.title))
+    return tuple(rows)
+
+
+def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contribution | None) -> Card:
+    """A write-up's card from its record; the home page's, its title, first paragraph and the proof (each
+    pull request and its headline figure); another page's, its title and first paragraph."""
+    from ..render.card_image import Card
+
+    if record is not None:
+        figure = headline(record.headline) if record.headline else ""
+        return Card(record.title, site_name(app.config), record.key, record.status, figure)
+    title = app.env.titles[pagename].astext() if pagename in app.env.titles else ""
+    opening = next((text for node in doctree.findall(nodes.paragraph) if (text := node.astext().strip())), "")
+    if pagename == app.config.root_doc:
+        return Card(title, site_name(app.config), figure=opening, rows=proof_rows(get_domain(app.env).published()))
+    return Card(title, site_name(app.config), figure=opening)
+
+
+def generated_page_card(app: Sphinx, pagename: str, title: str) -> Card | None:
+    """A tag or project page's card: its heading and its write-ups' titles; None for any other page
+    without a source."""
+    from ..render.card_image import Card
+
+    page = generated_pages(get_domain(app.env).published()).get(pagename)
+    if page is None:
+        return None
+    records = sort_records(page.records, "project")
+    return Card(title, site_name(app.config), figure="; ".join(record.title for record in records))
+
+
+def write_card(outdir: Path, docname: str, card: Card, palette: Palette, fonts: Fonts) -> str:
+    """The card's path under ``outdir``, drawn only if that file is not there; the page's other cards
+    (earlier versions) are removed."""
+    from ..render.card_image import card_digest, render_card
+
+    relative = f"{CARD_DIR}/{docname}.{card_digest(card, palette, fonts)}.png"
+    path = outdir / relative
+    if not path.is_file():
+        write_whole(path, render_card(card, palette, fonts))  # never a half-written card
+        base = Path(docname).name
+        for other in path.parent.iterdir():
+            match = _CARD_NAME.match(other.name)
+            if match and match["docname"] == base and other != path:
+                other.unlink()
+    return relative
+
+
+def base_url(app: Sphinx) -> str:
+    base = app.config.html_baseurl or ""
+    return base if not base or base.endswith("/") else base + "/"
+
+
+def meta_tag(name: str, content: str) -> str:
+    """One self-closed (XHTML-safe) ``<meta>``: ``og:*`` as ``property``, others as ``name``."""
+    attribute = "property" if name.startswith("og:") else "name"
+    return f'<meta {attribute}="{escape(name)}" content="{escape(content)}" />'
+
+
+def page_meta_tags(title: str, description: str, *, url: str = "", site: str = "", image: str = "") -> str:
+    """OpenGraph and description tags for a page without a source (tag, project and 404 pages), which
+    sphinxext-opengraph leaves without any: for the page's ``metatags``."""
+    tags = {"og:title": title, "og:type": "website", "og:url": url, "og:site_name": site}
+    tags |= {"og:description": description, "description": description}
+    if image:
+        tags |= {"og:image": image, "og:image:width": str(WIDTH), "og:image:height": str(HEIGHT)}
+    if image:  # without one, the card's tags come from add_card, or there is no card
+        tags["twitter:card"] = "summary_large_image"
+    return "\n".join(meta_tag(name, content) for name, content in tags.items() if content) + "\n"
+
+
+def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document) -> None:
+    """``html-page-context`` (before sphinxext-opengraph's): the page's card, and the tags naming it; a
+    page written from a source through opengraph, a tag or project page (no source) directly."""
+    if not cards_enabled(app) or not base_url(app):
+        return
+    meta = dict(context.get("meta") or {})
+    if "ogp_disable" in meta or "og:image" in meta:  # the page opted out, or names its own image
+        return
+    from ..render.card_image import Fonts
+
+    if doctree is None:
+        card = generated_page_card(app, pagename, Markup(str(context.get("title") or "")).unescape())
+        if card is None:
+            return
+    else:
+        card = page_card(app, pagename, doctree, get_domain(app.env).contributions.get(pagename))
+    relative = write_card(Path(app.outdir), pagename, card, site_palette(app.config), Fonts.find())
+    url = base_url(app) + quote(relative)
+    image = {"og:image": url, "og:image:alt": card.alt, "og:image:width": str(WIDTH), "og:image:height": str(HEIGHT)}
+    twitter = [meta_tag("twitter:card", "summary_large_image"), meta_tag("twitter:image:alt", card.alt)]
+    form = opengraph_form() if doctree is not None and "sphinxext.opengraph" in app.extensions else None
+    if form is not None:
+        # opengraph takes a page's og:image from its metadata and writes the other og:* fields as given,
+        # in the form it escapes once; a copy, so the environment's metadata stays as it was read
+        context["meta"] = meta | {name: form(value) for name, value in image.items()}
+        tags = twitter
+    else:
+        tags = [meta_tag(name, value) for name, value in image.items()] + twitter
+    context["metatags"] = context.get("metatags", "") + "\n".join(tags) + "\n"
+
+
+def check_base_url(app: Sphinx) -> None:
+    """``builder-inited``: cards are on and Pillow is missing (a warning: the setting asks for what the
+    build cannot do). Without a base URL no card is written either: :mod:`..canonical` says so, with
+    everything else a build without a canonical URL leaves out."""
+    if app.config.contributions_social_cards and is_site_builder(app.builder) and not has_pillow():
+        warn(
+            ContribWarning.CONFIG,
+            "contributions_social_cards is on but Pillow is not installed: no social cards are written "
+            "(install it with: pip install 'sphinx-contributions[cards]')",
+            None,
+        )
+
+
+def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``: drop the cards of documents that are gone, and all cards when they are off."""
+    if exception is not None or not is_site_builder(app.builder):
+        return
+    root = Path(app.outdir) / CARD_DIR
+    if not root.is_dir():
+        return
+    if not cards_enabled(app) or not base_url(app):
+        shutil.rmtree(root)
+        return
+    pages = {*app.env.all_docs, *generated_pages(get_domain(app.env).published())}
+    for path in sorted(root.rglob("*")):
+        match = _CARD_NAME.match(path.relative_to(root).as_posix())
+        if path.is_file() and (match is None or match["docname"] not in pages):
+            path.unlink()
+
+
+def setup_cards(app: Sphinx) -> None:
+    app.add_config_value("contributions_social_cards", False, "html", types=frozenset({bool}))
+    app.connect("builder-inited", check_base_url)
+    app.connect("html-page-context", add_card, priority=400)  # before sphinxext-opengraph's (500)
+    app.connect("build-finished", remove_stale_cards)
+    setup_opengraph_print(app)
