@@ -20,13 +20,12 @@ $(STAMP): pyproject.toml requirements/constraints.txt
 html: $(STAMP)
 	$(PY) -m sphinx -b html $(SPHINXOPTS) -d $(BUILDDIR)/doctrees . $(BUILDDIR)/html
 
-# the suite, then the suite the sdist ships (test-sdist)
+# the whole suite, each test once (tests/test_packaging.py proves that the sdist ships and runs the same tests)
 test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
-	$(MAKE) test-sdist
 
 # the sdist built, unpacked into a temporary folder and its whole suite run there (this venv; axe-core from
-# tests/node/node_modules): it passes with at most two skips (tests/sdist_suite.py)
+# tests/node/node_modules): it passes with at most two skips (tests/sdist_suite.py); not part of `make test`
 test-sdist: $(STAMP)
 	$(PY) -m tests.sdist_suite $(PYTEST_ARGS)
 

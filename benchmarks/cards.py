@@ -18,7 +18,7 @@ BUDGET_MS = 20.0
 
 def synthetic_cards(n: int) -> list[Card]:
     """N cards shaped like the benchmark site's write-ups (titles, keys, states, one metric each)."""
-    from run import make_pages  # benchmarks/run.py, beside this file
+    from pages import make_pages  # benchmarks/pages.py, beside this file
 
     cards = []
     for page in make_pages(n):

@@ -36,7 +36,8 @@ class Output:
     site: bool = False
     #: its pages are made by Sphinx's HTML translator (the site, ``singlehtml``, ``epub``, ``json`` …)
     html: bool = False
-    #: one file per document, at the builder's ``get_outfilename`` (what a deleted page leaves behind)
+    #: one file per document, at the builder's ``get_outfilename`` (what a deleted page leaves behind); a
+    #: builder with an ``out_suffix`` that is no book (``text``, ``xml``) writes one per document too
     pages: bool = False
     #: the whole site as one HTML page (``singlehtml``): every document's ids share one page
     one_page: bool = False
@@ -56,7 +57,7 @@ SITE = Output(site=True, html=True, pages=True, links=True)
 #: HTML pages of a kind that is no website: ``json``/``pickle`` (page bodies as data), help bundles
 HTML_PAGES = Output(html=True, pages=True, links=True)
 ONE_PAGE = Output(html=True, one_page=True, book=True, inlines=True, links=True)
-EPUB = Output(html=True, book=True, links=True, epub=True)
+EPUB = Output(html=True, pages=True, book=True, links=True, epub=True)
 DOCUMENT = Output(book=True, inlines=True, links=True)
 MANUAL = Output(book=True, inlines=True)
 CATALOGS = Output(catalogs=True)
@@ -156,6 +157,19 @@ def _project_line(conf: Path) -> str | None:
     return f"{conf}:{found}" if found else None
 
 
-def setup_builders(app: Sphinx) -> None:
-    app.connect("html-page-context", page_context, priority=400)  # before the theme's own handler
-    app.connect("builder-inited", check_epub_version, priority=400)  # before Sphinx's own check
+#: the exports: files the extension writes beside a site's pages, which ``{export}`` links to
+JSON_NAME = "contributions.json"
+SCHEMA_NAME = "contributions.schema.json"
+FEED_NAME = "contributions.atom"
+EXPORT_NAMES = (JSON_NAME, SCHEMA_NAME, FEED_NAME)
+
+
+def base_url(app: Sphinx) -> str:
+    base = app.config.html_baseurl or ""
+    return base if not base or base.endswith("/") else base + "/"
+
+
+def written_exports(app: Sphinx) -> tuple[str, ...]:
+    """The exports a site build writes: the feed only where there is a canonical URL (its URLs are
+    absolute); a link to an export that is not written is its text."""
+    return EXPORT_NAMES if base_url(app) else tuple(name for name in EXPORT_NAMES if name != FEED_NAME)

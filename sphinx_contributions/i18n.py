@@ -28,8 +28,8 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import CatalogRepository
 
 from . import nodes as cn
+from .markup import inline_markup
 from .model import plain_text
-from .read.directives import inline_markup
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -102,4 +102,3 @@ class TranslatedOptions(SphinxTransform):
 def setup_i18n(app: Sphinx) -> None:
     app.add_node(cn.option_text)
     app.add_transform(TranslatedOptions)
-    app.connect("config-inited", load_catalogs, priority=100)

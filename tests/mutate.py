@@ -42,7 +42,7 @@ class Mutation:
 MUTATIONS = (
     Mutation(
         "section-heading-links",
-        "incremental.py",
+        "write/incremental.py",
         "digest((record.docname, tuple(record.targets())))",
         "digest((record.docname, record.title))",
         ("tests/test_incremental.py::test_incremental_build_equals_clean_build[section-heading]",),
@@ -58,7 +58,7 @@ MUTATIONS = (
     ),
     Mutation(
         "written-rule",
-        "directives.py",
+        "read/directives.py",
         "    return not isinstance(node, (nodes.Invisible, nodes.system_message))\n",
         "    return True\n",
         (
@@ -72,7 +72,7 @@ MUTATIONS = (
     ),
     Mutation(
         "written-html-comment",
-        "directives.py",
+        "read/directives.py",
         "if isinstance(node, nodes.raw) and is_comment_only_html(node.astext()):",
         "if False:",
         (
@@ -115,7 +115,7 @@ MUTATIONS = (
     ),
     Mutation(
         "sidebar-limit",
-        "render/navigation.py",
+        "write/sidebar.py",
         "return ordered[: max(app.config.contributions_sidebar_limit, 0)]",
         "return ordered[: max(app.config.contributions_sidebar_limit + 1, 0)]",
         ("tests/test_navigation.py::test_the_sidebar_limit_bounds_the_links_on_every_page",),
@@ -123,7 +123,7 @@ MUTATIONS = (
     ),
     Mutation(
         "unknown-key-warning",
-        "domain.py",
+        "collect/domain.py",
         'warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)',
         "pass",
         ("tests/test_warnings.py::test_bad_input_warns", "-k", "contrib-unknown-key"),
@@ -131,7 +131,7 @@ MUTATIONS = (
     ),
     Mutation(
         "stale-outputs",
-        "fixes/stale_outputs.py",
+        "write/fixes/stale_outputs.py",
         "            if target.is_file():\n                target.unlink()\n",
         "            pass\n",
         ("tests/test_incremental.py::test_incremental_build_equals_clean_build[delete]",),
@@ -139,7 +139,7 @@ MUTATIONS = (
     ),
     Mutation(
         "sidebar-title-escaped",
-        "render/navigation.py",
+        "write/sidebar.py",
         "        title = escape(record.title)\n",
         "        title = record.title\n",
         ("tests/test_navigation.py::test_a_title_with_markup_characters_is_text_in_every_sidebar",),
@@ -163,7 +163,7 @@ MUTATIONS = (
     ),
     Mutation(
         "fence-left-open",
-        "sources.py",
+        "read/sources.py",
         "if opened and len(opened[1]) > longest_after:",
         "if opened and len(opened[1]) > longest_after + 1:",
         ("tests/test_sources.py",),
@@ -171,7 +171,7 @@ MUTATIONS = (
     ),
     Mutation(
         "fence-closed-from-text",
-        "sources.py",
+        "read/sources.py",
         "if after < len(lines) and _is_closing(lines[after], markup):",
         "if after < len(lines):",
         ("tests/test_sources.py",),
@@ -179,7 +179,7 @@ MUTATIONS = (
     ),
     Mutation(
         "fence-blank-first-line",
-        "sources.py",
+        "read/sources.py",
         'if body[:1] != [""] or lines[start + 1 : start + len(body)] != body[1:]:',
         "if True:",
         ("tests/test_sources.py::test_a_section_is_not_parsed_again",),

@@ -278,7 +278,7 @@ def test_sphinx_without_its_error_handler_is_reported(
     import sphinx
     import sphinx.cmd.build
 
-    from sphinx_contributions import sphinx_process
+    from sphinx_contributions.cli import sphinx_process
 
     monkeypatch.setitem(sys.modules, sphinx_process.ERRORS_MODULE, None)  # importing it fails
     with pytest.raises(SystemExit) as stop:

@@ -16,6 +16,7 @@ import pytest
 from sphinx.util.console import strip_colors
 from sphinx.util.inventory import InventoryFile
 
+from sphinx_contributions.collect.domain import get_domain
 from sphinx_contributions.collect.drafts import scan_markdown
 from sphinx_contributions.read.sources import markdown_parser
 
@@ -86,7 +87,7 @@ def test_published_build_holds_no_draft_anywhere(build: Callable[..., SphinxTest
     outdir = Path(app.outdir)
     assert warnings(app) == []
     assert sorted(app.env.found_docs) == ["contributions/published", "guide", "index"]
-    assert app.config.contributions_draft_keys == {
+    assert get_domain(app.env).draft_keys == {
         "demo#2": "contributions/draft",
         "other#3": "contributions/yaml-draft",
         "other#4": "contributions/rst-draft",
@@ -120,7 +121,7 @@ def test_published_build_holds_no_draft_anywhere(build: Callable[..., SphinxTest
 def test_a_draft_shown_in_a_code_block_is_not_a_draft(build: Callable[..., SphinxTestApp]) -> None:
     app = build()
     assert (Path(app.outdir) / "guide.html").is_file()
-    assert "shown#9" not in app.config.contributions_draft_keys
+    assert "shown#9" not in get_domain(app.env).draft_keys
 
 
 def test_drafts_build_with_a_banner_when_included(build: Callable[..., SphinxTestApp]) -> None:
@@ -270,7 +271,7 @@ def test_a_draft_in_capitals_is_left_out(build: Callable[..., SphinxTestApp], sr
     assert "draft" not in page.read_text(encoding="utf-8")
     app = build()
     assert warnings(app) == []
-    assert app.config.contributions_draft_keys["loud#8"] == "contributions/loud"
+    assert get_domain(app.env).draft_keys["loud#8"] == "contributions/loud"
     assert not (Path(app.outdir) / "contributions/loud.html").exists()
 
 

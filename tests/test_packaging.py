@@ -175,10 +175,16 @@ def test_sdist_holds_the_tests_and_what_they_read_but_not_the_site(dists: Dists)
         assert not (root / name).exists(), name
 
 
+def test_ids(collected: str) -> set[str]:
+    """The test ids a ``pytest --collect-only -q`` run printed."""
+    return {line for line in collected.splitlines() if line.startswith("tests/") and "::" in line}
+
+
 def test_tests_run_from_the_unpacked_sdist(dists: Dists) -> None:
     """Every test module imports there (conftest, treediff, the roots' paths), and a few run against the
     sdist's own package, the test portfolio among them; the module about the real site skips as one, as
-    the site is not in the sdist. (``make test-sdist`` runs the sdist's whole suite.)"""
+    the site is not in the sdist; it collects the repository's tests but that module, so ``make test``
+    runs each test once, from the repository (``make test-sdist`` runs the sdist's whole suite)."""
     root = dists.unpacked
     env = {**os.environ, "PYTHONPATH": str(root)}
     located = run(sys.executable, "-c", f"import {PACKAGE}; print({PACKAGE}.__file__)", cwd=root, env=env)
@@ -186,6 +192,9 @@ def test_tests_run_from_the_unpacked_sdist(dists: Dists) -> None:
     pytest_ = (sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q")
     collected = run(*pytest_, "--collect-only", "tests", cwd=root, env=env)
     assert " error" not in collected, collected
+    # the sdist ships the suite: the same tests as the repository's, but the module about the site
+    ours = run(*pytest_, "--collect-only", "tests", cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert test_ids(collected) == {test for test in test_ids(ours) if not test.startswith("tests/test_site.py")}
     output = run(
         *pytest_,
         "tests/test_model.py",

@@ -1352,7 +1352,7 @@ def test_a_page_parsed_for_its_fences_warns_the_same(
     """The checks tell a section's fences from the text MyST ran its directive with, and parse the page
     when that text is not the page's line for line (another MyST, an indented fence): both ways give the
     same warnings (here every page is parsed)."""
-    from sphinx_contributions import checks
+    from sphinx_contributions.check import structure as checks
 
     monkeypatch.setattr(checks, "fence_of_block", lambda *args: None)
     app = build(make_app, rootdir, tmp_path, files)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..write.title_page import shown_url
-from .main import PROG, CommandError, UsageError, shown
+from .common import PROG, CommandError, UsageError, shown
 
 if TYPE_CHECKING:
     import argparse
@@ -149,7 +149,7 @@ def environment() -> jinja2.Environment:
 
 def render(given: Answers) -> dict[str, str]:
     """The site's files: path → text."""
-    from .. import __version__
+    from ..version import __version__
 
     context = {
         "name": given.name,

@@ -35,17 +35,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from .. import forges
-from ..collect.drafts import SourcePage, scan_sources
+from ..builders import JSON_NAME, SCHEMA_NAME
 from ..model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
-from ..read.sources import markdown_parser
-from ..write.exports import JSON_NAME, SCHEMA_NAME, SCHEMA_VERSION, dumps
+from ..write.exports import SCHEMA_VERSION, dumps
 from ..write.report import read_report, report_path
+from .common import PROG, CommandError, UsageError, one_line, shown, site_pages, site_root, table
 from .sphinx_process import read_stopped
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-PROG = "contributions"
 #: the subcommands, in the order of a site's life
 COMMANDS = ("init", "serve", "new", "check", "list", "sync")
 ACCEPTED_FORMS = (
@@ -53,14 +52,6 @@ ACCEPTED_FORMS = (
     "https://gitlab.com/GROUP/NAME/-/merge_requests/NUMBER, https://codeberg.org/OWNER/REPO/pulls/NUMBER) "
     "or REPO#NUMBER (OWNER/REPO, gitlab.com/GROUP/NAME, codeberg.org/OWNER/REPO)"
 )
-
-
-class UsageError(Exception):
-    """Invalid input: one line on stderr, exit status 2."""
-
-
-class CommandError(Exception):
-    """A refused or failed operation: one line on stderr, exit status 1."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -142,21 +133,6 @@ def parse_pull_request(text: str) -> PullRequest:
     return PullRequest(repo, number)
 
 
-def site_pages(root: Path) -> dict[str, SourcePage]:
-    """Every contribution page of the site at ``root`` (drafts included), read from the sources."""
-    from sphinx.config import Config
-    from sphinx.errors import ConfigError
-    from sphinx.util.tags import Tags
-
-    try:
-        config = Config.read(root, overrides={}, tags=Tags())
-        exclude, include = list(config.exclude_patterns), list(config.include_patterns)
-    except (ConfigError, OSError) as error:
-        reason = next((line for line in reversed(str(error).splitlines()) if line.strip()), type(error).__name__)
-        raise CommandError(f"{PROG} new: cannot read {shown(root / 'conf.py')}: {one_line(reason)}") from None
-    return scan_sources(root, exclude, include, (".md", ".rst"), markdown_parser())
-
-
 def command_new(args: argparse.Namespace) -> int:
     pull = parse_pull_request(args.pr)
     root = site_root(args.root, "new")
@@ -212,30 +188,6 @@ class Build:
     @property
     def records(self) -> list[dict[str, Any]]:
         return list(self.report["records"]) if self.report else []
-
-
-def one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def shown(path: Path) -> str:
-    """``path`` relative to the working directory when it is inside it."""
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix() or "."
-    except ValueError:
-        return str(path)
-
-
-def site_root(value: str, command: str) -> Path:
-    root = Path(value).expanduser()
-    if not (root / "conf.py").is_file():
-        empty = not root.exists() or (root.is_dir() and not any(root.iterdir()))
-        hint = f"; to start a site there, run: {PROG} init {value}" if empty else ""
-        raise UsageError(
-            f"{PROG} {command}: no Sphinx site at {value!r} (no conf.py); run it in the site's folder or pass "
-            f"--root{hint}"
-        )
-    return root.resolve()
 
 
 def draft_records(root: Path, workdir: Path, docnames: Iterable[str]) -> list[dict[str, Any]]:
@@ -323,15 +275,6 @@ def crashed(result: Build, command: str) -> CommandError:
 
 
 # -- tables -------------------------------------------------------------------------------------------
-
-
-def table(headings: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ") -> str:
-    widths = [max(len(str(cell)) for cell in column) for column in zip(headings, *rows, strict=False)]
-    lines = []
-    for row in (headings, *rows):
-        cells = [str(cell).ljust(width) for cell, width in zip(row, widths, strict=False)]
-        lines.append((indent + "  ".join(cells)).rstrip())
-    return "\n".join(lines)
 
 
 def clip(text: str, width: int = 56) -> str:

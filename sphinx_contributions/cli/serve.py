@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .main import PROG, CommandError, site_root
+from .common import PROG, CommandError, site_root
 
 if TYPE_CHECKING:
     import argparse

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import forges
 from ..lock import LOCK_NAME, LockError, by_lookup, entry_json, facts, read_lock, write_lock
 from ..model import ForgeFacts, OptionError, key_lookup, make_key, parse_int_list, parse_positive_int, parse_repo
-from .main import PROG, CommandError, UsageError, shown, site_pages, site_root, table
+from .common import PROG, CommandError, UsageError, shown, site_pages, site_root, table
 
 if TYPE_CHECKING:
     from collections.abc import Callable

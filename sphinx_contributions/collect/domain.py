@@ -18,7 +18,9 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from .. import nodes as cn
+from ..check.facts import check_facts
 from ..check.structure import check_page
+from ..lock import LOCK_NAME
 from ..model import (
     MAX_TITLE,
     PLACEHOLDER,
@@ -40,14 +42,13 @@ from ..model import (
     split_target,
 )
 from ..read.metric_directive import metric_from_node
-from ..read.sources import PageSource, site_markdown_parser
+from ..read.sources import page_being_read
 from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Set
 
     from docutils.nodes import Element
-    from markdown_it import MarkdownIt
     from sphinx.addnodes import pending_xref
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
@@ -96,11 +97,10 @@ class ContributionsDomain(Domain):
     _order_cache: (
         tuple[str, tuple[Contribution, ...], dict[str, tuple[Contribution | None, Contribution | None]]] | None
     ) = None
-    _markdown: MarkdownIt | None = None  # see markdown_parser()
-    #: the pages being read, as their parser got them (see page_source(); not pickled)
-    _sources: dict[str, PageSource]
     #: this build's view of what each output was written from (:mod:`.written`; not pickled)
     written: dict[str, Any] | None = None
+    #: the drafts this build leaves out: lookup key → docname (:mod:`.drafts`; not pickled, not a setting)
+    draft_keys: dict[str, str] | None = None
 
     # -- the collected data -----------------------------------------------------------------------
 
@@ -196,34 +196,6 @@ class ContributionsDomain(Domain):
                         std.anonlabels.pop(name, None)
                         std.labels.pop(name, None)
 
-    def __init__(self, env: BuildEnvironment) -> None:
-        super().__init__(env)
-        self._sources = {}
-
-    def note_source(self, docname: str, text: str) -> None:
-        """``source-read``, after every other handler: the text the page's parser gets."""
-        self._sources[docname] = PageSource(text, self.markdown_parser)
-
-    def page_source(self, docname: str) -> PageSource:
-        """The page being read, as its parser got it; a page read before this domain saw its
-        ``source-read`` (none is) is read from its file."""
-        source = self._sources.get(docname)
-        if source is None:
-            path = self.env.doc2path(docname)
-            try:
-                text = path.read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                text = ""
-            source = self._sources[docname] = PageSource(text, self.markdown_parser)
-        return source
-
-    def markdown_parser(self) -> MarkdownIt:
-        """MyST's Markdown parser with the site's settings, for the structure checks' source map (made once
-        per build process: settings do not change while a build reads)."""
-        if self._markdown is None:
-            self._markdown = site_markdown_parser(self.env)
-        return self._markdown
-
     # -- incremental and parallel builds ----------------------------------------------------------
 
     @property
@@ -266,12 +238,12 @@ class ContributionsDomain(Domain):
                     intro,
                 )
         header = next(document.findall(cn.contribution_header), None)
-        check_page(env, docname, document, header, self.page_source(docname))
-        self._sources.pop(docname, None)  # read: its text is not kept
+        check_page(env, docname, document, header, page_being_read(env))
         if header is None:
             return
         record = self._record(docname, header, document)
         self.contributions[docname] = record
+        env.events.emit("contributions-record", docname, record)  # for other extensions (.extension.EVENTS)
         self._owners_cache = self._published_cache = self._order_cache = None
         self._note_labels(env, record)
 
@@ -317,10 +289,9 @@ class ContributionsDomain(Domain):
         forge = self.forge_facts(key)
         status = header.get("status")
         if forge is not None:
-            from .lock_facts import check_facts  # it reads the lock onto this domain
-
             status_at = (docname, header.get("status_line") or header.line or 0)
-            check_facts(self.env, key, status, status_at, title, heading or header, forge)
+            lock_name = self.data.get("lock_name") or LOCK_NAME
+            check_facts(self.env.config, lock_name, key, status, status_at, title, heading or header, forge)
             status = status or forge.state
         sections = [node for node in document.findall(nodes.section) if node.get("contrib_section")]
         present = [node["contrib_section"] for node in sections if not node.get("contrib_unwritten")]
@@ -477,22 +448,13 @@ class ContributionsDomain(Domain):
         return object_name(key, section)
 
 
-def note_source(app: Sphinx, docname: str, source: list[str]) -> None:
-    """``source-read``, last: the page's text as its parser gets it, for the checks (:mod:`.checks`)."""
-    get_domain(app.env).note_source(docname, source[0])
-
-
-#: after every other ``source-read`` handler (Sphinx's default priority is 500)
-LAST = 1_000_000
-
-
 def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
     """``warn-missing-reference``: a ``{contrib}`` link that no write-up of this site, no intersphinx
     inventory and no ``nitpick_ignore`` entry answered; our own words (a draft, or an unknown key)."""
     if not isinstance(domain, ContributionsDomain) or node.get("reftype") != "contrib":
         return None
     target = node["reftarget"]
-    draft = app.config.contributions_draft_keys.get(key_lookup(split_target(target)[0]))
+    draft = (domain.draft_keys or {}).get(key_lookup(split_target(target)[0]))
     if draft is not None:
         warn(
             ContribWarning.DRAFT_LINK,

@@ -150,7 +150,7 @@ def leave_out_drafts(
     stays as the site wrote it: changing it would make Sphinx read every page again whenever the drafts
     change."""
     if app.config.contributions_include_drafts:
-        app.config.contributions_draft_keys = {}
+        get_domain(env).draft_keys = {}
         return []
     candidates = sorted(added | changed)
     config = site_config(env) if candidates else None
@@ -181,7 +181,7 @@ def leave_out_drafts(
             removed.add(docname)
     if drafts != known:
         _save(app, settings, drafts)
-    app.config.contributions_draft_keys = {key_lookup(key): docname for docname, (_, _, key) in drafts.items()}
+    get_domain(env).draft_keys = {key_lookup(key): docname for docname, (_, _, key) in drafts.items()}
     return []
 
 
@@ -239,12 +239,3 @@ def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
                 "put the 'contribution' directive at the top level of the page",
                 (docname, record.lineno),
             )
-
-
-def setup_drafts(app: Sphinx) -> None:
-    app.add_config_value("contributions_include_drafts", False, "env", types=frozenset({bool}))
-    # computed when Sphinx looks for outdated pages, from the drafts' sources, never set by hand
-    app.add_config_value("contributions_draft_keys", {}, "", types=frozenset({dict}))
-    # first: before .fixes.stale_outputs removes the output of pages no longer in the build
-    app.connect("env-get-outdated", leave_out_drafts, priority=100)
-    app.connect("env-check-consistency", check_no_draft_left)

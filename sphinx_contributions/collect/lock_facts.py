@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from sphinx.util import logging
 
-from ..lock import LOCK_NAME, LockError, facts, read_lock
+from ..lock import LockError, facts, read_lock
 from ..model import ForgeFacts, digest, key_lookup
 from ..warnings import ContribWarning, warn
 from .domain import get_domain
@@ -68,35 +68,6 @@ def load_lock(app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[
     )
 
 
-def check_facts(
-    env: BuildEnvironment,
-    key: str,
-    status: str | None,
-    status_at: tuple[str, int],
-    title: str,
-    title_at: object,
-    found: ForgeFacts,
-) -> None:
-    """``[contrib.forge_mismatch]`` where the page disagrees with the lock (called by the domain while the
-    page is read)."""
-    name = get_domain(env).data.get(NAME_KEY) or LOCK_NAME
-    if status in ("merged", "open", "closed") and status != found.state:
-        warn(
-            ContribWarning.FORGE_MISMATCH,
-            f"contribution {key}: the page says ':status: {status}', but {name} says the pull request is "
-            f"{found.state} (fetched {found.fetched_at}); correct the page, or run 'contributions sync' if the "
-            "forge has changed since",
-            status_at,
-        )
-    if env.config.contributions_check_titles and " ".join(title.split()) != " ".join(found.title.split()):
-        warn(
-            ContribWarning.FORGE_MISMATCH,
-            f"contribution {key}: the title is not the pull request's title in {name}, {found.title!r} "
-            "(contributions_check_titles is on)",
-            title_at,
-        )
-
-
 def report_coverage(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-check-consistency``: entries without a page and pages without an entry, as information."""
     domain = get_domain(env)
@@ -111,10 +82,3 @@ def report_coverage(app: Sphinx, env: BuildEnvironment) -> None:
     for record in sorted(published, key=lambda r: key_lookup(r.key)):
         if key_lookup(record.key) not in entries:
             logger.info(f"{name}: {record.key} has no entry (run 'contributions sync')")
-
-
-def setup_forge_check(app: Sphinx) -> None:
-    app.add_config_value("contributions_lock", LOCK_NAME, "env", types=frozenset({str}))
-    app.add_config_value("contributions_check_titles", False, "env", types=frozenset({bool}))
-    app.connect("env-get-outdated", load_lock)
-    app.connect("env-check-consistency", report_coverage)

@@ -50,8 +50,3 @@ def title_as_text(app: Sphinx, doctree: nodes.document) -> None:
         return
     for raw in list(section[0].findall(nodes.raw)):
         raw.replace_self(nodes.Text(raw.astext()))
-
-
-def setup_page_metadata(app: Sphinx) -> None:
-    app.connect("doctree-read", title_as_text, priority=400)  # Sphinx's TitleCollector: 500
-    app.connect("doctree-read", set_page_metadata)

@@ -143,7 +143,7 @@ class Session:
 
 def client(token_header: tuple[str, str] | None, *, timeout: float = TIMEOUT) -> httpx.Client:
     """The httpx client of a real run: JSON, a user agent, the token when there is one."""
-    from .. import __version__
+    from ..version import __version__
 
     headers = {"Accept": "application/json", "User-Agent": f"sphinx-contributions/{__version__}"}
     if token_header is not None:

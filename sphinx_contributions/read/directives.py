@@ -17,6 +17,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as cn
+from ..markup import inline_markup
 from ..model import (
     SECTIONS,
     Inline,
@@ -24,7 +25,6 @@ from ..model import (
     closest,
     is_comment_only_html,
     is_opaque_slug,
-    issue_url,
     label,
     make_key,
     names_another_pr,
@@ -36,7 +36,6 @@ from ..model import (
     parse_tags,
     parse_text,
     plain_text,
-    pr_url,
     project_page,
     tag_page,
 )
@@ -270,37 +269,6 @@ _OPTIONAL_PARSERS: dict[str, Callable[[str], object]] = {
     "project": lambda value: parse_text(value, "project"),
     "date": parse_date,
 }
-
-
-def inline_markup(parsed: list[nodes.Node], repo: str) -> tuple[Inline, ...]:
-    """Parsed inline nodes → the :class:`~.model.Inline` markup a summary keeps: text, code, emphasis,
-    strong, and links to web pages (``{pr}`#N``` and ``{issue}`#N``` in ``repo``); anything else (raw
-    HTML, a link within the site, math) as its text. Adjacent texts are joined."""
-    found: list[Inline] = []
-    for node in parsed:
-        item: Inline | None
-        if isinstance(node, nodes.system_message):
-            continue
-        if isinstance(node, nodes.Text):
-            item = Inline("text", str(node))
-        elif isinstance(node, nodes.literal):
-            item = Inline("code", node.astext())
-        elif isinstance(node, (nodes.emphasis, nodes.strong)):
-            item = Inline(node.tagname, children=inline_markup(node.children, repo))
-        elif isinstance(node, cn.pending_github_link):
-            url = pr_url(repo, node["number"]) if node["kind"] == "pr" else issue_url(repo, node["number"])
-            item = Inline("link", url=url, children=(Inline("text", node.astext()),))
-        elif isinstance(node, nodes.reference) and re.match(r"^(?:https?:|mailto:)", node.get("refuri", "")):
-            item = Inline("link", url=node["refuri"], children=inline_markup(node.children, repo))
-        elif isinstance(node, nodes.Element) and not isinstance(node, (nodes.raw, nodes.math)):
-            found.extend(inline_markup(node.children, repo))  # a reference within the site: its text
-            continue
-        else:
-            item = Inline("text", node.astext())
-        if item.kind == "text" and found and found[-1].kind == "text":
-            item = Inline("text", found.pop().text + item.text)
-        found.append(item)
-    return tuple(found)
 
 
 class SectionDirective(SphinxDirective):

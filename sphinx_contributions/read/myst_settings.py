@@ -69,7 +69,3 @@ def check_myst_settings(app: Sphinx, config: Config) -> None:
     if "colon_fence" not in enabled:
         warn(ContribWarning.CONFIG, NO_COLON_FENCE, None)
         config.myst_enable_extensions = [*enabled, "colon_fence"]
-
-
-def setup_myst_settings(app: Sphinx) -> None:
-    app.connect("config-inited", check_myst_settings)

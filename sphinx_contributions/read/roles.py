@@ -10,9 +10,9 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxRole
 
 from .. import nodes as cn
+from ..builders import EXPORT_NAMES
 from ..model import OptionError, issue_url, parse_target, pr_url
 from ..warnings import ContribWarning, warn
-from ..write.exports import EXPORT_NAMES
 from .names import misspelt_header
 
 if TYPE_CHECKING:

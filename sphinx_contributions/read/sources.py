@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
     from myst_parser.config.main import MdParserConfig
+    from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
 
@@ -165,11 +166,29 @@ def source_lines(text: str) -> list[str]:
     return lines[:-1] if lines and not lines[-1] else lines
 
 
-def page_being_read(env: BuildEnvironment) -> PageSource:
-    """The page the build is reading, as its parser got it (kept by the extension's domain)."""
-    from ..collect.domain import get_domain
+#: where the page being read is kept: Sphinx's data of the current document, new for each page it reads
+#: (also in a parallel reader), so nothing of it is pickled or outlives the page
+CURRENT_PAGE = "contributions:page-source"
 
-    return get_domain(env).page_source(env.current_document.docname)
+
+def note_source(app: Sphinx, docname: str, source: list[str]) -> None:
+    """``source-read``, after every other handler: the text the page's parser gets."""
+    env = app.env
+    env.current_document[CURRENT_PAGE] = PageSource(source[0], partial(site_markdown_parser, env))
+
+
+def page_being_read(env: BuildEnvironment) -> PageSource:
+    """The page the build is reading, as its parser got it; a page read before its ``source-read`` (none
+    is) is read from its file."""
+    found = env.current_document.get(CURRENT_PAGE)
+    if isinstance(found, PageSource):
+        return found
+    try:
+        text = env.doc2path(env.current_document.docname).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        text = ""
+    source = env.current_document[CURRENT_PAGE] = PageSource(text, partial(site_markdown_parser, env))
+    return source
 
 
 def fence_of_block(lines: list[str], line: int, block_text: str, name: str) -> Fence | None:

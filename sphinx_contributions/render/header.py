@@ -411,4 +411,3 @@ def setup_header(app: Sphinx) -> None:
         text=passthrough,
         man=passthrough,
     )
-    app.connect("doctree-resolved", render_headers, priority=400)

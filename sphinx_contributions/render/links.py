@@ -20,8 +20,7 @@ from sphinx.errors import NoUri
 from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
-from ..builders import is_site_builder, links_inside, writes_html
-from ..write.exports import written_exports
+from ..builders import is_site_builder, links_inside, writes_html, written_exports
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -113,5 +112,3 @@ def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 def setup_links(app: Sphinx) -> None:
     app.add_node(cn.page_link)
     app.add_node(cn.export_link)
-    app.connect("doctree-resolved", resolve_page_links)
-    app.connect("doctree-resolved", _resolved, priority=900)  # after the listings (default 500)

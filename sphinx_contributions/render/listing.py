@@ -279,4 +279,3 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
 
 def setup_listing_render(app: Sphinx) -> None:
     app.add_node(cn.contribution_list)
-    app.connect("doctree-resolved", resolve_listings)

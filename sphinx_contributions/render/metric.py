@@ -293,4 +293,3 @@ def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def setup_metric_render(app: Sphinx) -> None:
     app.add_node(cn.metric, html=(visit_metric_html, None), latex=(visit_metric_latex, None))  # VISITORS
-    app.connect("doctree-resolved", metrics_to_text)

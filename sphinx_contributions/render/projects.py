@@ -54,4 +54,3 @@ def resolve_projects(app: Sphinx, doctree: nodes.document, docname: str) -> None
 def setup_projects_render(app: Sphinx) -> None:
     app.add_node(cn.contribution_projects)
     app.add_node(cn.project_intro)
-    app.connect("doctree-resolved", resolve_projects)

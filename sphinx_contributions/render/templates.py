@@ -38,7 +38,3 @@ def render_html(templates: BuiltinTemplateLoader, name: str, context: dict[str, 
 def add_templates_path(app: Sphinx, config: Config) -> None:
     """``config-inited``: the extension's templates after the site's, so a site overrides any of them."""
     config.templates_path = [*config.templates_path, str(TEMPLATES_DIR)]
-
-
-def setup_templates(app: Sphinx) -> None:
-    app.connect("config-inited", add_templates_path)

@@ -239,5 +239,3 @@ def setup_books(app: Sphinx) -> None:
         application = app
 
     app.add_post_transform(Chapters)
-    app.connect("doctree-resolved", listings_once, priority=400)  # before the listings (500)
-    app.connect("doctree-resolved", unique_writeup_ids, priority=940)

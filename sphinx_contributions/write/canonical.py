@@ -71,9 +71,3 @@ def drop_relative_og_url(
     if has_canonical_url(app) or "metatags" not in context:
         return
     context["metatags"] = _RELATIVE_OG_URL.sub("", context["metatags"])
-
-
-def setup_canonical(app: Sphinx) -> None:
-    app.connect("config-inited", silence_sitemap)
-    app.connect("builder-inited", report_left_out)
-    app.connect("html-page-context", drop_relative_og_url, priority=600)

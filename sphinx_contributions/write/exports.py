@@ -27,7 +27,7 @@ from xml.etree import ElementTree as ET
 from markupsafe import escape
 from sphinx.util import logging
 
-from ..builders import is_site_builder
+from ..builders import EXPORT_NAMES, FEED_NAME, JSON_NAME, SCHEMA_NAME, base_url, is_site_builder
 from ..collect.domain import get_domain
 from ..model import Contribution, sort_records
 from ..warnings import ContribWarning, warn
@@ -40,23 +40,7 @@ logger = logging.getLogger(__name__)
 
 #: bump when a field changes meaning or disappears; adding a field keeps the version
 SCHEMA_VERSION = 1
-JSON_NAME = "contributions.json"
-SCHEMA_NAME = "contributions.schema.json"
-FEED_NAME = "contributions.atom"
-#: the files the extension writes beside the site's pages, which ``{export}`` links to
-EXPORT_NAMES = (JSON_NAME, SCHEMA_NAME, FEED_NAME)
 ATOM = "http://www.w3.org/2005/Atom"
-
-
-def base_url(app: Sphinx) -> str:
-    base = app.config.html_baseurl or ""
-    return base if not base or base.endswith("/") else base + "/"
-
-
-def written_exports(app: Sphinx) -> tuple[str, ...]:
-    """The exports a site build writes: the feed only where there is a canonical URL (its URLs are
-    absolute); a link to an export that is not written is its text."""
-    return EXPORT_NAMES if base_url(app) else tuple(name for name in EXPORT_NAMES if name != FEED_NAME)
 
 
 def page_url(app: Sphinx, docname: str) -> str:
@@ -295,10 +279,3 @@ def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     if base_url(app):  # the feed needs absolute URLs; without them it is left out (see .canonical)
         (outdir / FEED_NAME).write_bytes(atom_feed(app, records))
     return []
-
-
-def setup_exports(app: Sphinx) -> None:
-    app.add_config_value("contributions_feed_title", "", "html", types=frozenset({str}))
-    app.add_config_value("contributions_author", "", "html", types=frozenset({str}))
-    app.connect("html-collect-pages", write_exports)
-    app.connect("html-page-context", page_context, priority=400)  # before sphinxext-opengraph's

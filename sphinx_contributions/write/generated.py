@@ -17,14 +17,13 @@ from docutils import nodes
 from markupsafe import escape
 
 from .. import nodes as cn
-from ..builders import is_site_builder
+from ..builders import base_url, is_site_builder
 from ..collect.domain import get_domain
 from ..i18n import _, ngettext
 from ..model import GeneratedPage, digest, generated_pages, is_of_project, slugify
 from ..render.links import Links
 from ..render.listing import listing_context
 from ..warnings import ContribWarning, warn
-from .exports import base_url
 from .incremental import generated_page_is_current
 from .manifest import remember, this_build
 from .social_cards import page_meta_tags
@@ -181,11 +180,3 @@ def check_folders(app: Sphinx, config: Config) -> None:
 
 #: the settings of the generated pages' folders, and their defaults
 FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "projects"}
-
-
-def setup_pages(app: Sphinx) -> None:
-    for name, default in FOLDERS.items():
-        app.add_config_value(name, default, "env", types=frozenset({str}))
-    app.connect("config-inited", check_folders)
-    app.connect("html-collect-pages", collect_pages)
-    app.connect("env-get-updated", intros_changed, priority=900)

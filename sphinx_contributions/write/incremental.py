@@ -26,7 +26,7 @@ from ..collect.domain import get_domain
 from ..collect.page_data import PageDataCollector
 from ..model import digest, key_lookup, label_key, split_target
 from .fixes.navigation import nav_digest
-from .fixes.stale_outputs import output_file, remove_outputs
+from .fixes.stale_outputs import output_file
 from .manifest import changed_keys, remember, this_build
 
 if TYPE_CHECKING:
@@ -94,9 +94,33 @@ def _newest_template(app: Sphinx) -> float | None:
         return None
 
 
+def _plain(value: object) -> object:
+    """``value`` as plain data whose ``repr`` is the same in every run (sets sorted; anything else by its
+    type's name)."""
+    if isinstance(value, (str, int, float, bool, type(None))):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return sorted((repr(_plain(key)), _plain(item)) for key, item in value.items())
+    if isinstance(value, (set, frozenset)):
+        return sorted(repr(_plain(item)) for item in value)
+    return type(value).__qualname__
+
+
+def env_settings(app: Sphinx) -> str:
+    """A digest of the settings of the ``env`` rebuild category (``language``, ``contributions_index`` …):
+    a page Sphinx does not write from a source (a generated page) shows them too, and Sphinx's own
+    record of an HTML output (``.buildinfo``) counts only the ``html`` ones. A value that is no plain
+    data (a function in ``conf.py``) counts by its type: its text changes between runs."""
+    values = {item.name: _plain(item.value) for item in app.config.filter("env")}
+    return digest(sorted(values.items(), key=lambda pair: pair[0]))
+
+
 def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated``: the pages to rewrite because records they show changed; and note which
-    generated pages are stale, removing the output of those that are gone."""
+    generated pages are stale (the output of those that are gone goes with the manifest's ``files``,
+    :mod:`.fixes.stale_outputs`)."""
     domain = get_domain(env)
     records, links = _record_digests(domain)
     generated = domain.generated_pages()
@@ -105,6 +129,7 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     common = (
         nav_digest(env),
         (build_info.config_hash, build_info.tags_hash) if build_info is not None else None,
+        env_settings(app),  # the theme's words and language, the list's address: "env" settings too
         _newest_template(app),
         app.config.contributions_index in env.found_docs,
     )
@@ -113,8 +138,6 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         for pagename, page in generated.items()
     }
     old_pages = remember(app, "pages", inputs) or {}
-    if is_site_builder(app.builder):
-        remove_outputs(app, sorted(set(old_pages) - set(generated)), sources=False)
     this_build(app)["stale"] = sorted(
         pagename for pagename, value in inputs.items() if old_pages.get(pagename) != value
     )

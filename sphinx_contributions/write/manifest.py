@@ -109,8 +109,3 @@ def commit(app: Sphinx, exception: BaseException | None) -> None:
     if state["dirty"] or any(memory.get(name) != new for name, new in state["pending"].items()):
         memory.update(state["pending"])
         _save(app, state["outputs"])
-
-
-def setup_written(app: Sphinx) -> None:
-    app.connect("write-started", forget_before_writing)
-    app.connect("build-finished", commit, priority=800)

@@ -157,7 +157,7 @@ def report(app: Sphinx, warnings: list[ShownWarning]) -> dict[str, Any]:
                 "metrics": [metric.as_json() for metric in record.metrics],
             }
         )
-    drafts = getattr(app.config, "contributions_draft_keys", None) or {}
+    drafts = domain.draft_keys or {}
     return {
         "version": REPORT_VERSION,
         "builder": app.builder.name,
@@ -173,16 +173,26 @@ def read_report(path: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) and data.get("version") == REPORT_VERSION else None
 
 
-def setup_report(app: Sphinx) -> ShownWarnings:
+def shown_warnings(app: Sphinx) -> ShownWarnings:
+    """This application's collector of shown warnings, on Sphinx's warning handlers."""
+    for handler in logging.getLogger(NAMESPACE).handlers:
+        for found in handler.filters:
+            if isinstance(found, ShownWarnings) and found.app is app:
+                return found
     collector = ShownWarnings(app)
-    collector.install()  # now: warnings shown while the site's settings are read are the build's too
-
-    def write(app: Sphinx, exception: Exception | None) -> None:
-        warnings = collector.take()
-        if exception is not None:
-            return
-        text = json.dumps(report(app, warnings), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-        write_whole(report_path(app.doctreedir, app.outdir, app.builder.name), text)
-
-    app.connect("build-finished", write, priority=900)  # after others, whose warnings belong in it
+    collector.install()
     return collector
+
+
+def setup_report(app: Sphinx) -> None:
+    """At setup: warnings shown while the site's settings are read are the build's too."""
+    shown_warnings(app)
+
+
+def write_report(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished``, after the handlers whose warnings belong in it: the report of this build."""
+    warnings = shown_warnings(app).take()
+    if exception is not None:
+        return
+    text = json.dumps(report(app, warnings), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    write_whole(report_path(app.doctreedir, app.outdir, app.builder.name), text)

@@ -8,7 +8,6 @@ and 404 pages included, so a preview never competes with the site it previews.
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
 from ..builders import is_site_builder
@@ -19,17 +18,7 @@ if TYPE_CHECKING:
 NOINDEX = '<meta name="robots" content="noindex">'
 
 
-def is_preview() -> bool:
-    """Whether this is a Read the Docs pull-request build (its documented ``external`` version type)."""
-    return os.environ.get("READTHEDOCS_VERSION_TYPE") == "external"
-
-
 def add_noindex(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context``: every page of a site builder, when ``contributions_noindex`` is set."""
     if app.config.contributions_noindex and is_site_builder(app.builder):
         context["metatags"] = context.get("metatags", "") + NOINDEX + "\n"
-
-
-def setup_robots(app: Sphinx) -> None:
-    app.add_config_value("contributions_noindex", is_preview(), "html", types=frozenset({bool}))
-    app.connect("html-page-context", add_noindex)

@@ -206,9 +206,3 @@ def sidebar_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     build = this_build(app)
     build["stale"] = sorted(set(build.get("stale", [])) | set(get_domain(env).generated_pages()))
     return sorted(env.found_docs)
-
-
-def setup_navigation_render(app: Sphinx) -> None:
-    app.add_config_value("contributions_sidebar_limit", SIDEBAR_LIMIT, "html", types=frozenset({int}))
-    app.connect("html-page-context", page_context, priority=600)  # after furo's (500) builds the tree
-    app.connect("env-get-updated", sidebar_changed, priority=900)  # after .incremental notes stale pages

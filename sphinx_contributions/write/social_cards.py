@@ -240,8 +240,4 @@ def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def setup_cards(app: Sphinx) -> None:
-    app.add_config_value("contributions_social_cards", False, "html", types=frozenset({bool}))
-    app.connect("builder-inited", check_base_url)
-    app.connect("html-page-context", add_card, priority=400)  # before sphinxext-opengraph's (500)
-    app.connect("build-finished", remove_stale_cards)
     setup_opengraph_print(app)

@@ -62,9 +62,3 @@ def set_title_page(app: Sphinx, config: Config) -> None:
         return
     elements["maketitle"] = title_page(config.project, tagline, links, config.html_baseurl or "")
     config.latex_elements = elements
-
-
-def setup_title_page(app: Sphinx) -> None:
-    app.add_config_value("contributions_tagline", "", "env", types=frozenset({str}))
-    app.add_config_value("contributions_profile_links", [], "env", types=frozenset({list, tuple}))
-    app.connect("config-inited", set_title_page)

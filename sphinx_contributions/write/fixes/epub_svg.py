@@ -41,7 +41,3 @@ def fix_epub(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: declare the pages with SVG and write the book again."""
     if exception is None and isinstance(app.builder, Epub3Builder) and declare_svg(Path(app.outdir) / "content.opf"):
         app.builder.build_epub()
-
-
-def setup_epub_svg(app: Sphinx) -> None:
-    app.connect("build-finished", fix_epub)

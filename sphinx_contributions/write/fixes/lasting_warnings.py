@@ -125,10 +125,28 @@ def read_again(app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set
     return sorted((pages_that_warned(app, env) & env.found_docs) - set(added) - set(removed) - set(changed))
 
 
+def page_warnings(app: Sphinx) -> PageWarnings:
+    """This application's handler of the warnings logged while pages are read."""
+    for handler in logging.getLogger(NAMESPACE).handlers:
+        if isinstance(handler, PageWarnings) and handler.app is app:
+            return handler
+    return PageWarnings(app)
+
+
 def setup_lasting_warnings(app: Sphinx) -> None:
-    handler = PageWarnings(app)
-    handler.install()
-    app.connect("env-get-outdated", read_again)
-    app.connect("source-read", lambda app, docname, source: handler.install())  # parallel readers
-    app.connect("build-finished", lambda app, exception: handler.uninstall(), priority=950)
-    app.connect("env-before-read-docs", lambda app, env, docnames: handler.install())
+    page_warnings(app).install()
+
+
+def install_before_reading(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """``env-before-read-docs``: the handler is on Sphinx's logger while pages are read."""
+    page_warnings(app).install()
+
+
+def install_in_reader(app: Sphinx, docname: str, source: list[str]) -> None:
+    """``source-read``: again in each parallel reader, which starts with no handler of its own."""
+    page_warnings(app).install()
+
+
+def uninstall_when_done(app: Sphinx, exception: BaseException | None) -> None:
+    """``build-finished``, late: the handler leaves Sphinx's logger with the build."""
+    page_warnings(app).uninstall()

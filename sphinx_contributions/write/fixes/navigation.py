@@ -39,7 +39,3 @@ def navigation_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     new = {"nav": nav_digest(env)}
     old = remember(app, "nav", new)
     return sorted(env.found_docs) if old is not None and old != new else []
-
-
-def setup_navigation(app: Sphinx) -> None:
-    app.connect("env-get-updated", navigation_changed)

@@ -110,8 +110,3 @@ def _images_inline(app: Sphinx, pathto: Callable[..., str]) -> Callable[..., str
         return pathto(otheruri, resource, *args, **kwargs)
 
     return linked
-
-
-def setup_notfound_paths(app: Sphinx) -> None:
-    app.connect("html-page-context", save_helpers, priority=390)
-    app.connect("html-page-context", restore_helpers, priority=410)

@@ -103,8 +103,3 @@ def opengraph_fields(
     if record is not None:
         fields["og:description"] = form(record.summary)
     context["meta"] = fields | meta  # a page's own front matter (``og:title: …``) wins, as in opengraph
-
-
-def setup_opengraph_fields(app: Sphinx) -> None:
-    app.connect("builder-inited", check_opengraph)
-    app.connect("html-page-context", opengraph_fields, priority=400)

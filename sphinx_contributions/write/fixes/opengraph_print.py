@@ -73,4 +73,3 @@ def report_missing_matplotlib(app: Sphinx, config: Config) -> None:
 
 def setup_opengraph_print(app: Sphinx) -> None:
     import_opengraph_quietly(app)
-    app.connect("config-inited", report_missing_matplotlib)

@@ -34,7 +34,3 @@ def prune_search_index(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
         for word in [word for word, docnames in mapping.items() if not docnames]:
             del mapping[word]
     return []
-
-
-def setup_search_index(app: Sphinx) -> None:
-    app.connect("html-collect-pages", prune_search_index)

@@ -54,7 +54,3 @@ def index_keys(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
 
     indexer.get_objects = get_objects
     return []
-
-
-def setup_search_objects(app: Sphinx) -> None:
-    app.connect("html-collect-pages", index_keys)

@@ -51,8 +51,3 @@ def fix_navigation(app: Sphinx, pagename: str, templatename: str, context: dict[
     if "toctree" in context:
         toctree: Callable[..., str] = context["toctree"]
         context["toctree"] = lambda **kwargs: _DOUBLE.sub('href="#', toctree(**kwargs))
-
-
-def setup_singlehtml_anchors(app: Sphinx) -> None:
-    app.connect("doctree-resolved", fix_double_anchors, priority=950)
-    app.connect("html-page-context", fix_navigation, priority=400)

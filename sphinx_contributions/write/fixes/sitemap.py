@@ -161,9 +161,11 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     site_url = app.config.site_url or app.config.html_baseurl
     if not is_site_builder(app.builder):
         path.unlink(missing_ok=True)
-    elif site_url:  # without one, the build's information line (canonical.py) names the sitemap as left out
+    elif site_url:
         path.write_bytes(sitemap_xml(app, site_url.rstrip("/") + "/"))
         logger.info("%s was generated for URL %s in %s", app.config.sitemap_filename, site_url, path)
+    else:  # no canonical URL: none, not an earlier build's (the information line of canonical.py says so)
+        path.unlink(missing_ok=True)
 
 
 def check_sitemap_url(app: Sphinx) -> None:
@@ -177,9 +179,3 @@ def check_sitemap_url(app: Sphinx) -> None:
             "top-level 'site_url' in conf.py)",
             None,
         )
-
-
-def setup_sitemap(app: Sphinx) -> None:
-    app.connect("config-inited", disconnect_sphinx_sitemap)
-    app.connect("builder-inited", check_sitemap_url)
-    app.connect("build-finished", write_sitemap, priority=600)  # after sphinx-sitemap's (500)

@@ -1,0 +1,151 @@
+"""Every setting of the extension, in one table (as MyST-Parser's ``MdParserConfig``): name, default, the
+rebuild it asks for when it changes, its type and what it does. :func:`register_settings` hands the table
+to Sphinx; :func:`check_settings` (``config-inited``, before any other handler reads a setting) makes each
+wrong type and each misspelt ``contributions_*`` name one ``[contrib.config]`` warning at its line of
+``conf.py``, never an exception: a wrong value is replaced by the default, a misspelt name is named with
+its right spelling. AUTHORING.md's settings table is checked against this one by a test.
+
+No setting carries the build's own state: what a build finds (its drafts, what it wrote) is kept on the
+domain or in the extension's files, so a build with nothing to do finds the configuration unchanged.
+"""
+
+from __future__ import annotations
+
+import ast
+import difflib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .lock import LOCK_NAME
+from .warnings import ContribWarning, warn
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+
+def is_preview(config: Config | None = None) -> bool:
+    """Whether this is a Read the Docs pull-request build (its documented ``external`` version type)."""
+    return os.environ.get("READTHEDOCS_VERSION_TYPE") == "external"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One ``contributions_*`` setting."""
+
+    name: str
+    #: the value, or a function of the site's configuration that gives it (Sphinx calls it)
+    default: Any
+    #: what Sphinx rebuilds when the value changes: ``"env"`` (every page is read again) or ``"html"``
+    rebuild: str
+    types: tuple[type, ...]
+    description: str
+
+    def value_of(self, config: Config) -> Any:
+        default: Any = self.default
+        return default(config) if callable(default) else default
+
+    @property
+    def type_words(self) -> str:
+        names = {bool: "True or False", int: "a whole number", str: "a string", list: "a list", tuple: "a tuple"}
+        return " or ".join(names.get(kind, kind.__name__) for kind in self.types)
+
+
+#: every setting, in the order AUTHORING.md lists them
+SETTINGS: tuple[Setting, ...] = (
+    Setting("contributions_index", "contributions/index", "env", (str,), "the page of the list of every write-up"),
+    Setting("contributions_sidebar_limit", 10, "html", (int,), "how many write-ups the sidebar lists"),
+    Setting("contributions_include_drafts", False, "env", (bool,), "build drafts too, each with a banner"),
+    Setting("contributions_feed_title", "", "html", (str,), "the feed's title (default: '<project>: contributions')"),
+    Setting("contributions_author", "", "html", (str,), "the author in the feed and structured data"),
+    Setting("contributions_tags_path", "tags", "env", (str,), "the folder of the generated tag pages"),
+    Setting("contributions_projects_path", "projects", "env", (str,), "the folder of the generated project pages"),
+    Setting("contributions_social_cards", False, "html", (bool,), "a 1200×630 PNG card for every page"),
+    Setting("contributions_lock", LOCK_NAME, "env", (str,), "the lock file 'contributions sync' writes"),
+    Setting("contributions_check_titles", False, "env", (bool,), "warn when a title is not the pull request's"),
+    Setting("contributions_tagline", "", "env", (str,), "your role, one line, on the PDF's title page"),
+    Setting("contributions_profile_links", [], "env", (list, tuple), "your profiles' addresses, on the title page"),
+    Setting("contributions_noindex", is_preview, "html", (bool,), "tell search engines not to index the pages"),
+)
+
+BY_NAME = {setting.name: setting for setting in SETTINGS}
+#: the prefixes a setting of this extension is written with (the singular is a common slip)
+PREFIXES = ("contributions_", "contribution_")
+
+
+def register_settings(app: Sphinx) -> None:
+    for setting in SETTINGS:
+        app.add_config_value(
+            setting.name,
+            setting.default,
+            setting.rebuild,
+            types=frozenset(setting.types),
+            description=setting.description,
+        )
+
+
+def _lines(confdir: str) -> dict[str, int]:
+    """The line of each name ``conf.py`` assigns at its top level (none when it does not parse)."""
+    path = Path(confdir, "conf.py")
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    lines: dict[str, int] = {}
+    for node in tree.body:
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        for target in targets:
+            if isinstance(target, ast.Name):
+                lines.setdefault(target.id, node.lineno)
+    return lines
+
+
+def _has_type(value: object, types: tuple[type, ...]) -> bool:
+    if isinstance(value, bool) and bool not in types:  # True is an int to Python, not a number of write-ups
+        return False
+    return isinstance(value, types)
+
+
+def _where(app: Sphinx, lines: dict[str, int], name: str) -> str:
+    path = Path(app.confdir, "conf.py")
+    line = lines.get(name)
+    return f"{path}:{line}" if line else str(path)
+
+
+def check_settings(app: Sphinx, config: Config) -> None:
+    """``config-inited``, first: a value of the wrong type is a ``[contrib.config]`` warning and the default
+    is used; a ``contributions_*`` (or ``contribution_*``) name that is no setting is a warning naming the
+    setting meant."""
+    lines = _lines(app.confdir) if app.confdir else {}
+    for setting in SETTINGS:
+        value = getattr(config, setting.name)
+        if _has_type(value, setting.types):
+            continue
+        default = setting.value_of(config)
+        warn(
+            ContribWarning.CONFIG,
+            f"{setting.name} = {value!r}: it takes {setting.type_words} ({setting.description}); the default "
+            f"{default!r} is used",
+            _where(app, lines, setting.name),
+        )
+        setattr(config, setting.name, default)
+    written: dict[str, Any] = getattr(config, "_raw_config", {})
+    for name in sorted(written):
+        if name in BY_NAME or not name.startswith(PREFIXES):
+            continue
+        # compared without the prefix, which every name shares and which would make any two look alike
+        rest = name.removeprefix("contributions_").removeprefix("contribution_")
+        meant = difflib.get_close_matches(
+            rest, [key.removeprefix("contributions_") for key in BY_NAME], n=1, cutoff=0.8
+        )
+        meant = ["contributions_" + found for found in meant]
+        hint = f"did you mean {meant[0]}?" if meant else "the settings are listed in AUTHORING.md, 'Settings'"
+        warn(
+            ContribWarning.CONFIG,
+            f"{name} is not a setting of sphinx-contributions and is ignored; {hint}",
+            _where(app, lines, name),
+        )

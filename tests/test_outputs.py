@@ -1,0 +1,181 @@
+"""What each output holds (the manifest's ``files``, ``sphinx_contributions/write/fixes/stale_outputs.py``):
+after a write-up turns draft or is deleted, after the canonical URL goes and after an ``env`` setting
+changes, an incremental build of html, dirhtml, singlehtml, epub and text holds what a clean build holds,
+also when builders share one doctree folder and after ``-E`` over an existing output."""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
+
+from tests.conftest import MakeApp
+from tests.edits import edit, touch
+
+CONF = (
+    "extensions = ['myst_parser', 'sphinx_contributions']\n"
+    "myst_enable_extensions = ['colon_fence']\n"
+    "project = 'Outputs'\n"
+    "html_title = 'Outputs'\n"
+)
+
+WRITEUP = """# {title}
+
+:::{{contribution}}
+:repo: owner/{name}
+:pr: {pr}
+:tags: caching, memory
+:summary: A write-up of the outputs' tests.
+:::
+
+:::{{problem}}
+p
+:::
+
+:::{{root-cause}}
+r
+:::
+
+:::{{fix}}
+f
+:::
+
+:::{{verification}}
+v
+:::
+"""
+
+INDEX = """# Outputs
+
+```{toctree}
+:glob:
+
+contributions/*
+```
+
+:::{contributions}
+:::
+"""
+
+
+def make_site(root: Path) -> Path:
+    srcdir = root / "src"
+    (srcdir / "contributions").mkdir(parents=True)
+    (srcdir / "conf.py").write_text(CONF, encoding="utf-8")
+    (srcdir / "index.md").write_text(INDEX, encoding="utf-8")
+    (srcdir / "contributions" / "index.md").write_text("# All\n\n:::{contributions}\n:::\n", encoding="utf-8")
+    for name, pr in (("alpha", 1), ("beta", 2)):
+        text = WRITEUP.format(title=f"Fix {name}", name=name, pr=pr)
+        (srcdir / "contributions" / f"{name}.md").write_text(text, encoding="utf-8")
+    return srcdir
+
+
+def build(make_app: MakeApp, builder: str, srcdir: Path, builddir: Path, **kwargs: object) -> SphinxTestApp:
+    app = make_app(builder, srcdir=srcdir, builddir=builddir, status=StringIO(), warning=StringIO(), **kwargs)
+    app.build()
+    return app
+
+
+def listing(outdir: Path) -> set[str]:
+    """Every file and folder of an output, but Sphinx's bookkeeping and an ePub's own package."""
+    return {
+        path.relative_to(outdir).as_posix()
+        for path in outdir.rglob("*")
+        if path.name not in {".buildinfo", ".buildinfo.bak"} and path.suffix != ".epub"
+    }
+
+
+def withdraw(srcdir: Path, how: str) -> None:
+    page = srcdir / "contributions" / "beta.md"
+    if how == "draft":
+        edit(page, ":pr: 2\n", ":pr: 2\n:status: draft\n")
+    else:
+        page.unlink()
+        touch(srcdir / "index.md")
+
+
+BUILDERS = ("html", "dirhtml", "singlehtml", "epub", "text")
+
+
+@pytest.mark.parametrize("how", ["draft", "deleted"])
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_a_withdrawn_writeup_leaves_every_output(make_app: MakeApp, tmp_path: Path, builder: str, how: str) -> None:
+    srcdir = make_site(tmp_path / "site")
+    builddir = tmp_path / "build"
+    build(make_app, builder, srcdir, builddir)
+    withdraw(srcdir, how)
+    app = build(make_app, builder, srcdir, builddir)
+    clean_src = tmp_path / "clean"
+    shutil.copytree(srcdir, clean_src)
+    clean = build(make_app, builder, clean_src, tmp_path / "clean-build", freshenv=True)
+    assert listing(Path(app.outdir)) == listing(Path(clean.outdir))
+    if builder == "epub":  # what the ePub packs: the ePub builder packs every file of its folder
+        (packed,) = Path(app.outdir).glob("*.epub")
+        (clean_packed,) = Path(clean.outdir).glob("*.epub")
+        with zipfile.ZipFile(packed) as first, zipfile.ZipFile(clean_packed) as second:
+            assert sorted(first.namelist()) == sorted(second.namelist())
+            assert not any("beta" in name for name in first.namelist())
+
+
+def test_html_and_dirhtml_on_one_doctree_folder_each_lose_the_page(make_app: MakeApp, tmp_path: Path) -> None:
+    srcdir = make_site(tmp_path / "site")
+    builddir = tmp_path / "build"  # one doctree folder: build/doctrees, as sphinx-quickstart lays it out
+    build(make_app, "html", srcdir, builddir)
+    build(make_app, "dirhtml", srcdir, builddir)
+    withdraw(srcdir, "deleted")
+    html = build(make_app, "html", srcdir, builddir)  # this one sees Sphinx's "removed"
+    dirhtml = build(make_app, "dirhtml", srcdir, builddir)  # this one does not: the env is current
+    assert not (Path(html.outdir) / "contributions" / "beta.html").exists()
+    assert not (Path(dirhtml.outdir) / "contributions" / "beta").exists()
+    assert not (Path(dirhtml.outdir) / "_sources" / "contributions" / "beta.md.txt").exists()
+
+
+def test_a_fresh_environment_over_an_existing_output_loses_the_page(make_app: MakeApp, tmp_path: Path) -> None:
+    srcdir = make_site(tmp_path / "site")
+    builddir = tmp_path / "build"
+    build(make_app, "html", srcdir, builddir)
+    withdraw(srcdir, "deleted")
+    app = build(make_app, "html", srcdir, builddir, freshenv=True)  # -E: Sphinx knows nothing was removed
+    assert not (Path(app.outdir) / "contributions" / "beta.html").exists()
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_the_feed_goes_with_the_canonical_url(make_app: MakeApp, tmp_path: Path, builder: str) -> None:
+    srcdir = make_site(tmp_path / "site")
+    builddir = tmp_path / "build"
+    first = build(make_app, builder, srcdir, builddir, confoverrides={"html_baseurl": "https://old.example/"})
+    assert (Path(first.outdir) / "contributions.atom").is_file()
+    app = build(make_app, builder, srcdir, builddir)
+    assert not (Path(app.outdir) / "contributions.atom").exists()
+    assert "old.example" not in (Path(app.outdir) / "contributions.json").read_text(encoding="utf-8")
+
+
+def test_generated_pages_follow_an_env_setting(make_app: MakeApp, tmp_path: Path) -> None:
+    srcdir = make_site(tmp_path / "site")
+    builddir = tmp_path / "build"
+    build(make_app, "html", srcdir, builddir)
+    app = build(make_app, "html", srcdir, builddir, confoverrides={"language": "de"})
+    for page in ("tags/caching.html", "projects/alpha.html"):
+        text = (Path(app.outdir) / page).read_text(encoding="utf-8")
+        assert '<html lang="de"' in text, page
+
+
+def test_generated_pages_follow_the_list_page(make_app: MakeApp, tmp_path: Path) -> None:
+    srcdir = make_site(tmp_path / "site")
+    (srcdir / "work").mkdir()
+    (srcdir / "work" / "index.md").write_text("# Work\n\n:::{contributions}\n:::\n", encoding="utf-8")
+    edit(srcdir / "index.md", "contributions/*\n", "contributions/*\nwork/index\n")
+    builddir = tmp_path / "build"
+    build(make_app, "html", srcdir, builddir)
+    app = build(make_app, "html", srcdir, builddir, confoverrides={"contributions_index": "work/index"})
+    clean = build(
+        make_app, "html", srcdir, tmp_path / "clean", freshenv=True, confoverrides={"contributions_index": "work/index"}
+    )
+    page = "tags/caching.html"
+    assert (Path(app.outdir) / page).read_text(encoding="utf-8") == (Path(clean.outdir) / page).read_text(
+        encoding="utf-8"
+    )

@@ -1,0 +1,158 @@
+"""The one settings table (``sphinx_contributions/settings.py``) and the one wiring table
+(``sphinx_contributions/extension.py``): a wrong type or a misspelt name is one ``[contrib.config]``
+warning at its line of ``conf.py``, never an exception; AUTHORING's table is the code's; a build with
+nothing to do finds the configuration unchanged; every handler and every setting is registered in one
+file; the extension's own event reaches another extension."""
+
+from __future__ import annotations
+
+import ast
+import re
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
+from sphinx.util.console import strip_colors
+
+from sphinx_contributions.extension import EVENTS, HANDLERS
+from sphinx_contributions.settings import SETTINGS
+from tests.conftest import REPO, MakeApp
+
+BASE_CONF = "extensions = ['myst_parser', 'sphinx_contributions']\nmyst_enable_extensions = ['colon_fence']\n"
+
+
+def site(rootdir: Path, tmp_path: Path, conf: str = "") -> Path:
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-settings", srcdir)
+    (srcdir / "conf.py").write_text(BASE_CONF + conf, encoding="utf-8")
+    return srcdir
+
+
+def build(make_app: MakeApp, srcdir: Path, **kwargs: object) -> SphinxTestApp:
+    app = make_app("html", srcdir=srcdir, status=StringIO(), warning=StringIO(), **kwargs)
+    app.build()
+    return app
+
+
+def warnings(app: SphinxTestApp) -> list[str]:
+    return strip_colors(app.warning.getvalue()).splitlines()
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "contributions_sidebar_limt = 3",
+            "contributions_sidebar_limt is not a setting of sphinx-contributions and is ignored; did you mean "
+            "contributions_sidebar_limit? [contrib.config]",
+        ),
+        (
+            "contributions_include_draft = True",
+            "contributions_include_draft is not a setting of sphinx-contributions and is ignored; did you mean "
+            "contributions_include_drafts? [contrib.config]",
+        ),
+        (
+            "contribution_index = 'work/index'",
+            "contribution_index is not a setting of sphinx-contributions and is ignored; did you mean "
+            "contributions_index? [contrib.config]",
+        ),
+        (
+            "contributions_colour = 'teal'",
+            "contributions_colour is not a setting of sphinx-contributions and is ignored; the settings are listed "
+            "in AUTHORING.md, 'Settings' [contrib.config]",
+        ),
+        (
+            "contributions_sidebar_limit = 'three'",
+            "contributions_sidebar_limit = 'three': it takes a whole number (how many write-ups the sidebar lists); "
+            "the default 10 is used [contrib.config]",
+        ),
+        (
+            "contributions_social_cards = 'yes'",
+            "contributions_social_cards = 'yes': it takes True or False (a 1200×630 PNG card for every page); the "
+            "default False is used [contrib.config]",
+        ),
+        (
+            "contributions_sidebar_limit = True",
+            "contributions_sidebar_limit = True: it takes a whole number (how many write-ups the sidebar lists); the "
+            "default 10 is used [contrib.config]",
+        ),
+    ],
+)
+def test_a_wrong_setting_is_one_warning_at_its_line(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, line: str, expected: str
+) -> None:
+    srcdir = site(rootdir, tmp_path, f"project = 'x'\n{line}\n")
+    app = build(make_app, srcdir)  # never an exception: a wrong type used to end in an ExtensionError
+    assert warnings(app) == [f"{srcdir / 'conf.py'}:4: WARNING: {expected}"]
+
+
+def test_a_wrong_value_is_replaced_by_the_default(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    app = build(make_app, site(rootdir, tmp_path, "contributions_sidebar_limit = 'three'\n"))
+    assert app.config.contributions_sidebar_limit == 10
+
+
+def test_a_right_site_gets_no_settings_warning(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    conf = "contributions_sidebar_limit = 3\ncontributions_profile_links = ('https://example.org/',)\n"
+    app = build(make_app, site(rootdir, tmp_path, conf))
+    assert warnings(app) == []
+
+
+def test_a_build_with_nothing_to_do_finds_the_configuration_unchanged(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    srcdir = site(rootdir, tmp_path)
+    build(make_app, srcdir, freshenv=True)
+    again = build(make_app, srcdir)
+    status = strip_colors(again._status.getvalue())
+    assert "configuration has changed" not in status, status
+    assert "0 changed, 0 removed" in status
+
+
+def test_authorings_settings_table_is_the_codes() -> None:
+    text = (REPO / "AUTHORING.md").read_text(encoding="utf-8")
+    section = text[text.index("## Settings (`conf.py`)") :]
+    rows = re.findall(r"^\| `(contributions_\w+)` \| (.+?) \|", section, re.MULTILINE)
+    assert [name for name, _ in rows] == [setting.name for setting in SETTINGS]
+    for (name, default), setting in zip(rows, SETTINGS, strict=True):
+        if not callable(setting.default):  # contributions_noindex: its default is said in words
+            shown = default.strip("`")
+            assert ast.literal_eval(shown) == setting.default, name
+
+
+def package_calls(name: str) -> set[str]:
+    files = set()
+    for path in (REPO / "sphinx_contributions").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name:
+                files.add(path.relative_to(REPO).as_posix())
+    return files
+
+
+def test_every_handler_is_wired_in_one_file_and_every_setting_registered_in_one() -> None:
+    assert package_calls("connect") == {"sphinx_contributions/extension.py"}
+    assert package_calls("add_config_value") == {"sphinx_contributions/settings.py"}
+
+
+def test_the_wiring_table_stands_in_the_order_sphinx_runs_it() -> None:
+    events = list(dict.fromkeys(handler.event for handler in HANDLERS))
+    for event in events:
+        priorities = [handler.priority for handler in HANDLERS if handler.event == event]
+        assert priorities == sorted(priorities), event
+    # each event's rows together, never split by another event's
+    seen = [handler.event for handler in HANDLERS]
+    assert seen == sorted(seen, key=events.index)
+    assert all(handler.why for handler in HANDLERS)
+
+
+def test_another_extension_hears_of_each_record(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    assert "contributions-record" in EVENTS
+    conf = (
+        "heard = []\n"
+        "def setup(app):\n"
+        "    app.connect('contributions-record', lambda app, docname, record: heard.append((docname, record.key)))\n"
+    )
+    srcdir = site(rootdir, tmp_path, conf)
+    app = build(make_app, srcdir, freshenv=True)
+    assert app.config._raw_config["heard"] == [("good", "good#1")]
