@@ -52,6 +52,8 @@ class ContribWarning(Enum):
     UNKNOWN_SECTION = "unknown_section"
     #: a write-up's ``{ref}`` label (``<repository name>-<pr>[-<section>]``) is already defined elsewhere
     DUPLICATE_LABEL = "duplicate_label"
+    #: two write-ups spell tags differently that share one tag page (``C#`` and ``C``: ``tags/c.html``)
+    TAG_CLASH = "tag_clash"
     #: ``{contrib}`` names a draft, which the published build leaves out
     DRAFT_LINK = "draft_link"
     #: a page with ``status: draft`` that the draft scan did not leave out, so it would be published

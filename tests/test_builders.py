@@ -78,7 +78,7 @@ def test_one_table_names_the_site_builders(make_app: MakeApp, rootdir: Path, tmp
     assert sorted(name for name, kind in kinds.items() if kind.epub) == ["epub"]
     assert sorted(name for name, kind in kinds.items() if kind.catalogs) == ["gettext"]
     pages = sorted(name for name, kind in kinds.items() if kind.pages)
-    assert pages == ["applehelp", "devhelp", "dirhtml", "html", "htmlhelp", "json", "pickle", "qthelp"]
+    assert pages == ["applehelp", "devhelp", "dirhtml", "epub", "html", "htmlhelp", "json", "pickle", "qthelp"]
     no_links = sorted(name for name, kind in kinds.items() if not kind.links)
     assert no_links == ["changes", "dummy", "gettext", "linkcheck", "man", "pseudoxml", "text", "xml"]
     html = sorted(name for name, kind in kinds.items() if kind.html)

@@ -179,3 +179,26 @@ def test_generated_pages_follow_the_list_page(make_app: MakeApp, tmp_path: Path)
     assert (Path(app.outdir) / page).read_text(encoding="utf-8") == (Path(clean.outdir) / page).read_text(
         encoding="utf-8"
     )
+
+
+def test_a_project_intro_links_and_shows_its_image_from_the_project_page(make_app: MakeApp, tmp_path: Path) -> None:
+    srcdir = make_site(tmp_path / "site")
+    (srcdir / "about.md").write_text("# About\n\nText.\n", encoding="utf-8")
+    png = bytes.fromhex(
+        "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082"
+    )
+    (srcdir / "logo.png").write_bytes(png)
+    overview = (
+        "# Open source\n\n::::{projects}\n\n:::{project} alpha\n"
+        "See {doc}`about`, {contrib}`alpha#1` and [the list](contributions/index.md).\n\n"
+        "![logo](logo.png)\n:::\n\n::::\n"
+    )
+    (srcdir / "open-source.md").write_text(overview, encoding="utf-8")
+    edit(srcdir / "index.md", "contributions/*\n", "contributions/*\nabout\nopen-source\n")
+    app = build(make_app, "html", srcdir, tmp_path / "build", freshenv=True)  # used to end in an exception
+    page = (Path(app.outdir) / "projects" / "alpha.html").read_text(encoding="utf-8")
+    assert 'href="../about.html"' in page
+    assert 'href="../contributions/alpha.html"' in page
+    assert 'href="../contributions/index.html"' in page
+    assert 'src="../_images/logo.png"' in page
+    assert (Path(app.outdir) / "_images" / "logo.png").is_file()

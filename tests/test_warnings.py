@@ -1752,3 +1752,24 @@ def test_every_builder_writes_a_report(rootdir: Path, tmp_path: Path, builder: s
     assert report["builder"] == builder
     assert [w["type"] for w in report["warnings"]][:1] == ["contrib.bad_status"]
     assert {"contrib.bad_status", "contrib.duplicate_key"} <= {w["type"] for w in report["warnings"]}
+
+
+def test_tags_spelt_apart_on_two_pages_that_share_a_tag_page_warn(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    page = (rootdir / "test-contrib-warnings" / "good.md").read_text(encoding="utf-8")
+    files = {
+        "csharp.md": page.replace(":repo: owner/good", ":repo: owner/csharp").replace(":pr: 1", ":pr: 1\n:tags: C#"),
+        "plainc.md": page.replace(":repo: owner/good", ":repo: owner/plainc").replace(":pr: 1", ":pr: 1\n:tags: C"),
+    }
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-contrib-warnings", srcdir)
+    for name, text in files.items():
+        (srcdir / name).write_text(text, encoding="utf-8")
+    for _ in range(2):  # and again on a build with nothing to do: a warning stays until fixed
+        app = make_app("html", srcdir=srcdir, status=StringIO(), warning=StringIO())
+        app.build()
+        assert [line for line in warnings(app) if "[contrib." in line] == [
+            f"{srcdir / 'plainc.md'}:3: WARNING: contribution plainc#1: the tag 'C' and 'C#' of csharp.md share one "
+            "tag page (c); spell them the same, or tell them apart [contrib.tag_clash]"
+        ]

@@ -354,6 +354,18 @@ class ContributionsDomain(Domain):
                         f"project intro {name!r} names no project with a write-up; it is not shown",
                         (docname, line),
                     )
+        spelt: dict[str, tuple[str, Contribution]] = {}  # tag page → the first spelling, and its write-up
+        for record in sorted(published, key=lambda r: r.docname):
+            for tag, slug in zip(record.tags, record.tag_slugs, strict=True):
+                first_tag, owner = spelt.setdefault(slug, (tag, record))
+                if first_tag != tag:
+                    warn(
+                        ContribWarning.TAG_CLASH,
+                        f"contribution {record.key}: the tag {tag!r} and {first_tag!r} of "
+                        f"{self.env.doc2path(owner.docname, False)} share one tag page ({slug}); spell them "
+                        "the same, or tell them apart",
+                        (record.docname, record.lineno),
+                    )
         for docname in sorted(self.contributions):
             record = self.contributions[docname]
             first = self.by_key(record.key)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from markupsafe import escape
+from sphinx.util.docutils import new_document
+from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
 from ..builders import base_url, is_site_builder
@@ -66,6 +68,24 @@ def project_intros(app: Sphinx, env: BuildEnvironment) -> dict[str, tuple[str, n
     return found
 
 
+def intro_html(app: Sphinx, pagename: str, node: nodes.Element) -> str:
+    """A ``project`` intro as the project page ``pagename`` shows it: resolved as a page of its own at that
+    page's place (its ``{doc}``, ``{ref}`` and ``{contrib}`` links, relative to the project page), its
+    images copied and linked from there. The intro is kept unresolved with its overview page's doctree."""
+    builder = app.builder
+    document = new_document(node.source or pagename, node.document.settings if node.document else None)
+    document += nodes.container("", *[child.deepcopy() for child in node.children])
+    app.env.resolve_references(document, pagename, builder)
+    builder.post_process_images(document)  # type: ignore[attr-defined]  # HTML builders
+    imgpath = builder.imgpath  # type: ignore[attr-defined]
+    builder.imgpath = relative_uri(builder.get_target_uri(pagename), "_images")  # type: ignore[attr-defined]
+    try:
+        fragment: str = builder.render_partial(document.children[0])["fragment"]  # type: ignore[attr-defined]
+    finally:
+        builder.imgpath = imgpath  # type: ignore[attr-defined]
+    return fragment
+
+
 def _intro_for(page: GeneratedPage, intros: dict[str, tuple[str, nodes.Element]]) -> tuple[str, nodes.Element] | None:
     if page.kind != "project":
         return None
@@ -92,9 +112,7 @@ def page_context(
     found = _intro_for(page, intros)
     if found is not None:
         docname, node = found
-        body = nodes.container("", *[child.deepcopy() for child in node.children])
-        html = app.builder.render_partial(body)["fragment"]  # type: ignore[attr-defined]
-        intro = Intro(node["heading"] or page.name, html, docname)
+        intro = Intro(node["heading"] or page.name, intro_html(app, pagename, node), docname)
     repos = sorted({r.repo_url for r in records}) if page.kind == "project" else []
     overview = intro.docname if intro is not None else None
     return {
