@@ -59,7 +59,7 @@ from .write.fixes.lasting_warnings import (
 )
 from .write.fixes.navigation import navigation_changed
 from .write.fixes.notfound_paths import restore_helpers, save_helpers
-from .write.fixes.opengraph_fields import check_opengraph, opengraph_fields
+from .write.fixes.opengraph_fields import check_opengraph, name_the_page, opengraph_fields
 from .write.fixes.opengraph_print import report_missing_matplotlib
 from .write.fixes.search_index import prune_search_index
 from .write.fixes.search_objects import index_keys
@@ -165,6 +165,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("html-page-context", add_card, 400, "the social card, before opengraph's (500)"),
     Handler("html-page-context", builder_page_context, 400, "what each builder gets, before the theme's"),
     Handler("html-page-context", opengraph_fields, 400, "the text opengraph writes, escaped once"),
+    Handler("html-page-context", name_the_page, 400, "json, pickle: the page's name opengraph reads"),
     Handler("html-page-context", fix_navigation, 400, "singlehtml: the navigation's links"),
     Handler("html-page-context", restore_helpers, 410, "404 page: the link helpers back"),
     Handler("html-page-context", add_noindex, 500, "a preview build tells search engines not to index"),

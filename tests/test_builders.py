@@ -94,3 +94,19 @@ def test_one_table_names_the_site_builders(make_app: MakeApp, rootdir: Path, tmp
         "qthelp",
         "singlehtml",
     ]
+
+
+@pytest.mark.parametrize("builder", ["json", "pickle"])
+def test_the_serializing_builders_build_the_portfolio(make_app: MakeApp, tmp_path: Path, builder: str) -> None:
+    """With sphinxext-opengraph on (as the portfolio has it), ``-b json`` ended in ``KeyError: 'pagename'``
+    inside opengraph: these builders give a page's context no ``pagename``."""
+    from io import StringIO
+
+    from .conftest import PORTFOLIO
+
+    srcdir = tmp_path / "src"
+    shutil.copytree(PORTFOLIO, srcdir)
+    app = make_app(builder, srcdir=srcdir, freshenv=True, warningiserror=True, warning=StringIO())
+    app.build()
+    suffix = ".fjson" if builder == "json" else ".fpickle"
+    assert (Path(app.outdir) / f"contributions/index{suffix}").is_file()

@@ -103,3 +103,11 @@ def opengraph_fields(
     if record is not None:
         fields["og:description"] = form(record.summary)
     context["meta"] = fields | meta  # a page's own front matter (``og:title: …``) wins, as in opengraph
+
+
+def name_the_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
+    """``html-page-context``, before opengraph's: the ``json`` and ``pickle`` builders give a page's context
+    no ``pagename`` (only ``current_page_name``), and sphinxext-opengraph reads ``context['pagename']``:
+    every ``-b json`` build of a site with opengraph ended in ``KeyError: 'pagename'``."""
+    if doctree is not None and "pagename" not in context:
+        context["pagename"] = pagename
