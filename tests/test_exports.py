@@ -432,3 +432,11 @@ def test_the_history_is_read_only_as_far_as_the_pages_need(tmp_path: Path, monke
     monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
     history = last_commits(tmp_path, {"a": "a.md"})  # the whole history would never end
     assert history == History({"a": datetime.fromtimestamp(1700000000, UTC)}, shallow=False, uncertain=())
+
+
+def test_json_in_a_script_element_keeps_no_markup_character() -> None:
+    from sphinx_contributions.write.exports import script_json
+
+    assert script_json({"title": "</script><b>R&D</b>"}) == (
+        '{"title": "\\u003c/script\\u003e\\u003cb\\u003eR\\u0026D\\u003c/b\\u003e"}'
+    )

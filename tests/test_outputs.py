@@ -202,3 +202,47 @@ def test_a_project_intro_links_and_shows_its_image_from_the_project_page(make_ap
     assert 'href="../contributions/index.html"' in page
     assert 'src="../_images/logo.png"' in page
     assert (Path(app.outdir) / "_images" / "logo.png").is_file()
+
+
+def overview_site(root: Path) -> Path:
+    srcdir = make_site(root)
+    overview = "# Open source\n\n::::{projects}\n\n:::{project} alpha\nThe first intro.\n:::\n\n::::\n"
+    (srcdir / "open-source.md").write_text(overview, encoding="utf-8")
+    edit(srcdir / "index.md", "contributions/*\n", "contributions/*\nopen-source\n")
+    return srcdir
+
+
+def test_a_project_page_follows_its_intro(make_app: MakeApp, tmp_path: Path) -> None:
+    srcdir = overview_site(tmp_path / "site")
+    builddir = tmp_path / "build"
+    build(make_app, "html", srcdir, builddir)
+    edit(srcdir / "open-source.md", "The first intro.", "The second intro.")
+    app = build(make_app, "html", srcdir, builddir)
+    page = (Path(app.outdir) / "projects" / "alpha.html").read_text(encoding="utf-8")
+    assert "The second intro." in page and "The first intro." not in page
+
+
+RAISER = """
+import pathlib
+def _raise(app, doctree, docname):
+    if docname == "index" and (pathlib.Path(app.srcdir) / "RAISE").exists():
+        raise RuntimeError("stopped while writing")
+def setup(app):
+    app.connect("doctree-resolved", _raise)
+"""
+
+
+def test_a_build_stopped_while_writing_leaves_no_claim(make_app: MakeApp, tmp_path: Path) -> None:
+    """What each output holds becomes the memory only when every page was written: a build stopped by an
+    exception while writing the list leaves the list to the next build."""
+    srcdir = make_site(tmp_path / "site")
+    (srcdir / "conf.py").write_text(CONF + RAISER, encoding="utf-8")
+    builddir = tmp_path / "build"
+    build(make_app, "html", srcdir, builddir)
+    edit(srcdir / "contributions" / "alpha.md", "# Fix alpha", "# Fix alpha again")
+    (srcdir / "RAISE").write_text("", encoding="utf-8")
+    with pytest.raises(Exception, match="stopped while writing"):
+        build(make_app, "html", srcdir, builddir)
+    (srcdir / "RAISE").unlink()
+    app = build(make_app, "html", srcdir, builddir)
+    assert "Fix alpha again" in (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
