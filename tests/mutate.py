@@ -203,7 +203,7 @@ MUTATIONS = (
     Mutation(
         "script-json-ampersand",
         "write/exports.py",
-        '.replace("&", "\\u0026")',
+        '.replace("&", "\\\\u0026")',
         "",
         "JSON inside a <script> element keeps no '&'",
     ),
