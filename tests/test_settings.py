@@ -102,7 +102,7 @@ def test_a_right_site_gets_no_settings_warning(make_app: MakeApp, rootdir: Path,
 def test_a_build_with_nothing_to_do_finds_the_configuration_unchanged(
     make_app: MakeApp, rootdir: Path, tmp_path: Path
 ) -> None:
-    srcdir = site(rootdir, tmp_path)
+    srcdir = site(rootdir, tmp_path, "html_theme = 'basic'\n")  # sphinx.testing swaps alabaster for basic
     build(make_app, srcdir, freshenv=True)
     again = build(make_app, srcdir)
     status = strip_colors(again._status.getvalue())
@@ -156,3 +156,15 @@ def test_another_extension_hears_of_each_record(make_app: MakeApp, rootdir: Path
     srcdir = site(rootdir, tmp_path, conf)
     app = build(make_app, srcdir, freshenv=True)
     assert app.config._raw_config["heard"] == [("good", "good#1")]
+
+
+def test_authorings_example_of_the_event_runs(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (REPO / "AUTHORING.md").read_text(encoding="utf-8")
+    section = text[text.index("## For another extension") :]
+    example = section[
+        section.index("```python\n") + len("```python\n") : section.index("\n```", section.index("```python"))
+    ]
+    build(make_app, site(rootdir, tmp_path, example + "\n"), freshenv=True)
+    assert "good good#1\n" in capsys.readouterr().out
