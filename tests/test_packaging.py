@@ -497,3 +497,11 @@ def test_every_package_the_extension_imports_is_declared() -> None:
         if not names & declared:
             missing[module] = sorted(names)
     assert missing == {}
+
+
+def test_make_test_runs_each_test_once() -> None:
+    """``make test`` ran the whole suite, then the unpacked sdist's whole suite again (1,209 and 1,173
+    tests): each test runs once, and the sdist's shipping is this module's business."""
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\ntest: ", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    assert recipe == ["\t$(PY) -m pytest $(PYTEST_ARGS)"]
