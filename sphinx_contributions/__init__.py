@@ -12,7 +12,22 @@ The package's layout is its data flow: :mod:`.read` (source → nodes) → :mod:
 beside them. Every event handler is wired in :mod:`.extension`, every setting in :mod:`.settings`.
 """
 
-from .extension import setup
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from .version import __version__
 
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
 __all__ = ["__version__", "setup"]
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """Sphinx's entry point: the wiring (:mod:`.extension`), imported when Sphinx loads the extension, not
+    when a module of the package is imported (the ``contributions`` command needs none of the build)."""
+    from .extension import setup as wire
+
+    return wire(app)

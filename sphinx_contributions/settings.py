@@ -16,7 +16,7 @@ import difflib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .lock import LOCK_NAME
 from .warnings import ContribWarning, warn
@@ -39,7 +39,7 @@ class Setting:
     #: the value, or a function of the site's configuration that gives it (Sphinx calls it)
     default: Any
     #: what Sphinx rebuilds when the value changes: ``"env"`` (every page is read again) or ``"html"``
-    rebuild: str
+    rebuild: Literal["env", "html"]
     types: tuple[type, ...]
     description: str
 
@@ -87,7 +87,8 @@ def register_settings(app: Sphinx) -> None:
 
 
 def _lines(confdir: str) -> dict[str, int]:
-    """The line of each name ``conf.py`` assigns at its top level (none when it does not parse)."""
+    """The line of each name ``conf.py`` assigns at its top level (none when it does not parse): the names a
+    site wrote, read from its file (Sphinx keeps them only in a private table)."""
     path = Path(confdir, "conf.py")
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -120,7 +121,7 @@ def check_settings(app: Sphinx, config: Config) -> None:
     """``config-inited``, first: a value of the wrong type is a ``[contrib.config]`` warning and the default
     is used; a ``contributions_*`` (or ``contribution_*``) name that is no setting is a warning naming the
     setting meant."""
-    lines = _lines(app.confdir) if app.confdir else {}
+    lines = _lines(str(app.confdir)) if app.confdir else {}
     for setting in SETTINGS:
         value = getattr(config, setting.name)
         if _has_type(value, setting.types):
@@ -133,8 +134,7 @@ def check_settings(app: Sphinx, config: Config) -> None:
             _where(app, lines, setting.name),
         )
         setattr(config, setting.name, default)
-    written: dict[str, Any] = getattr(config, "_raw_config", {})
-    for name in sorted(written):
+    for name in sorted(lines):  # the names conf.py assigns, as written
         if name in BY_NAME or not name.startswith(PREFIXES):
             continue
         # compared without the prefix, which every name shares and which would make any two look alike

@@ -31,11 +31,11 @@ PACKAGE = REPO / "sphinx_contributions"
 
 #: the private names of other packages the extension still reaches, and why each is safe
 GUARDED = {
-    ("fixes/search_objects.py", "_objtypes"): "IndexBuilder's table, checked: [contrib.compat] (test_faults)",
-    ("sphinx_process.py", "sphinx._cli.util.errors"): "imported by name and checked (see below)",
-    ("cli.py", "_SubParsersAction"): "the standard library's argparse, in a type annotation only",
-    ("init.py", "_SubParsersAction"): "the standard library's argparse, in a type annotation only",
-    ("serve.py", "_SubParsersAction"): "the standard library's argparse, in a type annotation only",
+    ("write/fixes/search_objects.py", "_objtypes"): "IndexBuilder's table, checked: [contrib.compat] (test_faults)",
+    ("cli/sphinx_process.py", "sphinx._cli.util.errors"): "imported by name and checked (see below)",
+    ("cli/main.py", "_SubParsersAction"): "the standard library's argparse, in a type annotation only",
+    ("cli/init.py", "_SubParsersAction"): "the standard library's argparse, in a type annotation only",
+    ("cli/serve.py", "_SubParsersAction"): "the standard library's argparse, in a type annotation only",
 }
 
 

@@ -20,6 +20,7 @@ from sphinx.util.console import strip_colors
 
 from .conftest import ROOTS, SITE_URL, MakeApp, copy_site, rtd_build
 from .htmltools import one, xml_one, xml_text
+from .wiring import unwire
 
 BASE = "https://example.org/portfolio/"
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -323,7 +324,7 @@ def test_search_objects_fix_is_needed(
 
     from sphinx_contributions.write.fixes import search_objects
 
-    monkeypatch.setattr(search_objects, "index_keys", lambda app: [])
+    unwire(monkeypatch, search_objects.index_keys)
     shutil.copytree(rootdir / "test-listing", tmp_path / "src")
     app = make_app("html", srcdir=tmp_path / "src", freshenv=True)
     app.build()

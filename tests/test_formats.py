@@ -29,6 +29,7 @@ from bs4 import BeautifulSoup
 from .conftest import copy_site
 from .tools import require_epubcheck, require_font, require_tex_file, require_tool
 from .treediff import first_difference
+from .wiring import unwire
 
 #: the write-up every book must show besides the site's own: one file, nothing else edited
 FOURTH = (
@@ -525,8 +526,7 @@ def test_singlehtml_links_to_another_documents_anchor(
     from sphinx_contributions.write.fixes import singlehtml_anchors
 
     if not fixed:
-        monkeypatch.setattr(singlehtml_anchors, "fix_double_anchors", lambda *args: None)
-        monkeypatch.setattr(singlehtml_anchors, "fix_navigation", lambda *args: None)
+        unwire(monkeypatch, singlehtml_anchors.fix_double_anchors, singlehtml_anchors.fix_navigation)
     app = make_app("singlehtml", srcdir=_anchor_site(tmp_path / "src"), freshenv=True)
     app.build()
     html = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
@@ -548,7 +548,7 @@ def test_epub_declares_the_pages_with_svg(
     from sphinx_contributions.write.fixes import epub_svg
 
     if not fixed:
-        monkeypatch.setattr(epub_svg, "fix_epub", lambda *args: None)
+        unwire(monkeypatch, epub_svg.fix_epub)
     srcdir = tmp_path / "src"
     shutil.copytree(rootdir / "test-contrib-pages", srcdir)
     app = make_app("epub", srcdir=srcdir, freshenv=True)

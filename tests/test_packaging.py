@@ -175,7 +175,7 @@ def test_sdist_holds_the_tests_and_what_they_read_but_not_the_site(dists: Dists)
         assert not (root / name).exists(), name
 
 
-def test_ids(collected: str) -> set[str]:
+def collected_ids(collected: str) -> set[str]:
     """The test ids a ``pytest --collect-only -q`` run printed."""
     return {line for line in collected.splitlines() if line.startswith("tests/") and "::" in line}
 
@@ -194,7 +194,9 @@ def test_tests_run_from_the_unpacked_sdist(dists: Dists) -> None:
     assert " error" not in collected, collected
     # the sdist ships the suite: the same tests as the repository's, but the module about the site
     ours = run(*pytest_, "--collect-only", "tests", cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)})
-    assert test_ids(collected) == {test for test in test_ids(ours) if not test.startswith("tests/test_site.py")}
+    assert collected_ids(collected) == {
+        test for test in collected_ids(ours) if not test.startswith("tests/test_site.py")
+    }
     output = run(
         *pytest_,
         "tests/test_model.py",

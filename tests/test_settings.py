@@ -105,7 +105,7 @@ def test_a_build_with_nothing_to_do_finds_the_configuration_unchanged(
     srcdir = site(rootdir, tmp_path, "html_theme = 'basic'\n")  # sphinx.testing swaps alabaster for basic
     build(make_app, srcdir, freshenv=True)
     again = build(make_app, srcdir)
-    status = strip_colors(again._status.getvalue())
+    status = strip_colors(again.status.getvalue())
     assert "configuration has changed" not in status, status
     assert "0 changed, 0 removed" in status
 

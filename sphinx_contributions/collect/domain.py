@@ -358,7 +358,7 @@ class ContributionsDomain(Domain):
         for record in sorted(published, key=lambda r: r.docname):
             for tag, slug in zip(record.tags, record.tag_slugs, strict=True):
                 first_tag, owner = spelt.setdefault(slug, (tag, record))
-                if first_tag != tag:
+                if first_tag.casefold() != tag.casefold():  # one tag in two cases is one tag: no clash
                     warn(
                         ContribWarning.TAG_CLASH,
                         f"contribution {record.key}: the tag {tag!r} and {first_tag!r} of "

@@ -76,13 +76,13 @@ def intro_html(app: Sphinx, pagename: str, node: nodes.Element) -> str:
     document = new_document(node.source or pagename, node.document.settings if node.document else None)
     document += nodes.container("", *[child.deepcopy() for child in node.children])
     app.env.resolve_references(document, pagename, builder)
-    builder.post_process_images(document)  # type: ignore[attr-defined]  # HTML builders
-    imgpath = builder.imgpath  # type: ignore[attr-defined]
-    builder.imgpath = relative_uri(builder.get_target_uri(pagename), "_images")  # type: ignore[attr-defined]
+    builder.post_process_images(document)
+    imgpath = builder.imgpath
+    builder.imgpath = relative_uri(builder.get_target_uri(pagename), "_images")
     try:
         fragment: str = builder.render_partial(document.children[0])["fragment"]  # type: ignore[attr-defined]
     finally:
-        builder.imgpath = imgpath  # type: ignore[attr-defined]
+        builder.imgpath = imgpath
     return fragment
 
 
