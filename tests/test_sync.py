@@ -34,6 +34,7 @@ from .forge_server import (
     gitlab_issue,
     gitlab_mr,
     gitlab_release,
+    sha_of,
 )
 
 WIDGET_SHA = "a1" * 20
@@ -41,27 +42,26 @@ GADGET_SHA = "b2" * 20
 FETCHED = "2026-12-01T12:00:00Z"
 
 
-def widget_repo(releases: int = 4, first: int | None = 2) -> Repo:
-    """example-org/widget: PR 12 merged on 2024-03-01 at 10:00, issue 10 closed; ``releases`` releases a day
-    apart from 2024-03-01 at 12:00; ``first``: the index of the first that contains the merge commit."""
+def widget_repo(releases: int = 4, first: int | None = 2, merged_at: str = "2024-03-01T10:00:00Z") -> Repo:
+    """example-org/widget: PR 12 merged at ``merged_at``, issue 10 closed; ``releases`` releases a day apart
+    from 2024-03-01 at 12:00, each tagged on one line of commits; the merge commit lies just before release
+    ``first``'s tag (after every tag when None)."""
     repo = Repo()
     repo.pulls[12] = github_pull(
-        "example-org/widget",
-        12,
-        "Fix the widget",
-        "closed",
-        "2024-03-01T10:00:00Z",
-        WIDGET_SHA,
-        (10, 2, 3),
-        "Fixes #10.",
+        "example-org/widget", 12, "Fix the widget", "closed", merged_at, WIDGET_SHA, (10, 2, 3), "Fixes #10."
     )
     repo.issues[10] = github_issue("example-org/widget", 10, "The widget breaks", "closed")
     start = datetime(2024, 3, 1, 12, tzinfo=UTC).timestamp()
+    parent = repo.commit(sha_of("widget root"))
     for i in range(releases):
+        if i == first:
+            parent = repo.commit(WIDGET_SHA, parent)
+        parent = repo.commit(sha_of(f"widget release {i}"), parent)
+        repo.tags[f"v1.{i}.0"] = parent
         stamp = datetime.fromtimestamp(start + i * 86400, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         repo.releases.append(github_release("example-org/widget", i, f"v1.{i}.0", stamp))
-    if first is not None:
-        repo.first_containing[WIDGET_SHA] = first
+    if first is None or first >= releases:
+        repo.commit(WIDGET_SHA, parent)
     return repo
 
 
@@ -71,9 +71,11 @@ def gadget_repo() -> Repo:
         "group/sub/gadget", 3, "Make the gadget faster", "merged", "2024-05-02T08:00:00.000Z", GADGET_SHA
     )
     repo.issues[8] = gitlab_issue("group/sub/gadget", 8, "The gadget is slow", "closed")
-    for i, day in enumerate(("2024-04-01", "2024-05-10", "2024-06-01")):
+    root, first = repo.line(["gadget root", "gadget v0.1"])
+    _, second, third = repo.line([GADGET_SHA, "gadget v0.2", "gadget v0.3"], first)
+    for i, (day, sha) in enumerate((("2024-04-01", first), ("2024-05-10", second), ("2024-06-01", third))):
+        repo.tags[f"v0.{i + 1}"] = sha
         repo.releases.append(gitlab_release("group/sub/gadget", f"v0.{i + 1}", f"{day}T00:00:00.000Z"))
-    repo.first_containing[GADGET_SHA] = 1
     return repo
 
 
@@ -136,7 +138,6 @@ def test_sync_writes_the_lock(forge: FakeForges, site: Path, monkeypatch: pytest
     entries = data["contributions"]
     assert isinstance(entries, dict)
     widget = dict(entries["widget#12"])
-    etags = widget.pop("etags")
     assert widget == {
         "repository": "example-org/widget",
         "pr": 12,
@@ -151,26 +152,22 @@ def test_sync_writes_the_lock(forge: FakeForges, site: Path, monkeypatch: pytest
         "issues": [{"number": 10, "title": "The widget breaks", "state": "closed"}],
         "first_release": {"tag": "v1.2.0", "published_at": "2024-03-03T12:00:00Z"},
     }
-    base = "/repos/example-org/widget"  # below the API's address, whichever it is
-    assert sorted(etags) == [f"{base}/issues/10", f"{base}/pulls/12", f"{base}/releases"]
     gadget = dict(entries["gadget#3"])
-    gadget.pop("etags")
     assert gadget == {
         "repository": "gitlab.com/group/sub/gadget",
         "pr": 3,
         "fetched_at": FETCHED,
         "state": "merged",
         "title": "Make the gadget faster",
-        "merged_at": "2024-05-02T08:00:00.000Z",
+        "merged_at": "2024-05-02T08:00:00Z",
         "merge_commit": GADGET_SHA,
         "additions": None,
         "deletions": None,
         "changed_files": 3,
         "issues": [{"number": 8, "title": "The gadget is slow", "state": "closed"}],
-        "first_release": {"tag": "v0.2", "published_at": "2024-05-10T00:00:00.000Z"},
+        "first_release": {"tag": "v0.2", "published_at": "2024-05-10T00:00:00Z"},
     }
     gizmo = dict(entries["gizmo#5"])
-    gizmo.pop("etags")
     assert gizmo["state"] == "open" and gizmo["first_release"] is None and gizmo["merged_at"] is None
     assert forge.count("/gitlab/api/v4/projects/group%2Fsub%2Fgadget/merge_requests/3") == 1
     assert all(status == 200 for status in forge.statuses())
@@ -195,8 +192,10 @@ def test_second_sync_gets_only_304s_and_no_diff(forge: FakeForges, site: Path, m
         "[3/3] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed (unchanged)",
         f"{LOCK_NAME} unchanged (3 entries)",
     ]
-    # a pull request and its issue per write-up, asked conditionally; a release once found is not searched again
-    assert forge.statuses() == [304] * 6
+    # a pull request, its issue and (merged) its releases per write-up, asked conditionally; no compare: the
+    # first release found among the same releases is remembered in the cache folder
+    assert forge.statuses() == [304] * 8
+    assert forge.count("/compare") == 0
     assert (site / LOCK_NAME).read_text(encoding="utf-8") == before
 
 
@@ -215,18 +214,21 @@ def test_a_change_upstream_is_fetched(forge: FakeForges, site: Path) -> None:
 
 @pytest.mark.parametrize("releases", [1, 2, 3, 100, 1000])
 def test_release_search_is_bounded(forge: FakeForges, site: Path, releases: int) -> None:
-    """For R releases at most ⌈log₂ R⌉ + 2 compare calls, wherever the first containing release is (or
-    when none contains the commit yet); the releases come in pages of 100 (``Link`` headers)."""
-    bound = math.ceil(math.log2(releases)) + 2
-    for first in sorted({0, releases // 2, releases - 1, None} - {-1}, key=lambda x: -1 if x is None else x):
-        forge.github["example-org/widget"] = widget_repo(releases, first)
+    """On one line of history, each release tagged from the branch the merge went into: one compare call
+    (the next release ships it), none when no release came after the merge, wherever the merge lies among R
+    releases; the releases come in pages of 100 (``Link`` headers), each page asked once."""
+    start = datetime(2024, 3, 1, 12, tzinfo=UTC).timestamp()
+    for first in sorted({0, releases // 2, releases - 1, None}, key=lambda x: -1 if x is None else x):
+        merged = start + (first if first is not None else releases) * 86400 - 3600  # an hour before that release
+        merged_at = datetime.fromtimestamp(merged, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        forge.github["example-org/widget"] = widget_repo(releases, first, merged_at)
         (site / LOCK_NAME).unlink(missing_ok=True)
+        shutil.rmtree(site / ".contributions-cache", ignore_errors=True)
         forge.reset()
         _, lines = sync(site, only="widget#12")
-        compares = forge.count("/compare/")
-        assert compares <= bound, (releases, first, compares)
+        assert forge.count("/compare/") == (0 if first is None else 1), (releases, first)
         expected = f"first shipped in v1.{first}.0" if first is not None else "in no release yet"
-        assert lines[0] == f"[1/1] widget#12: merged on 2024-03-01, {expected}, issue #10 closed"
+        assert lines[0] == f"[1/1] widget#12: merged on {merged_at[:10]}, {expected}, issue #10 closed"
         assert forge.count("/releases") == -(-releases // 100)  # every page, once
 
 
@@ -261,9 +263,11 @@ def test_gives_up_after_three_5xx(forge: FakeForges, site: Path, monkeypatch: py
     ]
 
 
-def test_rate_limit_stops_and_keeps_what_was_fetched(
+def test_rate_limit_stops_that_forge_and_keeps_what_was_fetched(
     forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A limit longer than the sync waits stops that forge's write-ups with one line; the other forges go on,
+    and what was fetched is written."""
     monkeypatch.chdir(site)
     reset = 1_900_000_000
     forge.script["/codeberg/api/v1/repos/someone/gizmo/pulls/5"] = [
@@ -276,12 +280,15 @@ def test_rate_limit_stops_and_keeps_what_was_fetched(
         PROGRESS[0],
         f"[2/3] gizmo#5: stopped: rate limit reached at {forge.url}/codeberg/api/v1/repos/someone/gizmo/pulls/5; "
         f"retry after {when} UTC",
-        f"kept what was fetched: {LOCK_NAME} (1 entry); run 'contributions sync' again then",
+        PROGRESS[2],
+        f"wrote {LOCK_NAME} (2 entries)",
+        "kept what was fetched; run 'contributions sync' again once the rate limit lifts",
+        "1 write-up not synced",
     ]
     entries = lock(site)["contributions"]
     assert isinstance(entries, dict)
-    assert sorted(entries) == ["gadget#3"]
-    assert forge.count("widget") == 0  # nothing asked after the stop
+    assert sorted(entries) == ["gadget#3", "widget#12"]
+    assert forge.count("gizmo") == 1  # asked once, not again
 
 
 def test_github_403_rate_limit(forge: FakeForges, site: Path) -> None:
@@ -306,7 +313,7 @@ def test_deleted_pull_request_is_reported(forge: FakeForges, site: Path, monkeyp
     assert lines == [
         PROGRESS[0],
         "[2/3] gizmo#5: not found on the forge (deleted, or private and no token): "
-        f"{forge.url}/codeberg/api/v1/repos/someone/gizmo/pulls/5",
+        f"{forge.url}/codeberg/api/v1/repos/someone/gizmo/pulls/5: The target couldn't be found.",
         PROGRESS[2],
         f"wrote {LOCK_NAME} (2 entries)",
         "1 write-up not synced",
@@ -413,4 +420,5 @@ def test_an_issue_added_to_the_page_is_fetched(forge: FakeForges, site: Path) ->
         ("/github/repos/example-org/widget/pulls/12", 304),
         ("/github/repos/example-org/widget/issues/10", 304),
         ("/github/repos/example-org/widget/issues/11", 200),
+        ("/github/repos/example-org/widget/releases?per_page=100", 304),
     ]
