@@ -367,9 +367,8 @@ class FakeForges:
             self.requests.append((request.path, headers_in))
             scripted = self.script.get(split.path)
             reply = scripted.pop(0) if scripted else None
-        if reply is None and token is not None and self.tokens is not None:
-            if token.split()[-1] not in self.tokens:
-                reply = Reply(401, {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"})
+        if reply is None and token is not None and self.tokens is not None and token.split()[-1] not in self.tokens:
+            reply = Reply(401, {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"})
         if reply is None:
             reply = self.answer([unquote(part) for part in split.path.strip("/").split("/")], split.path, query)
         if reply.delay:

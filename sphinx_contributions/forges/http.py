@@ -216,7 +216,7 @@ class Session:
                 chunks.append(chunk)
                 if time.monotonic() > deadline:
                     raise httpx.ReadTimeout("the whole-request deadline passed", request=response.request)
-            links = response.links
+            links = {str(rel): link for rel, link in response.links.items()}
             return Got(
                 response.url, response.status_code, response.reason_phrase, response.headers, b"".join(chunks), links
             )
