@@ -916,3 +916,22 @@ def test_a_merge_into_another_branch_says_so(forge: FakeForges, site: Path) -> N
         "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed; merged into 1.x, not the "
         "default branch main"
     )
+
+
+def test_a_repository_named_issues_is_asked_conditionally(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The conditional state is keyed by address, not guessed from it: ``example-org/issues`` gets its 304s."""
+    monkeypatch.chdir(site)
+    forge.github["example-org/issues"] = forge.github.pop("example-org/widget")
+    page = site / "contributions/widget-12.md"
+    page.write_text(
+        page.read_text(encoding="utf-8").replace(":repo: example-org/widget", ":repo: example-org/issues"),
+        encoding="utf-8",
+    )
+    sync(site, only="issues#12")
+    forge.reset()
+    status, lines = sync(site, only="issues#12")
+    assert status == 0
+    assert lines[0].endswith("(unchanged)")
+    assert forge.statuses() == [304, 304, 304]
