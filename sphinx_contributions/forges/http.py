@@ -221,23 +221,25 @@ class Session:
                 response.url, response.status_code, response.reason_phrase, response.headers, b"".join(chunks), links
             )
 
-    def _limit_wait(self, got: Got) -> float | None:
+    def _limit_wait(self, got: Got) -> tuple[float, datetime] | None:
         """Seconds to wait for a rate limit (GitHub's order: ``retry-after``, then ``x-ratelimit-reset``
-        when nothing remains, then a minute for a secondary limit); None when the answer is no limit."""
+        when nothing remains, then a minute for a secondary limit) and when it lifts; None when the answer
+        is no limit."""
         if got.status not in (403, 429):
             return None
         headers = got.headers
         remaining = headers.get("x-ratelimit-remaining", headers.get("ratelimit-remaining", ""))
-        after = headers.get("retry-after", "")
+        after = headers.get("retry-after", "").strip()
         secondary = "rate limit" in got.message().lower()
         if not (got.status == 429 or remaining == "0" or after or secondary):
             return None
-        if after.strip().isdigit():
-            return float(after)
-        reset = headers.get("x-ratelimit-reset", headers.get("ratelimit-reset", ""))
-        if remaining == "0" and reset.strip().isdigit():
-            return max(0.0, int(reset) - time.time())
-        return SECONDARY_WAIT
+        now = time.time()
+        if after.isdigit():
+            return float(after), datetime.fromtimestamp(int(now) + int(after), UTC)
+        reset = headers.get("x-ratelimit-reset", headers.get("ratelimit-reset", "")).strip()
+        if remaining == "0" and reset.isdigit():
+            return max(0.0, int(reset) - now), datetime.fromtimestamp(int(reset), UTC)
+        return SECONDARY_WAIT, datetime.fromtimestamp(int(now + SECONDARY_WAIT), UTC)
 
     def _get(self, url: httpx.URL, etag: str | None, why: str = "the address") -> Got:
         """GET ``url``: 200 or 304, else an exception. Same-origin redirects are followed; the rest as the
@@ -276,12 +278,11 @@ class Session:
                     raise HostError(f"cannot reach {origin}: {type(error).__name__} after {attempt} attempts") from None
                 self.sleep(self.backoff * 2 ** (attempt - 1))
                 continue
-            wait = self._limit_wait(got)
-            if wait is not None:
-                if last or wait > self.max_wait:
-                    reset = datetime.fromtimestamp(int(time.time() + wait), UTC)
-                    raise RateLimitError(str(shown), reset)
-                self.sleep(wait)
+            limit = self._limit_wait(got)
+            if limit is not None:
+                if last or limit[0] > self.max_wait:
+                    raise RateLimitError(str(shown), limit[1])
+                self.sleep(limit[0])
                 continue
             if got.status >= 500 and not last:
                 after = got.headers.get("retry-after", "").strip()
