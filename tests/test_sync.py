@@ -698,7 +698,7 @@ def test_an_answer_of_the_wrong_shape_fails_only_its_write_up(
 def test_what_was_fetched_is_kept_on_a_crash_and_on_ctrl_c(
     forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch, stop: type[BaseException]
 ) -> None:
-    from sphinx_contributions import sync as sync_module
+    from sphinx_contributions.cli import sync as sync_module
 
     monkeypatch.chdir(site)
     real = sync_module.sync_entry

@@ -15,9 +15,7 @@ if TYPE_CHECKING:
     from ..model import ForgeFacts
 
 
-def entry_applies(
-    lock_name: str, key: str, target: tuple[str, int] | None, repo: str, pr: int, where: object
-) -> bool:
+def entry_applies(lock_name: str, key: str, target: tuple[str, int] | None, repo: str, pr: int, where: object) -> bool:
     """Whether the lock's entry under ``key``, fetched for ``target`` (repository, number), is the page's
     own (``repo``, ``pr``); otherwise ``[contrib.forge_mismatch]`` and False. A key is the repository's
     name and the number: ``someone-else/widgets`` and ``acme/widgets`` share ``widgets#101``."""
