@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .files import write_text_atomically
 from .model import ForgeFacts, key_lookup
 
 if TYPE_CHECKING:
@@ -149,22 +148,6 @@ def dumps_lock(entries: dict[str, dict[str, Any]]) -> str:
     """The lock's text: sorted keys, stable order, a final newline."""
     document = {"version": LOCK_VERSION, "contributions": entries}
     return json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-
-
-def write_text_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file of its own in the same folder (two writers never
-    share one), flushed to disk, then one atomic replace."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def write_lock(path: Path, entries: dict[str, dict[str, Any]]) -> bool:

@@ -5,11 +5,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .http import Credentials, Session
-
+from typing import Any, Protocol
 
 #: the closing keywords of GitHub, GitLab and Gitea: "Fixes #12" in a description links issue 12
 _CLOSES = re.compile(r"\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+#([1-9][0-9]{0,9})\b", re.IGNORECASE)
@@ -19,6 +15,34 @@ def closing_issues(description: str) -> tuple[int, ...]:
     """The issues of its own repository a pull request's description closes (``Fixes #12``), in order, once
     each."""
     return tuple(dict.fromkeys(int(number) for number in _CLOSES.findall(description)))
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """A token as its header (``Authorization: Bearer …``, GitLab's ``PRIVATE-TOKEN``), and the environment
+    variable it came from (named in messages; the value never is)."""
+
+    header: str
+    value: str
+    env: str
+
+    def __repr__(self) -> str:  # never the token, even in a traceback's locals
+        return f"Credentials(header={self.header!r}, env={self.env!r})"
+
+
+class Session(Protocol):
+    """What an API client needs of its HTTP session (:class:`.http.Session` is the one; this module does not
+    import it, so that the session may import this one)."""
+
+    headers: dict[str, str]
+
+    def set_base(self, base: str, env: str = "") -> None: ...
+
+    def json(self, url: str, *, params: dict[str, str] | None = None, conditional: bool = True) -> Any: ...
+
+    def pages(
+        self, url: str, *, params: dict[str, str] | None = None, conditional: bool = True, field: str | None = None
+    ) -> list[Any]: ...
 
 
 class RepoError(ValueError):
@@ -139,8 +163,6 @@ class Forge:
     def credentials(self) -> Credentials | None:
         """The token from the first of :attr:`token_env` that is set, as its header, or None (the anonymous
         limit)."""
-        from .http import Credentials
-
         env = next((name for name in self.token_env if os.environ.get(name, "").strip()), None)
         if env is None:
             return None

@@ -76,7 +76,7 @@ class AnswerCache:
         (a run over every write-up: what it did not ask for belongs to no write-up any more)."""
         if self.path is None:
             return
-        from ..lock import write_text_atomically
+        from ..files import write_text_atomically
 
         answers = {k: v for k, v in self.answers.items() if not prune or k in self.used}
         memos = {k: v for k, v in self.memos.items() if not prune or "memo " + k in self.used}

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from .base import MissingError
+from .base import Credentials, MissingError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -78,19 +78,6 @@ class RateLimitError(ForgeError):
         self.reset = reset
         when = f"retry after {reset:%Y-%m-%d %H:%M:%S} UTC" if reset else "retry later"
         super().__init__(f"rate limit reached at {url}; {when}")
-
-
-@dataclass(frozen=True)
-class Credentials:
-    """A token as its header (``Authorization: Bearer …``, GitLab's ``PRIVATE-TOKEN``), and the environment
-    variable it came from (named in messages; the value never is)."""
-
-    header: str
-    value: str
-    env: str
-
-    def __repr__(self) -> str:  # never the token, even in a traceback's locals
-        return f"Credentials(header={self.header!r}, env={self.env!r})"
 
 
 Origin = tuple[str, str, int]
