@@ -217,8 +217,14 @@ def _sync(
     prereleases: bool,
 ) -> int:
     from ..forges.base import MissingError
-    from ..forges.http import ForgeError, HostError, RateLimitError
+    from ..forges.http import ForgeError, HostError, RateLimitError, UnreachableError, api_origin
     from ..forges.schema import ShapeError
+
+    def origin(forge: Forge) -> object:
+        try:
+            return api_origin(os.environ.get(forge.api_url_env) or forge.api_default)
+        except Exception:  # an address httpx cannot read: the forge's own failure says so
+            return forge.name
 
     try:
         old = read_lock(lock_path)
@@ -241,6 +247,8 @@ def _sync(
     failed = 0
     #: forge name → why its write-ups are skipped (said once, on the line of the write-up that met it)
     stopped: dict[str, str] = {}
+    #: the API origins that could not be reached: every forge there is skipped
+    unreachable: set[object] = set()
     limited = False
     total = len(pages)
 
@@ -261,7 +269,7 @@ def _sync(
                 continue
             repo, pr, issues = target
             forge = forges.forge_of(repo)
-            if forge.name in stopped:
+            if forge.name in stopped or origin(forge) in unreachable:
                 failed += 1
                 continue
             key = make_key(repo, pr)
@@ -279,13 +287,17 @@ def _sync(
                 failed += 1
                 continue
             except (RateLimitError, HostError) as error:
-                rest = [
-                    pages[j].key
-                    for j in range(i, total)
-                    if not isinstance(targets[j], OptionError) and forges.forge_of(targets[j][0]).name == forge.name  # type: ignore[index]
-                ]
+                host = isinstance(error, UnreachableError)
+                later = [forges.forge_of(t[0]) for t in targets[i:] if not isinstance(t, OptionError)]
+                if host:
+                    unreachable.add(origin(forge))
+                    rest = [f for f in later if origin(f) in unreachable]
+                else:
+                    rest = [f for f in later if f.name == forge.name]
+                whose = "the host's" if host else f"{forge.label}'s"
+                plural = "s" * (len(rest) != 1)
+                skip = f"; skipping {whose} {len(rest)} other write-up{plural}" if rest else ""
                 verb = "stopped" if isinstance(error, RateLimitError) else "failed"
-                skip = f"; skipping {forge.label}'s {len(rest)} other write-up{'s' * (len(rest) != 1)}" if rest else ""
                 print(f"{where}: {verb}: {error}{skip}", file=out)
                 stopped[forge.name] = str(error)
                 limited = limited or isinstance(error, RateLimitError)

@@ -61,6 +61,15 @@ class HostError(ForgeError):
     an address the token may not go to): the sync skips the forge's other write-ups."""
 
 
+class UnreachableError(HostError):
+    """No connection to the API's host (offline, refused, no such name): every forge whose API is on that
+    origin is skipped."""
+
+    def __init__(self, message: str, origin: Origin) -> None:
+        super().__init__(message)
+        self.origin = origin
+
+
 class InsecureError(HostError):
     """A token would go to a non-loopback API address over plain ``http``."""
 
@@ -81,6 +90,11 @@ class RateLimitError(ForgeError):
 
 
 Origin = tuple[str, str, int]
+
+
+def api_origin(base: str) -> Origin:
+    """The origin of an API address (for the sync to know which write-ups share a host)."""
+    return origin_of(httpx.URL(base))
 
 
 def origin_of(url: httpx.URL) -> Origin:
@@ -261,8 +275,10 @@ class Session:
                 continue
             except httpx.TransportError as error:
                 if last:
-                    origin = _shown_origin(origin_of(url))
-                    raise HostError(f"cannot reach {origin}: {type(error).__name__} after {attempt} attempts") from None
+                    where = origin_of(url)
+                    raise UnreachableError(
+                        f"cannot reach {_shown_origin(where)}: {type(error).__name__} after {attempt} attempts", where
+                    ) from None
                 self.sleep(self.backoff * 2 ** (attempt - 1))
                 continue
             limit = self._limit_wait(got)
