@@ -744,7 +744,7 @@ def test_two_syncs_at_once_lose_nothing(forge: FakeForges, site: Path) -> None:
     then reads what it wrote; both entries are in the lock, and no temporary file is left."""
     import threading
 
-    forge.script["/github/repos/example-org/widget/pulls/12"] = [Reply(200, widget_repo().pulls[12], delay=0.6)]
+    forge.script["/github/repos/example-org/widget/pulls/12"] = [Reply(200, widget_repo().pulls[12], delay=1.0)]
     results: dict[str, tuple[int, list[str]]] = {}
 
     def run(key: str) -> None:
@@ -752,7 +752,10 @@ def test_two_syncs_at_once_lose_nothing(forge: FakeForges, site: Path) -> None:
 
     first = threading.Thread(target=run, args=("widget#12",))
     first.start()
-    threading.Event().wait(0.2)
+    for _ in range(200):  # until the first holds the lock and waits for its slow answer
+        if forge.count("/widget/pulls/12"):
+            break
+        threading.Event().wait(0.01)
     run("gizmo#5")
     first.join()
     assert results["widget#12"][0] == results["gizmo#5"][0] == 0
