@@ -935,3 +935,21 @@ def test_a_repository_named_issues_is_asked_conditionally(
     assert status == 0
     assert lines[0].endswith("(unchanged)")
     assert forge.statuses() == [304, 304, 304]
+
+
+def test_etags_are_kept_apart_for_a_token_and_without(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GitHub's ETags vary by ``Authorization``: an ETag fetched without a token is not asked with one (and
+    a 304 costs no rate limit only when the request is authorised)."""
+    sync(site, only="widget#12")
+    monkeypatch.setenv("GH_TOKEN", TOKEN)
+    forge.reset()
+    sync(site, only="widget#12")
+    assert forge.requests and not any("if-none-match" in headers for _, headers in forge.requests)
+    forge.reset()
+    left = forge.remaining["token"]
+    status, lines = sync(site, only="widget#12")
+    assert (status, forge.statuses()) == (0, [304, 304, 304])
+    assert forge.remaining["token"] == left  # authorised 304s are free
+    assert lines[0].endswith("(unchanged)")
