@@ -2,20 +2,28 @@
 ``contributions sync`` beside ``conf.py`` and read by the build, which never asks the network.
 
 The file reviews well in a diff: keys sorted, two-space indents, one entry per write-up under its key,
-each with the time its facts were fetched. Its JSON Schema ships with the package
-(``sphinx_contributions/schema/contributions.lock.schema.json``). An entry also keeps the ETags of the
-API answers it came from, so the next sync asks conditionally and an unchanged pull request costs no
-rate limit.
+each with the time its facts were first fetched. Its JSON Schema ships with the package
+(``sphinx_contributions/schema/contributions.lock.schema.json``). The lock holds facts only: the state of
+conditional requests (ETags) lives in the sync's cache folder (:mod:`.forges.cache`), so the file changes
+when a fact changes and a sync with no new facts leaves it byte-identical. Times are UTC.
+
+One sync writes at a time (:func:`site_lock`, a file lock beside the lock file), through a temporary file
+of its own in the same folder and an atomic replace (:func:`write_text_atomically`): a reader sees the old
+file or the new one, never a torn one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .files import write_whole
+from .files import write_text_atomically
 from .model import ForgeFacts, key_lookup
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
 
 LOCK_NAME = "contributions.lock.json"
 LOCK_VERSION = 1
@@ -35,8 +43,9 @@ _FIELDS: dict[str, tuple[type, ...]] = {
     "changed_files": (int, type(None)),
     "issues": (list,),
     "first_release": (dict, type(None)),
-    "etags": (dict,),
 }
+#: fields an older sync wrote that are read and dropped (ETags now live in the cache folder)
+_DROPPED = ("etags",)
 STATES = ("merged", "open", "closed")
 
 
@@ -78,6 +87,8 @@ def read_lock(path: Path) -> dict[str, dict[str, Any]]:
         problem = entry_problem(entry)
         if problem:
             raise LockError(f"{path.name}: the entry {key!r} {problem}", _line_of(text, key))
+        for name in _DROPPED:
+            entry.pop(name, None)
     return entries
 
 
@@ -95,6 +106,18 @@ def entry_problem(entry: object) -> str | None:
     return None
 
 
+def _utc(value: str | None) -> str | None:
+    """A lock's time in UTC (an older sync stored Gitea's offsets as given; the shown date is the UTC one)."""
+    from .forges.schema import utc
+
+    if value is None:
+        return None
+    try:
+        return utc(value)
+    except ValueError:
+        return value
+
+
 def facts(entry: dict[str, Any]) -> ForgeFacts:
     """The facts the build shows, from a checked entry."""
     release = entry["first_release"]
@@ -102,18 +125,18 @@ def facts(entry: dict[str, Any]) -> ForgeFacts:
         state=entry["state"],
         title=entry["title"],
         fetched_at=entry["fetched_at"],
-        merged_at=entry["merged_at"],
+        merged_at=_utc(entry["merged_at"]),
         merge_commit=entry["merge_commit"],
         additions=entry["additions"],
         deletions=entry["deletions"],
         changed_files=entry["changed_files"],
         issues=tuple((int(i["number"]), str(i["title"]), str(i["state"])) for i in entry["issues"]),
-        first_release=(str(release["tag"]), str(release["published_at"])) if release else None,
+        first_release=(str(release["tag"]), _utc(str(release["published_at"])) or "") if release else None,
     )
 
 
-def entry_json(repo: str, pr: int, found: ForgeFacts, etags: dict[str, str]) -> dict[str, Any]:
-    return {"repository": repo, "pr": pr, **found.as_json(), "etags": dict(sorted(etags.items()))}
+def entry_json(repo: str, pr: int, found: ForgeFacts) -> dict[str, Any]:
+    return {"repository": repo, "pr": pr, **found.as_json()}
 
 
 def by_lookup(entries: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -132,5 +155,29 @@ def write_lock(path: Path, entries: dict[str, dict[str, Any]]) -> bool:
     text = dumps_lock(entries)
     if path.is_file() and path.read_text(encoding="utf-8") == text:
         return False
-    write_whole(path, text)
+    write_text_atomically(path, text)
     return True
+
+
+@contextlib.contextmanager
+def site_lock(holder: Path, waiting: Callable[[], None] | None = None) -> Iterator[None]:
+    """Hold the file lock ``holder`` (the sync's is in its cache folder): one sync at a time reads, fetches
+    and writes the lock; another waits (``waiting`` is called once when it has to). Where the platform has
+    no ``fcntl`` (Windows), no lock is taken."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    holder.parent.mkdir(parents=True, exist_ok=True)
+    with open(holder, "a+b") as stream:
+        try:
+            fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting is not None:
+                waiting()
+            fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(stream.fileno(), fcntl.LOCK_UN)

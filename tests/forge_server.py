@@ -3,10 +3,25 @@ server (``http.server`` in a thread) answering in the shapes the forges' REST do
 (``/repos/{owner}/{repo}/pulls/{n}``, ``/issues/{n}``, ``/releases``, ``/compare/{base}...{head}``;
 GitLab's ``/projects/{id}/merge_requests/{iid}``, ``/issues/{iid}``, ``/releases``,
 ``/repository/compare``; Gitea's ``/repos/{owner}/{repo}/pulls/{n}`` …), with ``Link`` pagination, ETags
-and ``304 Not Modified``, and scripted faults (a status, headers, a delay) for a path's next answers.
+and ``304 Not Modified``, and scripted faults (a status, headers, a delay, a body sent a byte at a time)
+for a path's next answers.
 
-It counts every call: (path with query, status). The three forges live under ``/github``,
-``/gitlab/api/v4`` and ``/codeberg/api/v1``, the addresses given to ``GITHUB_API_URL`` and friends.
+Modelled on the forges' documentation, not on the client:
+
+- **Commit graphs**: each repository has commits (sha → parents) and tags; compare answers from the graph,
+  GitHub's ``status`` ``ahead``/``behind``/``identical``/``diverged`` with ``ahead_by``/``behind_by``,
+  GitLab's ``commits`` reachable from ``to`` and not from ``from``, Gitea's ``total_commits``.
+- **Releases** newest first as the forges list them, with drafts (no ``published_at``) and pre-releases.
+- **ETags that vary by credentials** (GitHub's ``Vary: Accept, Authorization``): the same body asked with
+  and without a token has two ETags.
+- **Rate-limit headers** on every GitHub answer (``x-ratelimit-limit``/``-remaining``/``-reset``); a 304 costs
+  nothing only when the request is authorised.
+- **Tokens**: with :attr:`FakeForges.tokens` set, a request with another token gets 401 "Bad credentials".
+- **Renames**: :attr:`FakeForges.renamed` answers a GitHub repository's old name with a 301 to the new one.
+
+It counts every call: (path with query, status), and keeps each request's headers (:attr:`requests`). The
+three forges live under ``/github``, ``/gitlab/api/v4`` and ``/codeberg/api/v1``, the addresses given to
+``GITHUB_API_URL`` and friends.
 """
 
 from __future__ import annotations
@@ -18,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, quote, unquote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
 
 @dataclass
@@ -27,22 +42,71 @@ class Reply:
     body: Any = None
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    #: seconds between the body's bytes (a server that trickles its answer)
+    trickle: float = 0.0
+
+
+def sha_of(name: str) -> str:
+    """A commit id made from a name (40 hex digits)."""
+    return hashlib.sha1(name.encode()).hexdigest()
 
 
 @dataclass
 class Repo:
-    """One repository's data: pull requests (number → fields), issues, releases (oldest first) and which
-    release first contains each commit (sha → index into releases)."""
+    """One repository's data: pull requests (number → fields), issues, releases (in the order they were
+    published), and its commit graph: ``commits`` (sha → parents) and ``tags`` (name → sha)."""
 
     pulls: dict[int, dict[str, Any]] = field(default_factory=dict)
     issues: dict[int, dict[str, Any]] = field(default_factory=dict)
     releases: list[dict[str, Any]] = field(default_factory=list)
-    first_containing: dict[str, int] = field(default_factory=dict)
+    commits: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    tags: dict[str, str] = field(default_factory=dict)
 
-    def contains(self, tag: str, sha: str) -> bool:
-        index = next(i for i, release in enumerate(self.releases) if release["tag_name"] == tag)
-        first = self.first_containing.get(sha)
-        return first is not None and index >= first
+    def commit(self, sha: str, *parents: str) -> str:
+        self.commits[sha] = parents
+        return sha
+
+    def line(self, names: list[str], parent: str | None = None) -> list[str]:
+        """Commits one after another (each the parent of the next), from ``parent``; their shas."""
+        shas = []
+        for name in names:
+            sha = name if len(name) == 40 else sha_of(name)
+            self.commit(sha, *([parent] if parent else []))
+            shas.append(sha)
+            parent = sha
+        return shas
+
+    def resolve(self, ref: str) -> str | None:
+        if ref in self.tags:
+            return self.tags[ref]
+        return ref if ref in self.commits else None
+
+    def ancestors(self, sha: str) -> set[str]:
+        """``sha`` and every commit reachable from it."""
+        seen: set[str] = set()
+        todo = [sha]
+        while todo:
+            current = todo.pop()
+            if current not in seen:
+                seen.add(current)
+                todo.extend(self.commits.get(current, ()))
+        return seen
+
+    def compare(self, base: str, head: str) -> tuple[str, int, int, list[str]]:
+        """GitHub's compare of ``base...head``: (status, ahead_by, behind_by, the commits of head not in
+        base)."""
+        of_base, of_head = self.ancestors(base), self.ancestors(head)
+        ahead = sorted(of_head - of_base)
+        behind = of_base - of_head
+        if base == head:
+            status = "identical"
+        elif not behind:
+            status = "ahead"
+        elif not ahead:
+            status = "behind"
+        else:
+            status = "diverged"
+        return status, len(ahead), len(behind), ahead
 
 
 def _user(login: str = "octocat") -> dict[str, Any]:
@@ -58,9 +122,10 @@ def github_pull(
     sha: str | None,
     sizes: tuple[int, int, int],
     body: str = "",
+    base: str = "main",
 ) -> dict[str, Any]:
     """A pull request as ``GET /repos/{owner}/{repo}/pulls/{pull_number}`` gives it (the fields that matter
-    here, and the usual neighbours)."""
+    here, and the usual neighbours; ``base.repo`` is embedded, its ``pushed_at`` changing on every push)."""
     return {
         "url": f"https://api.github.com/repos/{repo}/pulls/{number}",
         "id": 1000 + number,
@@ -78,7 +143,18 @@ def github_pull(
         "merge_commit_sha": sha,
         "draft": False,
         "head": {"label": "octocat:fix", "ref": "fix", "sha": "f" * 40},
-        "base": {"label": f"{repo.split('/')[0]}:main", "ref": "main", "sha": "b" * 40},
+        "base": {
+            "label": f"{repo.split('/')[0]}:{base}",
+            "ref": base,
+            "sha": "b" * 40,
+            "repo": {
+                "id": 99,
+                "full_name": repo,
+                "default_branch": "main",
+                "pushed_at": "2024-06-01T00:00:00Z",
+                "stargazers_count": 10,
+            },
+        },
         "merged": bool(merged_at),
         "mergeable": None,
         "comments": 0,
@@ -106,7 +182,10 @@ def github_issue(repo: str, number: int, title: str, state: str) -> dict[str, An
     }
 
 
-def github_release(repo: str, i: int, tag: str, published_at: str, prerelease: bool = False) -> dict[str, Any]:
+def github_release(
+    repo: str, i: int, tag: str, published_at: str, prerelease: bool = False, draft: bool = False
+) -> dict[str, Any]:
+    """A release as ``GET /repos/{owner}/{repo}/releases`` lists it (a draft has no ``published_at``)."""
     return {
         "url": f"https://api.github.com/repos/{repo}/releases/{3000 + i}",
         "html_url": f"https://github.com/{repo}/releases/tag/{tag}",
@@ -115,10 +194,10 @@ def github_release(repo: str, i: int, tag: str, published_at: str, prerelease: b
         "target_commitish": "main",
         "name": tag,
         "body": "",
-        "draft": False,
+        "draft": draft,
         "prerelease": prerelease,
         "created_at": published_at,
-        "published_at": published_at,
+        "published_at": None if draft else published_at,
         "author": _user(),
         "assets": [],
     }
@@ -145,6 +224,7 @@ def gitlab_mr(project: str, iid: int, title: str, state: str, merged_at: str | N
         "squash_commit_sha": None,
         "squash": False,
         "changes_count": "3",
+        "references": {"short": f"!{iid}", "relative": f"!{iid}", "full": f"{project}!{iid}"},
         "web_url": f"https://gitlab.com/{project}/-/merge_requests/{iid}",
     }
 
@@ -195,8 +275,9 @@ def gitea_pull(
         "additions": 4,
         "deletions": 1,
         "changed_files": 2,
-        "created_at": "2024-01-01T00:00:00Z",
-        "updated_at": "2024-01-02T00:00:00Z",
+        "created_at": "2024-01-01T00:00:00+02:00",
+        "updated_at": "2024-01-02T00:00:00+02:00",
+        "base": {"ref": "main", "repo": {"full_name": repo, "default_branch": "main"}},
     }
 
 
@@ -220,7 +301,15 @@ class FakeForges:
         self.codeberg: dict[str, Repo] = {}
         self.script: dict[str, list[Reply]] = {}
         self.search: dict[str, list[dict[str, Any]]] = {}
+        #: the tokens the forges accept (None: any); another gets 401 "Bad credentials"
+        self.tokens: set[str] | None = None
+        #: a GitHub repository's old full name → its new one (answered with a 301 to the new address)
+        self.renamed: dict[str, str] = {}
+        #: GitHub's primary limit: what is left of it per kind of caller ("anonymous", "token")
+        self.remaining = {"anonymous": 60, "token": 5000}
         self.calls: list[tuple[str, int]] = []
+        #: every request's path and headers (lowercased names), as it arrives
+        self.requests: list[tuple[str, dict[str, str]]] = []
         #: every request's path and query, as it arrives (a slow answer counts before it is sent)
         self.arrivals: list[str] = []
         self.lock = threading.Lock()
@@ -254,6 +343,11 @@ class FakeForges:
         with self.lock:
             self.calls.clear()
             self.arrivals.clear()
+            self.requests.clear()
+
+    def credentials_seen(self) -> list[str]:
+        """The paths of the requests that carried a credential header."""
+        return [path for path, headers in self.requests if {"authorization", "private-token"} & set(headers)]
 
     def statuses(self) -> list[int]:
         return [status for _, status in self.calls]
@@ -266,10 +360,15 @@ class FakeForges:
     def handle(self, request: BaseHTTPRequestHandler) -> None:
         split = urlsplit(request.path)
         query = {name: values[0] for name, values in parse_qs(split.query).items()}
+        headers_in = {name.lower(): value for name, value in request.headers.items()}
+        token = headers_in.get("authorization", headers_in.get("private-token"))
         with self.lock:
             self.arrivals.append(request.path)
+            self.requests.append((request.path, headers_in))
             scripted = self.script.get(split.path)
             reply = scripted.pop(0) if scripted else None
+        if reply is None and token is not None and self.tokens is not None and token.split()[-1] not in self.tokens:
+            reply = Reply(401, {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"})
         if reply is None:
             reply = self.answer([unquote(part) for part in split.path.strip("/").split("/")], split.path, query)
         if reply.delay:
@@ -280,9 +379,26 @@ class FakeForges:
             data = json.dumps(reply.body, sort_keys=True).encode()
             headers.setdefault("Content-Type", "application/json; charset=utf-8")
             if status == 200:
-                headers["ETag"] = '"' + hashlib.sha1(data).hexdigest() + '"'
+                # the ETag varies by the credentials (GitHub: Vary: Accept, Authorization)
+                tag = hashlib.sha1(data + (token or "").encode()).hexdigest()
+                headers["ETag"] = f'W/"{tag}"'
+                headers["Vary"] = "Accept, Authorization, Accept-Encoding"
                 if request.headers.get("If-None-Match") == headers["ETag"]:
                     status, data = 304, b""
+        if split.path.startswith("/github/"):
+            kind = "token" if token else "anonymous"
+            with self.lock:
+                if not (status == 304 and token):  # a 304 is free only when authorised
+                    self.remaining[kind] = max(0, self.remaining[kind] - 1)
+                given = {name.lower() for name in headers}
+                for name, value in (
+                    ("x-ratelimit-limit", "5000" if token else "60"),
+                    ("x-ratelimit-remaining", str(self.remaining[kind])),
+                    ("x-ratelimit-reset", "1900000000"),
+                    ("x-ratelimit-resource", "core"),
+                ):
+                    if name not in given:
+                        headers[name] = value
         with self.lock:
             self.calls.append((request.path, status))
         try:
@@ -291,7 +407,12 @@ class FakeForges:
                 request.send_header(name, value)
             request.send_header("Content-Length", str(len(data)))
             request.end_headers()
-            if data:
+            if reply.trickle:
+                for byte in data:
+                    request.wfile.write(bytes([byte]))
+                    request.wfile.flush()
+                    time.sleep(reply.trickle)
+            elif data:
                 request.wfile.write(data)
         except (BrokenPipeError, ConnectionResetError):  # the client gave up waiting (the timeout test)
             pass
@@ -321,6 +442,10 @@ class FakeForges:
                     },
                 )
             repo_path, rest = "/".join(parts[2:4]), parts[4:]
+            if parts[1] == "repos" and repo_path in self.renamed:
+                moved = raw_path.replace(f"/repos/{repo_path}/", f"/repos/{self.renamed[repo_path]}/", 1)
+                where = moved + (f"?{urlencode(query)}" if query else "")
+                return Reply(301, {"message": "Moved Permanently", "url": self.url + where}, {"Location": where})
             repo = self.github.get(repo_path)
             if parts[1] != "repos" or repo is None:
                 return missing
@@ -348,19 +473,21 @@ class FakeForges:
         if rest == ["releases"]:
             return self._page(raw_path, query, list(reversed(repo.releases)), "per_page", 30)
         if rest[:1] == ["compare"]:
-            base, _, head = "/".join(rest[1:]).partition("...")
-            inside = repo.contains(head, base)
-            status = "ahead" if inside else "diverged"
+            base_ref, _, head_ref = "/".join(rest[1:]).partition("...")
+            base, head = repo.resolve(base_ref), repo.resolve(head_ref)
+            if base is None or head is None:
+                return Reply(404, {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"})
+            status, ahead, behind, commits = repo.compare(base, head)
             return Reply(
                 200,
                 {
-                    "url": f"https://api.github.com/repos/{name}/compare/{base}...{head}",
-                    "html_url": f"https://github.com/{name}/compare/{base}...{quote(head)}",
+                    "url": f"https://api.github.com/repos/{name}/compare/{base_ref}...{head_ref}",
+                    "html_url": f"https://github.com/{name}/compare/{base_ref}...{quote(head_ref)}",
                     "status": status,
-                    "ahead_by": 3,
-                    "behind_by": 0 if inside else 2,
-                    "total_commits": 3,
-                    "commits": [],
+                    "ahead_by": ahead,
+                    "behind_by": behind,
+                    "total_commits": ahead,
+                    "commits": [{"sha": sha} for sha in commits[:250]],
                     "files": [],
                 },
             )
@@ -374,8 +501,12 @@ class FakeForges:
         if rest == ["releases"]:
             return self._page(raw_path, query, list(reversed(repo.releases)), "per_page", 20)
         if rest == ["repository", "compare"]:
-            inside = repo.contains(query["from"], query["to"])
-            commits = [] if inside else [{"id": query["to"], "short_id": query["to"][:8], "title": "the fix"}]
+            start, end = repo.resolve(query["from"]), repo.resolve(query["to"])
+            if start is None or end is None:
+                return Reply(404, {"message": "404 Ref Not Found"})
+            # straight=false (the default): the commits reachable from `to` and not from `from`
+            _, _, _, ahead = repo.compare(start, end)
+            commits = [{"id": sha, "short_id": sha[:8], "title": "a commit"} for sha in ahead]
             return Reply(
                 200,
                 {
@@ -396,8 +527,11 @@ class FakeForges:
         if rest == ["releases"]:
             return self._page(raw_path, query, list(reversed(repo.releases)), "limit", 30)
         if rest[:1] == ["compare"]:
-            base, _, head = "/".join(rest[1:]).partition("...")
-            inside = repo.contains(base, head)
-            commits = [] if inside else [{"sha": head}]
+            base_ref, _, head_ref = "/".join(rest[1:]).partition("...")
+            base, head = repo.resolve(base_ref), repo.resolve(head_ref)
+            if base is None or head is None:
+                return Reply(404, {"message": "The target couldn't be found."})
+            _, _, _, ahead = repo.compare(base, head)
+            commits = [{"sha": sha} for sha in ahead]
             return Reply(200, {"total_commits": len(commits), "commits": commits, "files": []})
         return None

@@ -211,3 +211,32 @@ def test_a_changed_lock_rewrites_the_page(site: Path) -> None:
     edit_lock(site, "widget#12", first_release={"tag": "v1.3.0", "published_at": "2024-03-04T12:00:00Z"})
     second = build(site)
     assert "merged on 2024-03-01 · first shipped in v1.3.0" in page(second, "contributions/widget-12")
+
+
+def test_an_entry_for_another_repository_gives_no_facts(site: Path) -> None:
+    """A key is the repository's name and the number: a page that now says ``someone-else/widget`` with the
+    same ``:pr:`` does not take ``example-org/widget#12``'s facts, and the strict build says why."""
+    path = site / "contributions/widget-12.md"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(":repo: example-org/widget", ":repo: someone-else/widget"),
+        encoding="utf-8",
+    )
+    app = build(site, warningiserror=True)
+    assert warnings(app) == [
+        f"{path}:3: WARNING: contribution widget#12: the entry widget#12 in {LOCK_NAME} is for "
+        "example-org/widget#12, not this page's someone-else/widget#12; the page shows no facts from the forge: "
+        "run 'contributions sync --only widget#12' to fetch its own [contrib.forge_mismatch]"
+    ]
+    assert app.statuscode == 1
+    assert "contrib-forge-facts" not in page(app, "contributions/widget-12")
+    records = json.loads((Path(app.outdir) / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+    assert "forge" not in next(r for r in records if r["key"] == "widget#12")
+    again = build(site, warningiserror=True)  # and on every build until the lock or the page is fixed
+    assert warnings(again) == warnings(app)
+
+
+def test_times_with_an_offset_show_the_utc_date(site: Path) -> None:
+    """A lock written by an older sync holds Gitea's offset as given: the shown date is the UTC date."""
+    edit_lock(site, "widget#12", merged_at="2024-03-02T01:30:00+02:00")
+    app = build(site)
+    assert "merged on 2024-03-01 · first shipped in v1.2.0" in page(app, "contributions/widget-12")

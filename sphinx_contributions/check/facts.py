@@ -1,6 +1,7 @@
 """The page's claims against the forge's facts in ``contributions.lock.json`` (read onto the domain by
 :mod:`..collect.lock_facts`): ``[contrib.forge_mismatch]`` where they disagree, on the page's line, so a
-strict build refuses a stale claim."""
+strict build refuses a stale claim; and where the entry under the page's key was fetched for another
+repository or number (:func:`entry_applies`), so a page never shows another pull request's facts."""
 
 from __future__ import annotations
 
@@ -12,6 +13,22 @@ if TYPE_CHECKING:
     from sphinx.config import Config
 
     from ..model import ForgeFacts
+
+
+def entry_applies(lock_name: str, key: str, target: tuple[str, int] | None, repo: str, pr: int, where: object) -> bool:
+    """Whether the lock's entry under ``key``, fetched for ``target`` (repository, number), is the page's
+    own (``repo``, ``pr``); otherwise ``[contrib.forge_mismatch]`` and False. A key is the repository's
+    name and the number: ``someone-else/widgets`` and ``acme/widgets`` share ``widgets#101``."""
+    if target is None or (target[0].lower(), target[1]) == (repo.lower(), pr):
+        return True
+    warn(
+        ContribWarning.FORGE_MISMATCH,
+        f"contribution {key}: the entry {key} in {lock_name} is for {target[0]}#{target[1]}, not this page's "
+        f"{repo}#{pr}; the page shows no facts from the forge: run 'contributions sync --only {key}' to fetch "
+        "its own",
+        where,
+    )
+    return False
 
 
 def check_facts(

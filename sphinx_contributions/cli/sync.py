@@ -3,12 +3,14 @@
 
 For every write-up (drafts too), from its forge's REST API (:mod:`.forges`): the state, the merge's time
 and commit, the title, the lines added and deleted and the files changed, the title and state of each
-issue the page names, and the first release whose tag contains the merge commit, found by a binary search
-over the releases in date order (at most ⌈log₂ R⌉ + 1 compare calls for R releases). Requests are
-conditional on the ETags the lock keeps, so a second sync of unchanged pull requests gets only
-``304 Not Modified`` answers and costs no rate limit; 5xx answers and timeouts are retried with backoff;
-at a rate limit the sync stops, keeps what it fetched and says when to retry; a pull request that is gone
-(404) is reported and its entry kept as it was. One progress line per write-up.
+issue the page names, and the first release that contains the merge commit (the rule and its bound:
+:mod:`.forges.releases`). Requests are conditional on the ETags kept in the cache folder
+(:mod:`.forges.cache`), never in the lock, which holds facts only. Credentials go only to each API's own
+origin (:mod:`.forges.http`). Each answer is checked before a fact is taken from it (:mod:`.forges.schema`):
+a wrong shape fails that write-up, naming the field, and the run goes on. A rate limit, a refused token or
+a host that cannot be reached stops that forge's write-ups with one line; the other forges go on. Whatever
+was fetched is written on every stop (a limit, Ctrl-C, a crash). One sync of a site at a time (a file
+lock). One progress line per write-up.
 
 ``--only KEY`` syncs one write-up, ``--dry-run`` writes nothing, ``--discover USER`` lists the user's
 merged pull requests in other owners' GitHub repositories that have no write-up yet.
@@ -20,15 +22,16 @@ the API when it answers, else nothing (the scaffold as before).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import forges
-from ..lock import LOCK_NAME, LockError, by_lookup, entry_json, facts, read_lock, write_lock
+from ..forges.cache import CACHE_DIR, CACHE_FILE, AnswerCache
+from ..lock import LOCK_NAME, LockError, by_lookup, entry_json, facts, read_lock, site_lock, write_lock
 from ..model import ForgeFacts, OptionError, key_lookup, make_key, parse_int_list, parse_positive_int, parse_repo
 from .common import PROG, CommandError, UsageError, shown, site_pages, site_root, table
 
@@ -36,47 +39,36 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..collect.drafts import SourcePage
-    from ..forges.base import Forge, ForgeAPI, Release
+    from ..forges.base import Forge, ForgeAPI
     from ..forges.http import Session
 
-#: seconds an API answer may take, and the first wait before a retry (doubled for each next one)
+#: seconds a whole API request may take, the first wait before a retry (doubled for each next one), and the
+#: longest rate-limit or Retry-After wait the sync waits out instead of stopping the forge
 TIMEOUT = 10.0
 RETRY_WAIT = 1.0
+MAX_WAIT = 60.0
 
 
 def now_utc() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _time(value: str) -> datetime:
-    stamp = datetime.fromisoformat(value)
-    return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
-
-
-def first_release(api: ForgeAPI, path: str, releases: list[Release], sha: str, merged_at: str | None) -> Release | None:
-    """The first of ``releases`` (oldest first) whose tag contains commit ``sha``: releases published
-    before the merge are passed over without a call, then a binary search over the rest, one compare call
-    per step (at most ⌈log₂(R + 1)⌉ for R releases). Assumes what release histories are: a release
-    contains what the releases before it (in date order) contained."""
-    if merged_at:
-        merged = _time(merged_at)
-        releases = [r for r in releases if _time(r.published_at) >= merged]
-    low, high = 0, len(releases)
-    while low < high:
-        middle = (low + high) // 2
-        if api.contains(path, releases[middle].tag, sha):
-            high = middle
-        else:
-            low = middle + 1
-    return releases[low] if low < len(releases) else None
-
-
 class Apis:
-    """One API client per forge, made on first use, each with its own HTTP session and token."""
+    """One API client per forge, made on first use, each with its own HTTP session, its credentials (sent
+    only to its API's origin) and the run's cache of conditional requests."""
 
-    def __init__(self, timeout: float = TIMEOUT, retry_wait: float = RETRY_WAIT) -> None:
+    def __init__(
+        self,
+        timeout: float = TIMEOUT,
+        retry_wait: float = RETRY_WAIT,
+        max_wait: float = MAX_WAIT,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.timeout = timeout
         self.retry_wait = retry_wait
+        self.max_wait = max_wait
+        self.sleep = sleep
+        self.cache = AnswerCache(None)
         self._made: dict[str, ForgeAPI] = {}
         self.sessions: list[Session] = []
 
@@ -84,9 +76,19 @@ class Apis:
         if forge.name not in self._made:
             from ..forges import http
 
-            session = http.Session(http.client(forge.token_header(), timeout=self.timeout), backoff=self.retry_wait)
+            session = http.Session(
+                http.client(timeout=self.timeout),
+                credentials=forge.credentials(),
+                token_names=forge.token_env,
+                label=forge.label,
+                backoff=self.retry_wait,
+                timeout=self.timeout,
+                max_wait=self.max_wait,
+                sleep=self.sleep,
+                cache=self.cache,
+            )
             self.sessions.append(session)
-            self._made[forge.name] = forge.api(session)
+            self._made[forge.name] = forge.api(session)  # InsecureError: an http address with a token
         return self._made[forge.name]
 
     def close(self) -> None:
@@ -103,69 +105,66 @@ def _page_target(page: SourcePage) -> tuple[str, int, tuple[int, ...]]:
 
 
 def sync_entry(
-    api: ForgeAPI, repo: str, pr: int, issues: tuple[int, ...], old: dict[str, Any] | None, fetched_at: str
-) -> tuple[dict[str, Any], bool]:
-    """One write-up's entry, fetched (conditionally on ``old``'s ETags); and whether the forge answered
-    anything new."""
-    from ..forges.base import UnchangedError
+    api: ForgeAPI,
+    repo: str,
+    pr: int,
+    issues: tuple[int, ...],
+    old: dict[str, Any] | None,
+    fetched_at: str,
+    cache: AnswerCache,
+    *,
+    prereleases: bool = False,
+) -> tuple[dict[str, Any], list[str]]:
+    """One write-up's entry, and notes for its progress line (a renamed repository, a merge into another
+    branch than the default one)."""
+    from ..forges.releases import digest, first_release
 
-    _, path = forges.split_spec(repo)
-    etags: dict[str, str] = dict(old["etags"]) if old else {}
+    forge, path = forges.split_spec(repo)
     before = facts(old) if old else None
-    new = False
-    try:
-        pull = api.fetch_pull(path, pr, etags)
-        new = True
-        state, title, merged_at, commit = pull.state, pull.title, pull.merged_at, pull.merge_commit
-        sizes = (pull.additions, pull.deletions, pull.changed_files)
-    except UnchangedError:
-        assert before is not None  # asked conditionally only with the entry's ETag
-        state, title, merged_at, commit = before.state, before.title, before.merged_at, before.merge_commit
-        sizes = (before.additions, before.deletions, before.changed_files)
-    known = {number: (number, t, s) for number, t, s in (before.issues if before else ())}
-    for url in [url for url in etags if "/issues/" in url and not any(url.endswith(f"/issues/{n}") for n in known)]:
-        etags.pop(url)  # an ETag is asked with only when its answer is in the entry
+    pull = api.fetch_pull(path, pr)
     found_issues = []
     for number in issues:
-        try:
-            issue = api.fetch_issue(path, number, etags)
-            found_issues.append((issue.number, issue.title, issue.state))
-            new = True
-        except UnchangedError:
-            found_issues.append(known[number])
-    release = before.first_release if before and before.merge_commit == commit else None
-    releases_url = [url for url in etags if url.endswith("/releases")]
-    if commit is None:
-        release = None
-        for url in releases_url:
-            etags.pop(url)
-    elif release is None:
-        if before is None or before.merge_commit != commit:
-            for url in releases_url:
-                etags.pop(url)
-        try:
-            found = first_release(api, path, api.releases(path, etags), commit, merged_at)
+        issue = api.fetch_issue(path, number)
+        found_issues.append((issue.number, issue.title, issue.state))
+    release = None
+    commit = pull.merge_commit
+    if commit is not None:
+        releases = api.releases(path)
+        memo_key = f"{forge.spec(path).lower()}@{commit}"
+        listed = digest(releases) + ("+pre" if prereleases else "")
+        known, remembered = cache.memo(memo_key, listed)
+        if known:
+            release = remembered
+        else:
+            found = first_release(
+                releases, pull.merged_at, lambda tag: api.contains(path, tag, commit), prereleases=prereleases
+            )
             release = (found.tag, found.published_at) if found else None
-            new = True
-        except UnchangedError:  # no new release since the last search: still none
-            release = None
-    for url in [url for url in etags if "/issues/" in url and not any(url.endswith(f"/issues/{n}") for n in issues)]:
-        etags.pop(url)
+            cache.remember(memo_key, listed, release)
     result = ForgeFacts(
-        state=state,
-        title=title,
+        state=pull.state,
+        title=pull.title,
         fetched_at=fetched_at,
-        merged_at=merged_at,
+        merged_at=pull.merged_at,
         merge_commit=commit,
-        additions=sizes[0],
-        deletions=sizes[1],
-        changed_files=sizes[2],
+        additions=pull.additions,
+        deletions=pull.deletions,
+        changed_files=pull.changed_files,
         issues=tuple(found_issues),
         first_release=release,
     )
-    if before is not None and result == dataclasses.replace(before, fetched_at=fetched_at):
-        result = before  # the same facts: the time they were fetched stays
-    return entry_json(repo, pr, result, etags), new
+    if before is not None and result == ForgeFacts(**{**before.__dict__, "fetched_at": fetched_at}):
+        result = before  # the same facts: the time they were first fetched stays, the lock keeps its bytes
+    notes = []
+    if pull.repository and pull.repository.lower() != path.lower():
+        notes.append(
+            f"the forge now names the repository {forge.spec(pull.repository)}: write ':repo: "
+            f"{forge.spec(pull.repository)}'"
+        )
+    if pull.base_branch and pull.default_branch and pull.base_branch != pull.default_branch:
+        into = "merged into" if pull.state == "merged" else "asks to be merged into"
+        notes.append(f"{into} {pull.base_branch}, not the default branch {pull.default_branch}")
+    return entry_json(repo, pr, result), notes
 
 
 def describe(entry: dict[str, Any]) -> str:
@@ -190,65 +189,135 @@ def run_sync(
     *,
     only: str | None = None,
     dry_run: bool = False,
-    apis: Callable[[Forge], ForgeAPI],
+    apis: Apis,
     clock: Callable[[], str] = now_utc,
     out: TextIO | None = None,
+    prereleases: bool = False,
 ) -> int:
-    """Sync the lock of the site at ``root``; the exit status (0: every write-up synced)."""
+    """Sync the lock of the site at ``root``; the exit status (0: every write-up synced; 130: interrupted)."""
     out = out or sys.stdout
-    from ..forges.base import MissingError
-    from ..forges.http import ForgeError, RateLimitError
-
     lock_path = root / LOCK_NAME
+    if dry_run:
+        return _sync(root, lock_path, only, True, apis, clock, out, prereleases)
+    with site_lock(
+        root / CACHE_DIR / "sync.lock",
+        waiting=lambda: print(f"waiting for another '{PROG} sync' of this site to finish…", file=out, flush=True),
+    ):
+        return _sync(root, lock_path, only, False, apis, clock, out, prereleases)
+
+
+def _sync(
+    root: Path,
+    lock_path: Path,
+    only: str | None,
+    dry_run: bool,
+    apis: Apis,
+    clock: Callable[[], str],
+    out: TextIO,
+    prereleases: bool,
+) -> int:
+    from ..forges.base import MissingError
+    from ..forges.http import ForgeError, HostError, RateLimitError, UnreachableError, api_origin
+    from ..forges.schema import ShapeError
+
+    def origin(forge: Forge) -> object:
+        try:
+            return api_origin(os.environ.get(forge.api_url_env) or forge.api_default)
+        except Exception:  # an address httpx cannot read: the forge's own failure says so
+            return forge.name
+
     try:
         old = read_lock(lock_path)
     except LockError as error:
         raise CommandError(f"{PROG} sync: {error}; fix or delete it, then sync again") from None
+    apis.cache = AnswerCache(root / CACHE_DIR / CACHE_FILE)
     pages = sorted(site_pages(root).values(), key=lambda page: key_lookup(page.key))
     if only is not None:
         pages = [page for page in pages if key_lookup(page.key) == key_lookup(only)]
         if not pages:
             raise UsageError(f"{PROG} sync: no write-up has the key {only!r}")
+    targets: list[tuple[str, int, tuple[int, ...]] | OptionError] = []
+    for page in pages:
+        try:
+            targets.append(_page_target(page))
+        except OptionError as error:
+            targets.append(error)
     entries = dict(old)
     previous = by_lookup(old)
     failed = 0
+    #: forge name → why its write-ups are skipped (said once, on the line of the write-up that met it)
+    stopped: dict[str, str] = {}
+    #: the API origins that could not be reached: every forge there is skipped
+    unreachable: set[object] = set()
+    limited = False
     total = len(pages)
-    for i, page in enumerate(pages, start=1):
-        where = f"[{i}/{total}] {page.key}"
-        try:
-            repo, pr, issues = _page_target(page)
-        except OptionError as error:
-            print(f"{where}: skipped, its header does not parse ({error})", file=out)
-            failed += 1
-            continue
-        key = make_key(repo, pr)
-        earlier = previous.get(key_lookup(key))
-        for name in [name for name in entries if key_lookup(name) == key_lookup(key)]:
-            del entries[name]
-        if earlier is not None:
-            entries[key] = earlier
-        try:
-            entry, new = sync_entry(apis(forges.forge_of(repo)), repo, pr, issues, earlier, clock())
-        except MissingError as error:
-            print(f"{where}: not found on the forge (deleted, or private and no token): {error}", file=out)
-            failed += 1
-            continue
-        except RateLimitError as error:
-            print(f"{where}: stopped: {error}", file=out)
-            if not dry_run:
-                write_lock(lock_path, entries)
-            print(
-                f"kept what was fetched: {shown(lock_path)} ({_entries(entries)}); run '{PROG} sync' again then",
-                file=out,
-            )
-            return 1
-        except ForgeError as error:
-            print(f"{where}: failed: {error}", file=out)
-            failed += 1
-            continue
-        entries[key] = entry
-        print(f"{where}: {describe(entry)}{'' if new else ' (unchanged)'}", file=out)
-    if only is None:
+
+    def keep(why: str) -> None:
+        """Write what was fetched so far (every stop but a dry run's)."""
+        if dry_run:
+            return
+        write_lock(lock_path, entries)
+        apis.cache.save(prune=False)
+        print(f"{why}: kept what was fetched: {shown(lock_path)} ({_entries(entries)})", file=out)
+
+    try:
+        for i, (page, target) in enumerate(zip(pages, targets, strict=True), start=1):
+            where = f"[{i}/{total}] {page.key}"
+            if isinstance(target, OptionError):
+                print(f"{where}: skipped, its header does not parse ({target})", file=out)
+                failed += 1
+                continue
+            repo, pr, issues = target
+            forge = forges.forge_of(repo)
+            if forge.name in stopped or origin(forge) in unreachable:
+                failed += 1
+                continue
+            key = make_key(repo, pr)
+            earlier = previous.get(key_lookup(key))
+            for name in [name for name in entries if key_lookup(name) == key_lookup(key)]:
+                del entries[name]
+            if earlier is not None:
+                entries[key] = earlier
+            try:
+                entry, notes = sync_entry(
+                    apis(forge), repo, pr, issues, earlier, clock(), apis.cache, prereleases=prereleases
+                )
+            except MissingError as error:
+                print(f"{where}: not found on the forge (deleted, or private and no token): {error}", file=out)
+                failed += 1
+                continue
+            except (RateLimitError, HostError) as error:
+                host = isinstance(error, UnreachableError)
+                later = [forges.forge_of(t[0]) for t in targets[i:] if not isinstance(t, OptionError)]
+                if host:
+                    unreachable.add(origin(forge))
+                    rest = [f for f in later if origin(f) in unreachable]
+                else:
+                    rest = [f for f in later if f.name == forge.name]
+                whose = "the host's" if host else f"{forge.label}'s"
+                plural = "s" * (len(rest) != 1)
+                skip = f"; skipping {whose} {len(rest)} other write-up{plural}" if rest else ""
+                verb = "stopped" if isinstance(error, RateLimitError) else "failed"
+                print(f"{where}: {verb}: {error}{skip}", file=out)
+                stopped[forge.name] = str(error)
+                limited = limited or isinstance(error, RateLimitError)
+                failed += 1
+                continue
+            except (ForgeError, ShapeError) as error:
+                print(f"{where}: failed: {error}", file=out)
+                failed += 1
+                continue
+            entries[key] = entry
+            unchanged = earlier is not None and entry == earlier
+            extra = "".join(f"; {note}" for note in notes)
+            print(f"{where}: {describe(entry)}{extra}{' (unchanged)' if unchanged else ''}", file=out)
+    except KeyboardInterrupt:
+        keep("interrupted")
+        return 130
+    except BaseException as error:
+        keep(f"stopped by {type(error).__name__}")
+        raise
+    if only is None and not stopped:
         keys = {key_lookup(page.key) for page in pages}
         for name in sorted(entries):
             if key_lookup(name) not in keys:
@@ -266,20 +335,25 @@ def run_sync(
         print(f"wrote {shown(lock_path)} ({_entries(entries)})", file=out)
     else:
         print(f"{shown(lock_path)} unchanged ({_entries(entries)})", file=out)
+    if not dry_run:
+        apis.cache.save(prune=only is None and not stopped and not failed)
+    if limited:
+        print(f"kept what was fetched; run '{PROG} sync' again once the rate limit lifts", file=out)
     if failed:
         print(f"{failed} write-up{'s' * (failed != 1)} not synced", file=out)
     return 1 if failed else 0
 
 
-def run_discover(root: Path, user: str, *, apis: Callable[[Forge], ForgeAPI], out: TextIO | None = None) -> int:
+def run_discover(root: Path, user: str, *, apis: Apis, out: TextIO | None = None) -> int:
     """The user's merged pull requests in other owners' GitHub repositories that have no write-up."""
     out = out or sys.stdout
     from ..forges.http import ForgeError
+    from ..forges.schema import ShapeError
 
     have = {key_lookup(page.key) for page in site_pages(root).values()}
     try:
         merged = apis(forges.GITHUB).merged_by(user)
-    except ForgeError as error:
+    except (ForgeError, ShapeError) as error:
         raise CommandError(f"{PROG} sync --discover: {error}") from None
     todo = [
         (make_key(repo, n), repo, str(n), title)
@@ -311,15 +385,18 @@ def facts_for_new(root: Path, repo: str, number: int) -> tuple[ForgeFacts, str] 
     if os.environ.get("CONTRIBUTIONS_OFFLINE"):
         return None
     try:
-        from ..forges.base import MissingError, UnchangedError
+        from ..forges.base import MissingError
         from ..forges.http import ForgeError, Session, client
+        from ..forges.schema import ShapeError
     except ImportError:  # httpx is the sync extra
         return None
     forge, path = forges.split_spec(repo)
-    session = Session(client(forge.token_header(), timeout=5.0), attempts=1)
+    session = Session(
+        client(timeout=5.0), credentials=forge.credentials(), label=forge.label, attempts=1, timeout=5.0, max_wait=0
+    )
     try:
-        pull = forge.api(session).fetch_pull(path, number, {})
-    except (ForgeError, MissingError, UnchangedError):
+        pull = forge.api(session).fetch_pull(path, number)
+    except (ForgeError, MissingError, ShapeError):
         return None
     finally:
         session.client.close()
@@ -365,11 +442,11 @@ def command_sync(args: argparse.Namespace) -> int:
         import httpx  # noqa: F401
     except ImportError:
         raise CommandError(f"{PROG} sync needs httpx: pip install 'sphinx-contributions[sync]'") from None
-    apis = Apis(timeout=args.timeout, retry_wait=args.retry_wait)
+    apis = Apis(timeout=args.timeout, retry_wait=args.retry_wait, max_wait=args.max_wait)
     try:
         if args.discover:
             return run_discover(root, args.discover, apis=apis)
-        return run_sync(root, only=args.only, dry_run=args.dry_run, apis=apis)
+        return run_sync(root, only=args.only, dry_run=args.dry_run, apis=apis, prereleases=args.prereleases)
     finally:
         apis.close()
 
@@ -383,7 +460,8 @@ def add_sync_command(commands: Any, root_option: Callable[[argparse.ArgumentPars
             f"For every write-up (drafts too), ask its forge's API (GitHub, GitLab, Codeberg) for the pull "
             f"request's state, merge date and commit, title, size, its issues' titles and states, and the first "
             f"release that contains it; write them to {LOCK_NAME} beside conf.py. The build reads only that file. "
-            "Tokens: GITHUB_TOKEN or GH_TOKEN, GITLAB_TOKEN, CODEBERG_TOKEN (without one, the anonymous limit). "
+            "Tokens: GH_TOKEN or GITHUB_TOKEN, GITLAB_TOKEN, CODEBERG_TOKEN (without one, the anonymous limit), sent "
+            "only to the API's own address. "
             "API addresses: GITHUB_API_URL, GITLAB_API_URL, CODEBERG_API_URL."
         ),
     )
@@ -396,7 +474,21 @@ def add_sync_command(commands: Any, root_option: Callable[[argparse.ArgumentPars
         help="list USER's merged GitHub pull requests in others' repositories without a write-up",
     )
     sync.add_argument(
-        "--timeout", type=float, default=TIMEOUT, metavar="SECONDS", help=f"per request (default {TIMEOUT:g})"
+        "--prereleases", action="store_true", help="let a pre-release be the first release that shipped a merge"
+    )
+    sync.add_argument(
+        "--timeout",
+        type=float,
+        default=TIMEOUT,
+        metavar="SECONDS",
+        help=f"for each whole request (default {TIMEOUT:g})",
+    )
+    sync.add_argument(
+        "--max-wait",
+        type=float,
+        default=MAX_WAIT,
+        metavar="SECONDS",
+        help=f"the longest rate-limit or Retry-After wait to sit out before stopping a forge (default {MAX_WAIT:g})",
     )
     sync.add_argument(
         "--retry-wait",

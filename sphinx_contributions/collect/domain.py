@@ -18,7 +18,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from .. import nodes as cn
-from ..check.facts import check_facts
+from ..check.facts import check_facts, entry_applies
 from ..check.structure import check_page
 from ..lock import LOCK_NAME
 from ..model import (
@@ -287,10 +287,13 @@ class ContributionsDomain(Domain):
                     where,
                 )
         forge = self.forge_facts(key)
+        lock_name = self.data.get("lock_name") or LOCK_NAME
+        target = (self.data.get("lock_targets") or {}).get(key_lookup(key))
+        if forge is not None and not entry_applies(lock_name, key, target, header["repo"], header["pr"], header):
+            forge = None  # the entry was fetched for another repository or number: no facts, and a warning
         status = header.get("status")
         if forge is not None:
             status_at = (docname, header.get("status_line") or header.line or 0)
-            lock_name = self.data.get("lock_name") or LOCK_NAME
             check_facts(self.env.config, lock_name, key, status, status_at, title, heading or header, forge)
             status = status or forge.state
         sections = [node for node in document.findall(nodes.section) if node.get("contrib_section")]

@@ -5,7 +5,9 @@ network.
   and the build goes on as without one) and kept on the domain; pages whose entry changed since they were
   read are read again, so their records, listings and exports follow the lock.
 - While a page is read (:meth:`.domain.ContributionsDomain.process_doc`), its record gets the entry's
-  facts, its state the lock's when the page states none, and
+  facts only when the entry was fetched for the page's own ``:repo:`` and ``:pr:`` (else
+  ``[contrib.forge_mismatch]``, :func:`..check.facts.entry_applies`), its state the lock's when the page
+  states none, and
   ``[contrib.forge_mismatch]`` when the page's ``:status:`` (or, with ``contributions_check_titles``, its
   title) disagrees with the lock (:func:`check_facts`): a warning on the page's line, so a strict build
   refuses a stale claim, and it is read again (and warns again) on every build until fixed.
@@ -39,6 +41,8 @@ logger = logging.getLogger(__name__)
 #: (None when the site has no lock)
 DATA_KEY = "lock"
 NAME_KEY = "lock_name"
+#: lookup key → (repository, pr) the entry was fetched for
+TARGETS_KEY = "lock_targets"
 
 
 def lock_path(app: Sphinx) -> Path | None:
@@ -51,15 +55,19 @@ def load_lock(app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[
     domain = get_domain(env)
     path = lock_path(app)
     entries: dict[str, ForgeFacts] = {}
+    targets: dict[str, tuple[str, int]] = {}
     name = None
     if path is not None and path.is_file():
         name = app.config.contributions_lock
         try:
-            entries = {key_lookup(key): facts(entry) for key, entry in read_lock(path).items()}
+            read = read_lock(path)
+            entries = {key_lookup(key): facts(entry) for key, entry in read.items()}
+            targets = {key_lookup(key): (str(entry["repository"]), int(entry["pr"])) for key, entry in read.items()}
         except LockError as error:
             warn(ContribWarning.LOCK, f"{error}; the build goes on without it", f"{path}:{error.line}")
             name = None
     domain.data[DATA_KEY] = entries
+    domain.data[TARGETS_KEY] = targets
     domain.data[NAME_KEY] = name
     return sorted(
         docname

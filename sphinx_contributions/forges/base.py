@@ -5,11 +5,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .http import Session
-
+from typing import Any, Protocol
 
 #: the closing keywords of GitHub, GitLab and Gitea: "Fixes #12" in a description links issue 12
 _CLOSES = re.compile(r"\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+#([1-9][0-9]{0,9})\b", re.IGNORECASE)
@@ -19,6 +15,34 @@ def closing_issues(description: str) -> tuple[int, ...]:
     """The issues of its own repository a pull request's description closes (``Fixes #12``), in order, once
     each."""
     return tuple(dict.fromkeys(int(number) for number in _CLOSES.findall(description)))
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """A token as its header (``Authorization: Bearer …``, GitLab's ``PRIVATE-TOKEN``), and the environment
+    variable it came from (named in messages; the value never is)."""
+
+    header: str
+    value: str
+    env: str
+
+    def __repr__(self) -> str:  # never the token, even in a traceback's locals
+        return f"Credentials(header={self.header!r}, env={self.env!r})"
+
+
+class Session(Protocol):
+    """What an API client needs of its HTTP session (:class:`.http.Session` is the one; this module does not
+    import it, so that the session may import this one)."""
+
+    headers: dict[str, str]
+
+    def set_base(self, base: str, env: str = "") -> None: ...
+
+    def json(self, url: str, *, params: dict[str, str] | None = None, conditional: bool = True) -> Any: ...
+
+    def pages(
+        self, url: str, *, params: dict[str, str] | None = None, conditional: bool = True, field: str | None = None
+    ) -> list[Any]: ...
 
 
 class RepoError(ValueError):
@@ -35,7 +59,7 @@ class IssueFacts:
 @dataclass(frozen=True)
 class PullFacts:
     """What a forge says about one pull (merge) request. ``state`` is ``merged``, ``open`` or ``closed``;
-    times are ISO 8601 in UTC as the forge gives them."""
+    times are ISO 8601 in UTC (``YYYY-MM-DDTHH:MM:SSZ``, whatever offset the forge gave)."""
 
     number: int
     title: str
@@ -47,20 +71,24 @@ class PullFacts:
     changed_files: int | None
     #: the issues its description closes (``Fixes #12``)
     issues: tuple[int, ...] = ()
+    #: the repository's path as the forge now names it (a renamed repository), when the answer says
+    repository: str | None = None
+    #: the branch it was merged (or asks to be merged) into, and the repository's default branch
+    base_branch: str | None = None
+    default_branch: str | None = None
 
 
 @dataclass(frozen=True)
 class Release:
     tag: str
+    #: UTC, ``YYYY-MM-DDTHH:MM:SSZ``
     published_at: str
-
-
-class UnchangedError(Exception):
-    """A conditional request answered 304 Not Modified: what was stored still holds."""
+    prerelease: bool = False
 
 
 class MissingError(Exception):
-    """A 404: the pull request, issue or repository is gone, or private without a token."""
+    """A 404: the pull request, issue or repository is gone, or private without a token; the message is
+    the address and the API's own words."""
 
 
 @dataclass(frozen=True)
@@ -120,43 +148,63 @@ class Forge:
     #: the API client of this forge (a :class:`ForgeAPI`)
     api_class: type[ForgeAPI]
 
+    #: headers of every API request (GitHub: its media type and a pinned API version)
+    api_headers: tuple[tuple[str, str], ...] = (("Accept", "application/json"),)
+
     def api(self, session: Session, base: str | None = None) -> ForgeAPI:
         """The API client, talking through ``session`` to ``base`` (default: the address in
-        :attr:`api_url_env`, else :attr:`api_default`)."""
-        return self.api_class(session, base or os.environ.get(self.api_url_env) or self.api_default)
+        :attr:`api_url_env`, else :attr:`api_default`). Raises :class:`~.http.InsecureError` when a token
+        would go over plain http to a host that is not loopback."""
+        from_env = os.environ.get(self.api_url_env)
+        where = "given" if base else (self.api_url_env if from_env else "the default")
+        session.headers.update(dict(self.api_headers))
+        return self.api_class(session, base or from_env or self.api_default, where)
 
-    def token_header(self) -> tuple[str, str] | None:
-        """The header that carries the token from the first of :attr:`token_env` that is set, or None
-        (the anonymous limit)."""
-        token = next((os.environ[name] for name in self.token_env if os.environ.get(name)), None)
-        if token is None:
+    def credentials(self) -> Credentials | None:
+        """The token from the first of :attr:`token_env` that is set, as its header, or None (the anonymous
+        limit)."""
+        env = next((name for name in self.token_env if os.environ.get(name, "").strip()), None)
+        if env is None:
             return None
         name, _, value = self.auth_header.partition(": ")
-        return name, value.format(token=token)
+        return Credentials(name, value.format(token=os.environ[env].strip()), env)
 
 
 class ForgeAPI:
-    """The REST calls ``contributions sync`` makes, the same for every forge. ``etags`` maps an API path
-    to the ETag of its last answer: asked conditionally, an unchanged answer raises :class:`UnchangedError`."""
+    """The REST calls ``contributions sync`` makes, the same for every forge. Each answer is checked
+    (:mod:`.schema`) before a fact is taken from it; the session asks conditionally and answers a 304 from
+    its cache. A repository's releases are fetched once per run, and each compare asked once."""
 
-    def __init__(self, session: Session, base: str) -> None:
+    def __init__(self, session: Session, base: str, where: str = "given") -> None:
         self.session = session
         self.base = base.rstrip("/")
-        session.api_base = self.base
+        session.set_base(self.base, where)
+        self._releases: dict[str, list[Release]] = {}
+        self._compared: dict[tuple[str, str, str], bool] = {}
 
-    def fetch_pull(self, path: str, number: int, etags: dict[str, str]) -> PullFacts:
+    def fetch_pull(self, path: str, number: int) -> PullFacts:
         raise NotImplementedError
 
-    def fetch_issue(self, path: str, number: int, etags: dict[str, str]) -> IssueFacts:
+    def fetch_issue(self, path: str, number: int) -> IssueFacts:
         raise NotImplementedError
 
-    def releases(self, path: str, etags: dict[str, str]) -> list[Release]:
-        """Every published release (no drafts or pre-releases), oldest first; :class:`UnchangedError` when the
-        first page has not changed since ``etags`` was stored."""
+    def releases(self, path: str) -> list[Release]:
+        """Every published release (no drafts; pre-releases marked), oldest first, once per run."""
+        if path not in self._releases:
+            found = self._fetch_releases(path)
+            self._releases[path] = sorted(found, key=lambda release: (release.published_at, release.tag))
+        return self._releases[path]
+
+    def _fetch_releases(self, path: str) -> list[Release]:
         raise NotImplementedError
 
     def contains(self, path: str, tag: str, sha: str) -> bool:
-        """Whether release ``tag`` contains commit ``sha`` (one compare call)."""
+        """Whether release ``tag`` contains commit ``sha`` (one compare call, once per run)."""
+        if (path, tag, sha) not in self._compared:
+            self._compared[path, tag, sha] = self._compare(path, tag, sha)
+        return self._compared[path, tag, sha]
+
+    def _compare(self, path: str, tag: str, sha: str) -> bool:
         raise NotImplementedError
 
     def merged_by(self, user: str) -> list[tuple[str, int, str]]:

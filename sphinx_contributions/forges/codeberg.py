@@ -1,12 +1,13 @@
 """Codeberg (Forgejo, Gitea's API): addresses and the REST API v1 (``CODEBERG_API_URL`` for another
-instance's)."""
+instance's). Gitea gives times with the server's offset; they are read as UTC (:mod:`.schema`)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from urllib.parse import quote
 
 from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
+from .github import repo_facts
+from .schema import Answer, items
 
 NAME = r"[A-Za-z0-9_.-]{1,100}"
 
@@ -15,38 +16,47 @@ class CodebergAPI(ForgeAPI):
     """``/repos/{owner}/{repo}/pulls/{n}``, ``/issues/{n}``, ``/releases`` and ``/compare/{base}...{head}``
     (Gitea's and Forgejo's API)."""
 
-    def fetch_pull(self, path: str, number: int, etags: dict[str, str]) -> PullFacts:
-        data = self.session.json(f"{self.base}/repos/{path}/pulls/{number}", etags=etags)
-        merged = bool(data.get("merged"))
+    def fetch_pull(self, path: str, number: int) -> PullFacts:
+        url = f"{self.base}/repos/{path}/pulls/{number}"
+        data = Answer(self.session.json(url), url)
+        merged = data.flag("merged")
+        repository, base_branch, default_branch = repo_facts(data)
         return PullFacts(
             number=number,
-            title=str(data["title"]),
-            state="merged" if merged else str(data["state"]),
-            merged_at=data.get("merged_at") if merged else None,
-            merge_commit=data.get("merge_commit_sha") if merged else None,
-            additions=data.get("additions"),
-            deletions=data.get("deletions"),
-            issues=closing_issues(str(data.get("body") or "")),
-            changed_files=data.get("changed_files"),
+            title=data.text("title"),
+            state="merged" if merged else data.choice("state", ("open", "closed")),
+            merged_at=data.time_or_none("merged_at") if merged else None,
+            merge_commit=data.sha_or_none("merge_commit_sha") if merged else None,
+            additions=data.integer_or_none("additions"),
+            deletions=data.integer_or_none("deletions"),
+            issues=closing_issues(data.text_or_none("body") or ""),
+            changed_files=data.integer_or_none("changed_files"),
+            repository=repository,
+            base_branch=base_branch,
+            default_branch=default_branch,
         )
 
-    def fetch_issue(self, path: str, number: int, etags: dict[str, str]) -> IssueFacts:
-        data = self.session.json(f"{self.base}/repos/{path}/issues/{number}", etags=etags)
-        return IssueFacts(number, str(data["title"]), str(data["state"]))
+    def fetch_issue(self, path: str, number: int) -> IssueFacts:
+        url = f"{self.base}/repos/{path}/issues/{number}"
+        data = Answer(self.session.json(url), url)
+        return IssueFacts(number, data.text("title"), data.choice("state", ("open", "closed")))
 
-    def releases(self, path: str, etags: dict[str, str]) -> list[Release]:
-        found = [
-            Release(str(item["tag_name"]), str(item["published_at"]))
-            for page in self.session.pages(f"{self.base}/repos/{path}/releases", params={"limit": "50"}, etags=etags)
-            for item in page
-            if not item.get("draft") and not item.get("prerelease") and item.get("published_at")
-        ]
-        return sorted(found, key=lambda release: datetime.fromisoformat(release.published_at))
+    def _fetch_releases(self, path: str) -> list[Release]:
+        url = f"{self.base}/repos/{path}/releases"
+        found = []
+        for item in items(self.session.pages(url, params={"limit": "50"}), url):
+            published = item.time_or_none("published_at")
+            if not item.flag("draft") and published:
+                found.append(Release(item.text("tag_name"), published, item.flag("prerelease")))
+        return found
 
-    def contains(self, path: str, tag: str, sha: str) -> bool:
+    def _compare(self, path: str, tag: str, sha: str) -> bool:
         # the commits of ``sha`` that ``tag`` lacks: none when the tag contains it
-        data = self.session.json(f"{self.base}/repos/{path}/compare/{quote(tag, safe='')}...{sha}")
-        return not data.get("total_commits") and not data.get("commits")
+        url = f"{self.base}/repos/{path}/compare/{quote(tag, safe='')}...{sha}"
+        data = Answer(self.session.json(url, conditional=False), url)
+        total = data.integer_or_none("total_commits")
+        commits = data.data.get("commits")
+        return not total and not commits
 
 
 CODEBERG = Forge(

@@ -1,65 +1,83 @@
-"""GitHub (and GitHub Enterprise, through ``GITHUB_API_URL``): addresses and the REST API v3."""
+"""GitHub (and GitHub Enterprise, through ``GITHUB_API_URL``): addresses and the REST API v3, asked with
+GitHub's media type and a pinned API version."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from urllib.parse import quote
 
 from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
+from .schema import Answer, items
 
 OWNER = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?"
 NAME = r"[A-Za-z0-9_.-]{1,100}"
+#: the REST API version the sync is written against (GitHub's ``X-GitHub-Api-Version``)
+API_VERSION = "2022-11-28"
 
 
-def _time(value: str) -> datetime:
-    return datetime.fromisoformat(value)
+def repo_facts(pull: Answer) -> tuple[str | None, str | None, str | None]:
+    """(the repository's full name now, the base branch, the default branch) from a pull request's
+    ``base`` (GitHub's and Gitea's shape), each None when the answer does not say."""
+    base = pull.child("base")
+    if base is None:
+        return None, None, None
+    repo = base.child("repo")
+    name = repo.text_or_none("full_name") if repo else None
+    default = repo.text_or_none("default_branch") if repo else None
+    return name, base.text_or_none("ref"), default
 
 
 class GitHubAPI(ForgeAPI):
     """``/repos/{owner}/{repo}/pulls/{n}``, ``/issues/{n}``, ``/releases``, ``/compare/{base}...{head}``
     and ``/search/issues`` (GitHub's REST API)."""
 
-    def fetch_pull(self, path: str, number: int, etags: dict[str, str]) -> PullFacts:
-        data = self.session.json(f"{self.base}/repos/{path}/pulls/{number}", etags=etags)
-        merged = bool(data.get("merged_at"))
+    def fetch_pull(self, path: str, number: int) -> PullFacts:
+        url = f"{self.base}/repos/{path}/pulls/{number}"
+        data = Answer(self.session.json(url), url)
+        merged_at = data.time_or_none("merged_at")
+        state = data.choice("state", ("open", "closed"))
+        repository, base_branch, default_branch = repo_facts(data)
         return PullFacts(
             number=number,
-            title=str(data["title"]),
-            state="merged" if merged else str(data["state"]),
-            merged_at=data.get("merged_at"),
-            merge_commit=data.get("merge_commit_sha") if merged else None,
-            additions=data.get("additions"),
-            deletions=data.get("deletions"),
-            changed_files=data.get("changed_files"),
-            issues=closing_issues(str(data.get("body") or "")),
+            title=data.text("title"),
+            state="merged" if merged_at else state,
+            merged_at=merged_at,
+            merge_commit=data.sha_or_none("merge_commit_sha") if merged_at else None,
+            additions=data.integer_or_none("additions"),
+            deletions=data.integer_or_none("deletions"),
+            changed_files=data.integer_or_none("changed_files"),
+            issues=closing_issues(data.text_or_none("body") or ""),
+            repository=repository,
+            base_branch=base_branch,
+            default_branch=default_branch,
         )
 
-    def fetch_issue(self, path: str, number: int, etags: dict[str, str]) -> IssueFacts:
-        data = self.session.json(f"{self.base}/repos/{path}/issues/{number}", etags=etags)
-        return IssueFacts(number, str(data["title"]), str(data["state"]))
+    def fetch_issue(self, path: str, number: int) -> IssueFacts:
+        url = f"{self.base}/repos/{path}/issues/{number}"
+        data = Answer(self.session.json(url), url)
+        return IssueFacts(number, data.text("title"), data.choice("state", ("open", "closed")))
 
-    def releases(self, path: str, etags: dict[str, str]) -> list[Release]:
-        found = [
-            Release(str(item["tag_name"]), str(item["published_at"]))
-            for page in self.session.pages(
-                f"{self.base}/repos/{path}/releases", params={"per_page": "100"}, etags=etags
-            )
-            for item in page
-            if not item.get("draft") and not item.get("prerelease") and item.get("published_at")
-        ]
-        return sorted(found, key=lambda release: _time(release.published_at))
+    def _fetch_releases(self, path: str) -> list[Release]:
+        url = f"{self.base}/repos/{path}/releases"
+        found = []
+        for item in items(self.session.pages(url, params={"per_page": "100"}), url):
+            published = item.time_or_none("published_at")
+            if not item.flag("draft") and published:  # a draft has no published_at
+                found.append(Release(item.text("tag_name"), published, item.flag("prerelease")))
+        return found
 
-    def contains(self, path: str, tag: str, sha: str) -> bool:
-        data = self.session.json(f"{self.base}/repos/{path}/compare/{sha}...{quote(tag, safe='')}")
-        return data.get("status") in ("ahead", "identical")
+    def _compare(self, path: str, tag: str, sha: str) -> bool:
+        # base = the merge commit, head = the tag: the tag contains the commit when it is ahead or identical
+        url = f"{self.base}/repos/{path}/compare/{sha}...{quote(tag, safe='')}"
+        data = Answer(self.session.json(url, conditional=False), url)
+        return data.choice("status", ("ahead", "behind", "identical", "diverged")) in ("ahead", "identical")
 
     def merged_by(self, user: str) -> list[tuple[str, int, str]]:
         query = {"q": f"is:pr is:merged author:{user} -user:{user}", "per_page": "100", "sort": "updated"}
+        url = f"{self.base}/search/issues"
         found = []
-        for page in self.session.pages(f"{self.base}/search/issues", params=query):
-            for item in page.get("items", []):
-                repo = str(item["repository_url"]).split("/repos/", 1)[1]
-                found.append((repo, int(item["number"]), str(item["title"])))
+        for item in items(self.session.pages(url, params=query, conditional=False, field="items"), url):
+            repo = item.text("repository_url").split("/repos/", 1)[-1]
+            found.append((repo, int(item.integer_or_none("number") or 0), item.text("title")))
         return found
 
 
@@ -72,8 +90,10 @@ GITHUB = Forge(
     issue_path="/issues/{n}",
     commit_path="/commit/{n}",
     api_url_env="GITHUB_API_URL",
-    token_env=("GITHUB_TOKEN", "GH_TOKEN"),
+    # gh's order: GH_TOKEN first
+    token_env=("GH_TOKEN", "GITHUB_TOKEN"),
     api_default="https://api.github.com",
     auth_header="Authorization: Bearer {token}",
     api_class=GitHubAPI,
+    api_headers=(("Accept", "application/vnd.github+json"), ("X-GitHub-Api-Version", API_VERSION)),
 )

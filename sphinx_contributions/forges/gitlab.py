@@ -4,10 +4,10 @@ A repository is ``group/subgroup/…/name``; its merge requests and issues live 
 
 from __future__ import annotations
 
-from datetime import datetime
 from urllib.parse import quote
 
 from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
+from .schema import Answer, items
 
 SEGMENT = r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}"
 _STATES = {"opened": "open", "locked": "open", "closed": "closed", "merged": "merged"}
@@ -20,41 +20,55 @@ class GitLabAPI(ForgeAPI):
     def _project(self, path: str) -> str:
         return f"{self.base}/projects/{quote(path, safe='')}"
 
-    def fetch_pull(self, path: str, number: int, etags: dict[str, str]) -> PullFacts:
-        data = self.session.json(f"{self._project(path)}/merge_requests/{number}", etags=etags)
-        state = _STATES.get(str(data["state"]), str(data["state"]))
-        changes = str(data.get("changes_count") or "")
+    def fetch_pull(self, path: str, number: int) -> PullFacts:
+        url = f"{self._project(path)}/merge_requests/{number}"
+        data = Answer(self.session.json(url), url)
+        state = _STATES[data.choice("state", tuple(_STATES))]
+        changes = data.text_or_none("changes_count") or ""  # a string: "3", or "1000+"
+        merged = state == "merged"
+        commit = None
+        if merged:
+            commit = (
+                data.sha_or_none("merge_commit_sha") or data.sha_or_none("squash_commit_sha") or data.sha_or_none("sha")
+            )
+        references = data.child("references")
+        full = references.text_or_none("full") if references else None
         return PullFacts(
             number=number,
-            title=str(data["title"]),
+            title=data.text("title"),
             state=state,
-            merged_at=data.get("merged_at") if state == "merged" else None,
-            merge_commit=(data.get("merge_commit_sha") or data.get("squash_commit_sha") or data.get("sha"))
-            if state == "merged"
-            else None,
+            merged_at=data.time_or_none("merged_at") if merged else None,
+            merge_commit=commit,
             additions=None,  # GitLab gives the count of changed files only
             deletions=None,
-            issues=closing_issues(str(data.get("description") or "")),
+            issues=closing_issues(data.text_or_none("description") or ""),
             changed_files=int(changes) if changes.isdigit() else None,
+            repository=full.rpartition("!")[0] if full and "!" in full else None,
+            base_branch=data.text_or_none("target_branch"),
         )
 
-    def fetch_issue(self, path: str, number: int, etags: dict[str, str]) -> IssueFacts:
-        data = self.session.json(f"{self._project(path)}/issues/{number}", etags=etags)
-        return IssueFacts(number, str(data["title"]), _STATES.get(str(data["state"]), str(data["state"])))
+    def fetch_issue(self, path: str, number: int) -> IssueFacts:
+        url = f"{self._project(path)}/issues/{number}"
+        data = Answer(self.session.json(url), url)
+        return IssueFacts(number, data.text("title"), _STATES[data.choice("state", ("opened", "closed", "locked"))])
 
-    def releases(self, path: str, etags: dict[str, str]) -> list[Release]:
-        found = [
-            Release(str(item["tag_name"]), str(item["released_at"]))
-            for page in self.session.pages(f"{self._project(path)}/releases", params={"per_page": "100"}, etags=etags)
-            for item in page
-            if not item.get("upcoming_release") and item.get("released_at")
-        ]
-        return sorted(found, key=lambda release: datetime.fromisoformat(release.published_at))
+    def _fetch_releases(self, path: str) -> list[Release]:
+        url = f"{self._project(path)}/releases"
+        found = []
+        for item in items(self.session.pages(url, params={"per_page": "100"}), url):
+            released = item.time_or_none("released_at")
+            if released and not item.flag("upcoming_release"):
+                found.append(Release(item.text("tag_name"), released))
+        return found
 
-    def contains(self, path: str, tag: str, sha: str) -> bool:
+    def _compare(self, path: str, tag: str, sha: str) -> bool:
         # the commits reachable from ``sha`` and not from ``tag``: none when the tag contains it
-        data = self.session.json(f"{self._project(path)}/repository/compare", params={"from": tag, "to": sha})
-        return not data.get("commits")
+        url = f"{self._project(path)}/repository/compare"
+        data = Answer(self.session.json(url, params={"from": tag, "to": sha}, conditional=False), url)
+        commits = data.data.get("commits")
+        if not isinstance(commits, list):
+            items(commits, f"{url} commits")  # raises: the field's shape
+        return not commits
 
 
 GITLAB = Forge(

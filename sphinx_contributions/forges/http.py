@@ -1,5 +1,20 @@
-"""The HTTP session of ``contributions sync``: httpx, with the token, conditional requests, retries with
-backoff, pagination by ``Link`` headers, and a clean stop at a rate limit.
+"""The HTTP session of ``contributions sync``: httpx, with the token sent only to the API's own origin,
+conditional requests from a cache folder (:mod:`.cache`), retries and rate limits as the forges document
+them, pagination by ``Link`` headers, and a deadline for each whole request.
+
+- **Credentials** go only to the configured API's origin (scheme, host and port): they are a header of each
+  request the session makes there, never of the client. A redirect or a ``Link`` to another origin is
+  refused (:class:`OffOriginError`), never followed and never taken as facts; redirects within the origin
+  are followed (a renamed repository). With a token, an API address that is not ``https`` is refused unless
+  it is a loopback address (:class:`InsecureError`). No message, exception or file holds a token.
+- **Limits** (GitHub's guidance, which GitLab and Gitea follow): a 403 or 429 with ``retry-after`` waits that
+  many seconds; with ``x-ratelimit-remaining: 0`` until ``x-ratelimit-reset``; a secondary limit without
+  either a minute. A wait up to ``max_wait`` seconds is waited, then the request is asked again; a longer
+  one raises :class:`RateLimitError` (the sync stops that forge, not the others). A 5xx is retried after its
+  ``Retry-After``, else with backoff.
+- **Failures**: a 401 (:class:`HostError`) says the API's message and which variable held the token; a
+  connection that cannot be made (:class:`HostError`) names the origin. Both stop the forge's other
+  write-ups.
 
 Only ``contributions sync`` and ``contributions new`` import this module (httpx is the ``sync`` extra);
 the build never does.
@@ -7,31 +22,65 @@ the build never does.
 
 from __future__ import annotations
 
+import ipaddress
+import json
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from .base import MissingError, UnchangedError
+from .base import Credentials, MissingError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable
 
-#: attempts per request (the first and two retries) on a 5xx answer, a timeout or a dropped connection
+    from .cache import AnswerCache
+
+#: attempts per request (the first and two retries) on a 5xx answer, a timeout, a dropped connection or a
+#: short rate-limit wait
 ATTEMPTS = 3
 #: the wait before retry n (1, 2, …) is BACKOFF * 2 ** (n - 1) seconds
 BACKOFF = 1.0
-#: seconds to connect, and to wait for an answer
+#: seconds a whole request may take (connecting, and every byte of the answer)
 TIMEOUT = 10.0
+#: the longest wait for a rate limit or a Retry-After that the session waits out itself
+MAX_WAIT = 60.0
+#: a secondary rate limit that says no time: GitHub asks for at least a minute
+SECONDARY_WAIT = 60.0
+MAX_REDIRECTS = 5
 
 
 class ForgeError(Exception):
     """A request that failed for good (after its retries); the message names the address and the reason."""
 
 
+class HostError(ForgeError):
+    """A failure that every other request to the same API would meet too (no connection, a refused token,
+    an address the token may not go to): the sync skips the forge's other write-ups."""
+
+
+class UnreachableError(HostError):
+    """No connection to the API's host (offline, refused, no such name): every forge whose API is on that
+    origin is skipped."""
+
+    def __init__(self, message: str, origin: Origin) -> None:
+        super().__init__(message)
+        self.origin = origin
+
+
+class InsecureError(HostError):
+    """A token would go to a non-loopback API address over plain ``http``."""
+
+
+class OffOriginError(ForgeError):
+    """A redirect or ``Link`` to another origin than the API's: refused."""
+
+
 class RateLimitError(ForgeError):
-    """The forge refused for its rate limit (403 or 429); ``reset`` is when it lifts, when it says."""
+    """The forge refused for its rate limit (403 or 429) for longer than the session waits; ``reset`` is
+    when it lifts, when it says."""
 
     def __init__(self, url: str, reset: datetime | None) -> None:
         self.url = url
@@ -40,112 +89,301 @@ class RateLimitError(ForgeError):
         super().__init__(f"rate limit reached at {url}; {when}")
 
 
-def rate_limit_reset(response: httpx.Response) -> datetime | None:
-    """When a rate limit lifts: ``X-RateLimit-Reset`` (GitHub, epoch seconds), ``RateLimit-Reset``
-    (GitLab), or ``Retry-After`` (seconds)."""
-    for name in ("x-ratelimit-reset", "ratelimit-reset"):
-        value = response.headers.get(name, "")
-        if value.isdigit():
-            return datetime.fromtimestamp(int(value), UTC)
-    after = response.headers.get("retry-after", "")
-    if after.isdigit():
-        return datetime.fromtimestamp(int(time.time()) + int(after), UTC)
-    return None
+Origin = tuple[str, str, int]
 
 
-def _is_rate_limit(response: httpx.Response) -> bool:
-    if response.status_code == 429:
+def api_origin(base: str) -> Origin:
+    """The origin of an API address (for the sync to know which write-ups share a host)."""
+    return origin_of(httpx.URL(base))
+
+
+def origin_of(url: httpx.URL) -> Origin:
+    port = url.port or {"https": 443, "http": 80}.get(url.scheme, 0)
+    return url.scheme, url.host.lower(), port
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
         return True
-    if response.status_code != 403:
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
         return False
-    if response.headers.get("x-ratelimit-remaining") == "0" or "retry-after" in response.headers:
-        return True
-    return "rate limit" in response.text.lower()
+
+
+def _shown_origin(origin: Origin) -> str:
+    scheme, host, port = origin
+    default = {"https": 443, "http": 80}.get(scheme)
+    return f"{scheme}://{host}" + ("" if port == default else f":{port}")
+
+
+@dataclass
+class Got:
+    """One answer, read whole within the deadline."""
+
+    url: httpx.URL
+    status: int
+    reason: str
+    headers: httpx.Headers
+    body: bytes
+    links: dict[str, dict[str, str]]
+
+    def message(self) -> str:
+        """The API's own words (``{"message": "Bad credentials"}``), or ''."""
+        try:
+            data = json.loads(self.body)
+        except ValueError:
+            return ""
+        message = data.get("message") if isinstance(data, dict) else None
+        if isinstance(message, dict):  # GitLab: {"message": {"field": ["error"]}}
+            message = "; ".join(
+                f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in message.items()
+            )
+        return " ".join(str(message).split())[:300] if message else ""
 
 
 class Session:
     """One forge's HTTP session. ``client`` is injected (tests give one whose transport talks to a local
-    server; real runs give :func:`client`); ``sleep`` is the backoff's wait."""
+    server; real runs give :func:`client`); ``sleep`` waits (backoff, limits); ``cache`` keeps the ETags
+    and answers of conditional requests."""
 
     def __init__(
         self,
         client: httpx.Client,
         *,
+        credentials: Credentials | None = None,
+        token_names: tuple[str, ...] = (),
+        label: str = "the forge",
         attempts: int = ATTEMPTS,
         backoff: float = BACKOFF,
+        timeout: float = TIMEOUT,
+        max_wait: float = MAX_WAIT,
         sleep: Callable[[float], None] = time.sleep,
+        cache: AnswerCache | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         self.client = client
-        #: the API's address: ETags are stored under the path below it (``/repos/o/r/pulls/1``), so a lock
-        #: reads the same whichever address (``GITHUB_API_URL``) the API had
+        self.credentials = credentials
+        self.token_names = token_names
+        self.label = label
         self.api_base = ""
+        self.origin: Origin | None = None
         self.attempts = attempts
         self.backoff = backoff
+        self.timeout = timeout
+        self.max_wait = max_wait
         self.sleep = sleep
+        self.cache = cache
+        #: headers of every request to the API (the forge's media type and version)
+        self.headers = dict(headers or {})
+        #: how many answers were new (200), not from the cache (304): the sync's "(unchanged)"
+        self.fresh = 0
 
-    def get(
-        self, url: str, *, params: dict[str, str] | None = None, etags: dict[str, str] | None = None
-    ) -> httpx.Response:
-        """GET ``url`` (absolute); with ``etags``, conditionally on the ETag stored under its path below
-        :attr:`api_base`, and the new ETag stored there. Raises :class:`UnchangedError` (304),
-        :class:`MissingError` (404), :class:`RateLimitError` and :class:`ForgeError`."""
-        headers = {}
-        key = url.removeprefix(self.api_base) if self.api_base else url
-        if etags is not None and key in etags:
-            headers["If-None-Match"] = etags[key]
+    def set_base(self, base: str, env: str = "") -> None:
+        """The API's address: its origin is the only one credentials go to."""
+        self.api_base = base.rstrip("/")
+        url = httpx.URL(self.api_base)
+        if url.scheme not in ("http", "https") or not url.host:
+            raise HostError(f"{env or 'the API address'} is {self.api_base!r}, not an http(s) address")
+        self.origin = origin_of(url)
+        if self.credentials is not None and url.scheme != "https" and not is_loopback(url.host):
+            raise InsecureError(
+                f"the {self.label} API address {self.api_base} ({env or 'its setting'}) is not https: the token in "
+                f"{self.credentials.env} is sent only over https (or to a loopback address); use an https "
+                f"address, or unset {self.credentials.env}"
+            )
+
+    def _key(self, url: httpx.URL) -> str:
+        """A cache key: whether a token is sent (ETags vary by ``Authorization``), and the address below the
+        API's, so a cache reads the same whichever address the API had."""
+        text = str(url)
+        below = text.removeprefix(self.api_base) if self.api_base and text.startswith(self.api_base) else text
+        return f"{'token' if self.credentials else 'anonymous'} {below}"
+
+    def _check(self, url: httpx.URL, why: str) -> None:
+        if self.origin is not None and origin_of(url) != self.origin:
+            raise OffOriginError(
+                f"refused {why} {url.copy_with(query=None)}: it is not on the {self.label} API's origin "
+                f"({_shown_origin(self.origin)}); nothing was sent there and nothing taken from it"
+            )
+
+    def _once(self, url: httpx.URL, headers: dict[str, str]) -> Got:
+        """One request, the whole answer read within :attr:`timeout` seconds (a server that sends a byte
+        every few seconds does not stall the run)."""
+        deadline = time.monotonic() + self.timeout
+        with self.client.stream("GET", url, headers=headers, timeout=self.timeout) as response:
+            chunks = []
+            for chunk in response.iter_bytes():
+                chunks.append(chunk)
+                if time.monotonic() > deadline:
+                    raise httpx.ReadTimeout("the whole-request deadline passed", request=response.request)
+            links = {str(rel): link for rel, link in response.links.items()}
+            return Got(
+                response.url, response.status_code, response.reason_phrase, response.headers, b"".join(chunks), links
+            )
+
+    def _limit_wait(self, got: Got) -> tuple[float, datetime] | None:
+        """Seconds to wait for a rate limit (GitHub's order: ``retry-after``, then ``x-ratelimit-reset``
+        when nothing remains, then a minute for a secondary limit) and when it lifts; None when the answer
+        is no limit."""
+        if got.status not in (403, 429):
+            return None
+        headers = got.headers
+        remaining = headers.get("x-ratelimit-remaining", headers.get("ratelimit-remaining", ""))
+        after = headers.get("retry-after", "").strip()
+        secondary = "rate limit" in got.message().lower()
+        if not (got.status == 429 or remaining == "0" or after or secondary):
+            return None
+        now = time.time()
+        if after.isdigit():
+            return float(after), datetime.fromtimestamp(int(now) + int(after), UTC)
+        reset = headers.get("x-ratelimit-reset", headers.get("ratelimit-reset", "")).strip()
+        if remaining == "0" and reset.isdigit():
+            return max(0.0, int(reset) - now), datetime.fromtimestamp(int(reset), UTC)
+        return SECONDARY_WAIT, datetime.fromtimestamp(int(now + SECONDARY_WAIT), UTC)
+
+    def _get(self, url: httpx.URL, etag: str | None, why: str = "the address") -> Got:
+        """GET ``url``: 200 or 304, else an exception. Same-origin redirects are followed; the rest as the
+        module says."""
+        for _ in range(MAX_REDIRECTS + 1):
+            self._check(url, why)
+            headers = dict(self.headers)
+            if self.credentials is not None:
+                headers[self.credentials.header] = self.credentials.value
+            if etag is not None:
+                headers["If-None-Match"] = etag
+            got = self._attempts(url, headers)
+            location = got.headers.get("location")
+            if got.status in (301, 302, 303, 307, 308) and location:
+                url, why = got.url.join(location), f"the redirect from {got.url.copy_with(query=None)} to"
+                continue
+            return self._judge(got)
+        raise ForgeError(f"{url}: more than {MAX_REDIRECTS} redirects")
+
+    def _attempts(self, url: httpx.URL, headers: dict[str, str]) -> Got:
+        shown = url.copy_with(query=None) if "page" not in url.params else url
         for attempt in range(1, self.attempts + 1):
+            last = attempt == self.attempts
             try:
-                response = self.client.get(url, params=params, headers=headers)
-            except (httpx.TimeoutException, httpx.TransportError) as error:
-                if attempt == self.attempts:
-                    raise ForgeError(f"{url}: {type(error).__name__} after {attempt} attempts") from None
+                got = self._once(url, headers)
+            except httpx.TimeoutException:
+                if last:
+                    raise ForgeError(
+                        f"{shown}: no whole answer within {self.timeout:g} s, after {attempt} attempts"
+                    ) from None
                 self.sleep(self.backoff * 2 ** (attempt - 1))
                 continue
-            if response.status_code >= 500 and attempt < self.attempts:
+            except httpx.TransportError as error:
+                if last:
+                    where = origin_of(url)
+                    raise UnreachableError(
+                        f"cannot reach {_shown_origin(where)}: {type(error).__name__} after {attempt} attempts", where
+                    ) from None
                 self.sleep(self.backoff * 2 ** (attempt - 1))
                 continue
-            break
-        if response.status_code == 304:
-            raise UnchangedError(url)
-        if response.status_code == 404:
-            raise MissingError(url)
-        if _is_rate_limit(response):
-            raise RateLimitError(url, rate_limit_reset(response))
-        if response.status_code >= 400:
-            raise ForgeError(f"{url}: HTTP {response.status_code} {response.reason_phrase}")
-        if etags is not None and "etag" in response.headers:
-            etags[key] = response.headers["etag"]
-        return response
+            limit = self._limit_wait(got)
+            if limit is not None:
+                if last or limit[0] > self.max_wait:
+                    raise RateLimitError(str(shown), limit[1])
+                self.sleep(limit[0])
+                continue
+            if got.status >= 500 and not last:
+                after = got.headers.get("retry-after", "").strip()
+                wait = float(after) if after.isdigit() else self.backoff * 2 ** (attempt - 1)
+                if wait > self.max_wait:
+                    return got
+                self.sleep(wait)
+                continue
+            return got
+        raise AssertionError("unreachable")  # pragma: no cover
 
-    def json(self, url: str, *, params: dict[str, str] | None = None, etags: dict[str, str] | None = None) -> Any:
-        response = self.get(url, params=params, etags=etags)
+    def _judge(self, got: Got) -> Got:
+        status, message = got.status, got.message()
+        url = got.url.copy_with(query=None) if "page" not in got.url.params else got.url
+        said = f": {message}" if message and message.lower() != got.reason.lower() else ""
+        if status in (200, 304):
+            return got
+        if status == 404:
+            raise MissingError(f"{url}{said}")
+        if status == 401:
+            if self.credentials is not None:
+                raise HostError(
+                    f"the {self.label} API refused the token in {self.credentials.env} (HTTP 401{said}); "
+                    f"renew it or unset {self.credentials.env}"
+                )
+            names = " or ".join(self.token_names) or "a token"
+            raise HostError(f"{url}: HTTP 401{said}; this API wants a token ({names})")
+        if status == 403:
+            held = f" (the token in {self.credentials.env} may lack access)" if self.credentials else ""
+            raise ForgeError(f"{url}: HTTP 403{said}{held}")
+        raise ForgeError(f"{url}: HTTP {status} {got.reason}{said}")
+
+    def _decode(self, got: Got) -> Any:
         try:
-            return response.json()
+            return json.loads(got.body)
         except ValueError:
-            raise ForgeError(f"{url}: the answer is not JSON") from None
+            raise ForgeError(f"{got.url.copy_with(query=None)}: the answer is not JSON") from None
+
+    def json(self, url: str, *, params: dict[str, str] | None = None, conditional: bool = True) -> Any:
+        """The JSON of ``url`` (absolute, on the API's origin). Conditional requests send the cached ETag;
+        a 304 gives the cached answer."""
+        target = httpx.URL(url, params=params)
+        key = self._key(target)
+        cached = self.cache.get(key) if (conditional and self.cache is not None) else None
+        got = self._get(target, cached[0] if cached else None)
+        if got.status == 304 and cached is not None:
+            return cached[1]
+        data = self._decode(got)
+        self.fresh += 1
+        etag = got.headers.get("etag")
+        if conditional and self.cache is not None and etag:
+            self.cache.put(key, etag, data)
+        return data
 
     def pages(
-        self, url: str, *, params: dict[str, str] | None = None, etags: dict[str, str] | None = None
-    ) -> Iterator[Any]:
-        """Each page of a list, following ``Link: <…>; rel="next"``; only the first is asked conditionally
-        (a list that changed changes its first page: the forges list newest first)."""
-        response = self.get(url, params=params, etags=etags)
+        self, url: str, *, params: dict[str, str] | None = None, conditional: bool = True, field: str | None = None
+    ) -> list[Any]:
+        """Every item of a list, following ``Link: <…>; rel="next"`` (on the API's origin only); ``field``:
+        the list is that field of each page's object (GitHub's search). Only the first page is asked
+        conditionally: a list that changed changes its first page (the forges list newest first); a 304
+        gives every page's items as cached."""
+        target = httpx.URL(url, params=params)
+        key = self._key(target)
+        cached = self.cache.get(key) if (conditional and self.cache is not None) else None
+        got = self._get(target, cached[0] if cached else None)
+        if got.status == 304 and cached is not None:
+            found: list[Any] = cached[1]
+            return found
+        first = got
+        found = []
+        seen = {str(target)}
         while True:
-            try:
-                yield response.json()
-            except ValueError:
-                raise ForgeError(f"{response.url}: the answer is not JSON") from None
-            following = response.links.get("next", {}).get("url")
+            data = self._decode(got)
+            if field is not None and isinstance(data, dict):
+                data = data.get(field)
+            if not isinstance(data, list):
+                raise ForgeError(f"{got.url.copy_with(query=None)}: the answer is not a list")
+            found.extend(data)
+            following = got.links.get("next", {}).get("url")
             if not following:
-                return
-            response = self.get(following)
+                break
+            after = got.url.join(following)
+            if str(after) in seen:
+                raise ForgeError(f"{after}: the list's pages go round in a circle")
+            seen.add(str(after))
+            got = self._get(after, None, why=f"the next page ({first.url.copy_with(query=None)}'s Link)")
+        self.fresh += 1
+        etag = first.headers.get("etag")
+        if conditional and self.cache is not None and etag:
+            self.cache.put(key, etag, found)
+        return found
 
 
-def client(token_header: tuple[str, str] | None, *, timeout: float = TIMEOUT) -> httpx.Client:
-    """The httpx client of a real run: JSON, a user agent, the token when there is one."""
+def client(*, timeout: float = TIMEOUT) -> httpx.Client:
+    """The httpx client of a real run: a user agent, no credentials (the session adds them to each request
+    to the API's origin), no redirects of its own (the session follows only those within the origin)."""
     from ..version import __version__
 
-    headers = {"Accept": "application/json", "User-Agent": f"sphinx-contributions/{__version__}"}
-    if token_header is not None:
-        headers[token_header[0]] = token_header[1]
-    return httpx.Client(headers=headers, timeout=timeout, follow_redirects=True)
+    return httpx.Client(
+        headers={"User-Agent": f"sphinx-contributions/{__version__}"}, timeout=timeout, follow_redirects=False
+    )
