@@ -601,3 +601,37 @@ def test_the_test_portfolio_has_the_sites_settings_templates_and_styles() -> Non
         assert copies == files, folder
         for name in files:
             assert (PORTFOLIO / folder / name).read_bytes() == (REPO / folder / name).read_bytes(), name
+
+
+# -- in a browser: a write-up's story starts on the first screen ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[tuple[Any, str]]:
+    from .chromium import chromium, serve
+
+    with chromium() as browser, serve(site) as url:
+        yield browser, url
+
+
+WRITE_UPS = [page for page in PAGES if page.startswith("contributions/") and not page.endswith("index.html")]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_each_write_up_starts_its_story_on_the_first_screen_with_whole_values(
+    served: tuple[Any, str], size: str, scheme: str
+) -> None:
+    """The CTranslate2 header once held three stat rows ("196 → 196 held" among them): "Problem" started at
+    y = 966 on a phone, and at 1280 px its values broke inside ("0 of 140 → 139 / of 140")."""
+    from .chromium import SIZES
+    from .reading import FIRST_SECTION_TOP, VALUES, evaluate
+
+    browser, url = served
+    for page in WRITE_UPS:
+        top = evaluate(browser, url + page, SIZES[size], scheme, FIRST_SECTION_TOP)
+        assert top is not None and top < SIZES[size]["height"], (page, top)
+        values = evaluate(browser, url + page, SIZES[size], scheme, VALUES)
+        assert bool(values) == ("vllm-metal" not in page), page  # vllm-metal gives no figure
+        assert [(text, lines) for text, lines in values if lines != 1] == [], page

@@ -180,18 +180,30 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
             f'<span class="contrib-metric-scale" aria-hidden="true">{esc(scale)}</span></div>'
         )
     approximate = ' class="contrib-metric-approximate"'
+    if m.expect == "hold" and m.before == m.after:  # a check that held: one value, shown as a check
+        both = _("before and after")
+        values = (
+            f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(both)}'
+            f'</span> <data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>'
+            f"{esc(m.after_text)}</data>{unit}</span> "
+        )
+        kind = " contrib-metric-check"
+    else:
+        values = (
+            f'<span class="contrib-metric-before"><span class="contrib-metric-tag">{esc(_("before"))}</span> '
+            f'<data value="{esc(repr(m.before))}"{approximate * m.before_approximate}>{esc(m.before_text)}</data>'
+            f"{unit}</span> "
+            f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> '
+            f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(_("after"))}</span> '
+            f'<data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>{esc(m.after_text)}</data>'
+            f"{unit}</span> "
+        )
+        kind = " contrib-metric-check" if m.expect == "hold" else ""
     self.body.append(
-        f'<figure class="contrib-metric contrib-metric-{m.verdict}">'
+        f'<figure class="contrib-metric contrib-metric-{m.verdict}{kind}">'
         f'<figcaption class="contrib-metric-label">{esc(m.label)}</figcaption>'
         f'<div class="contrib-metric-body">'
-        f'<p class="contrib-metric-values">'
-        f'<span class="contrib-metric-before"><span class="contrib-metric-tag">{esc(_("before"))}</span> '
-        f'<data value="{esc(repr(m.before))}"{approximate * m.before_approximate}>{esc(m.before_text)}</data>'
-        f"{unit}</span> "
-        f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> '
-        f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(_("after"))}</span> '
-        f'<data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>{esc(m.after_text)}</data>'
-        f"{unit}</span> "
+        f'<p class="contrib-metric-values">{values}'
         f'<strong class="contrib-metric-change">{esc(m.change_words(_))}</strong>'
         f'<span class="contrib-visually-hidden"> ({esc(hidden)})</span></p>'
         f"{chart}</div>{_evidence_html(self, m)}</figure>"
