@@ -85,3 +85,19 @@ def evaluate(browser: Any, url: str, viewport: dict[str, int], scheme: str, scri
         context.close()
     assert failed == []
     return found
+
+
+def evaluate_pages(browser: Any, urls: list[str], viewport: dict[str, int], scheme: str, script: str) -> dict[str, Any]:
+    """``script`` evaluated on each of ``urls`` in turn, in one fresh context: {url: its answer}."""
+    context, failed = local_context(browser, scheme=scheme, viewport=viewport)
+    found = {}
+    try:
+        page = context.new_page()
+        watch_responses(page, failed)
+        for url in urls:
+            page.goto(url, wait_until="networkidle")
+            found[url] = page.evaluate(script)
+    finally:
+        context.close()
+    assert failed == []
+    return found

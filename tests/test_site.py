@@ -635,3 +635,17 @@ def test_each_write_up_starts_its_story_on_the_first_screen_with_whole_values(
         values = evaluate(browser, url + page, SIZES[size], scheme, VALUES)
         assert bool(values) == ("vllm-metal" not in page), page  # vllm-metal gives no figure
         assert [(text, lines) for text, lines in values if lines != 1] == [], page
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_no_text_of_any_page_is_cut_with_an_ellipsis(served: tuple[Any, str], size: str, scheme: str) -> None:
+    """On a phone the home page's proof rows once cut their titles: "Fix UMT5 decoder self-attention not
+    being cau…"."""
+    from .chromium import SIZES
+    from .reading import ELLIPSIS, evaluate_pages
+
+    browser, url = served
+    cut = evaluate_pages(browser, [url + page for page in PAGES], SIZES[size], scheme, ELLIPSIS)
+    assert {page: found for page, found in cut.items() if found} == {}

@@ -22,7 +22,7 @@ import pytest
 
 from .chromium import SCHEMES, SCREENSHOTS, SIZES, chromium, local_context, serve
 from .conftest import PORTFOLIO, rtd_build
-from .reading import ELLIPSIS, FIRST_SECTION_TOP, VALUES, evaluate
+from .reading import ELLIPSIS, FIRST_SECTION_TOP, VALUES, evaluate, evaluate_pages
 
 pytestmark = pytest.mark.browser
 
@@ -91,7 +91,7 @@ def test_no_text_is_cut_with_an_ellipsis(
     """Every page's main column: a title wraps rather than lose its end ("… not being cau…")."""
     url, pages = long_title_url
     assert "index.html" in pages and "contributions/alpha-101.html" in pages
-    cut = {page: evaluate(browser, url + page, SIZES[size], scheme, ELLIPSIS) for page in pages}
+    cut = evaluate_pages(browser, [url + page for page in pages], SIZES[size], scheme, ELLIPSIS)
     assert {page: found for page, found in cut.items() if found} == {}
 
 
