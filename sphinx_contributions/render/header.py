@@ -406,14 +406,22 @@ def _depart_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
 
 
 def _visit_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
-    """A framed box, with a label for each of the header's ids (``{contrib}`` links point at it)."""
+    """A framed box, with a label for each of the header's ids (``{contrib}`` links point at it), kept
+    whole and with the first section: in a minipage (a box is never split, and it follows the write-up's
+    title as a heading's first line does), and no page break allowed after it (``\\@nobreaktrue``: the
+    next heading adds neither its penalty nor its space, so "Problem" and its first lines follow the
+    header onto its page; a header box never sits at a page's foot with its Problem on the next)."""
     self.in_minipage += 1
-    self.body.append("\n" + self.hypertarget_to(node, anchor=True) + "\n\\begin{sphinxShadowBox}\n")
+    self.body.append(
+        "\n"
+        + self.hypertarget_to(node, anchor=True)
+        + "\n\\par\\noindent\\begin{minipage}{\\linewidth}\\setlength{\\parskip}{3pt}\n\\begin{sphinxShadowBox}\n"
+    )
 
 
 def _depart_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
     self.in_minipage -= 1
-    self.body.append("\\end{sphinxShadowBox}\n")
+    self.body.append("\\end{sphinxShadowBox}\n\\end{minipage}\\par\\nobreak\\medskip\\csname @nobreaktrue\\endcsname\n")
 
 
 def _visit_texinfo(self: TexinfoTranslator, node: nodes.Element) -> None:

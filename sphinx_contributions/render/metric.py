@@ -317,13 +317,29 @@ def latex_chart(m: Metric, esc: Callable[[str], str]) -> str:
         else:
             parts.append(rf"\put({left},{y - 3}){{{colour}\rule{{{at * width:.1f}pt}}{{6pt}}}}")
     parts.append(rf"\put({left},8){{\line(1,0){{{width}}}}}")
+    for at in drawn.minor:
+        parts.append(rf"\put({left + at * width:.1f},8){{\line(0,-1){{2}}}}")
     for tick in drawn.ticks:
         x = left + tick.at * width
         parts.append(
-            rf"\put({x:.1f},8){{\line(0,-1){{3}}}}\put({x:.1f},-2){{\makebox(0,0)[t]{{\scriptsize {esc(tick.label)}}}}}"
+            rf"\put({x:.1f},8){{\line(0,-1){{3}}}}\put({x:.1f},-2){{\makebox(0,0)[t]{{{_latex_tick(tick, esc)}}}}}"
         )
     parts.append(r"\end{picture}")
     return "\n".join(parts)
+
+
+#: a tick label's size in the PDF: 8 pt, its raised exponent 7 pt (``\\scriptsize`` and a superscript
+#: character were about 5 pt)
+_LATEX_TICK = r"\fontsize{8}{9}\selectfont"
+_LATEX_EXPONENT = r"\fontsize{7}{8}\selectfont"
+
+
+def _latex_tick(tick: Tick, esc: Callable[[str], str]) -> str:
+    """A tick's label in LaTeX: ``10`` and its exponent raised, at the sizes above."""
+    base, raised = tick.raised
+    if not raised:
+        return f"{_LATEX_TICK} {esc(base)}"
+    return rf"{_LATEX_TICK} {esc(base)}\raisebox{{0.8ex}}{{{_LATEX_EXPONENT} {esc(raised)}}}"
 
 
 def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
@@ -341,16 +357,24 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
     else:
         drawn = "\\par\\nobreak\\noindent\n"
     evidence = ", ".join(rf"\sphinxhref{{{self.encode_uri(item.url)}}}{{{esc(item.text)}}}" for item in m.evidence)
+    if m.expect == "hold" and m.before == m.after:  # a check that held: its one value, as on the site
+        rows = rf"{esc(_('before and after'))} & {esc(m.after_text)}{unit}\\" "\n"
+    else:
+        rows = (
+            rf"{esc(_('before'))} & {esc(m.before_text)}{unit}\\"
+            "\n"
+            rf"{esc(_('after'))} & {esc(m.after_text)}{unit}\\"
+            "\n"
+        )
     self.body.append(
         "\n\\par\\medskip\\noindent"
         rf"\sphinxstylestrong{{{esc(m.label)}}}\par\nobreak\noindent"
         "\n"
         "\\begin{tabular}{@{}lr@{}}\n"
-        rf"{esc(_('before'))} & {esc(m.before_text)}{unit}\\"
-        "\n"
-        rf"{esc(_('after'))} & {esc(m.after_text)}{unit}\\"
-        "\n"
-        "\\end{tabular}" + drawn + rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} ({esc(notes)})"
+        + rows
+        + "\\end{tabular}"
+        + drawn
+        + rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} ({esc(notes)})"
         "\n"
         + (rf"\par\nobreak\noindent {esc(_('evidence'))}: {evidence}" "\n" if evidence else "")
         + "\\par\\medskip\n"
