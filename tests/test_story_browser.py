@@ -28,6 +28,8 @@ pytestmark = pytest.mark.browser
 
 #: every write-up of the portfolio: alpha has three figures (the CTranslate2-like header), beta one, gamma none
 WRITE_UPS = ("contributions/alpha-101.html", "contributions/beta-202.html", "contributions/gamma-303.html")
+#: a unit that makes alpha's headline values longer than a phone's line: they wrap at the arrow, never inside
+LONG_UNIT = "of 140 prompts on the example model"
 #: a title longer than a phone's line, for the ellipsis check
 LONG_TITLE = "Add per-layer relative attention bias tables to the alpha loader and keep existing conversions"
 
@@ -46,14 +48,16 @@ def base_url(site: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def long_title_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[str]]]:
-    """The portfolio with alpha's title longer than a line, built strictly and served; and its pages."""
+    """The portfolio with alpha's title and headline values longer than a line, built strictly and served;
+    and its pages."""
     root = tmp_path_factory.mktemp("long-title")
     src = root / "src"
 
     shutil.copytree(PORTFOLIO, src)
     page = src / "contributions" / "alpha-101.md"
     text = page.read_text(encoding="utf-8")
-    page.write_text(re.sub(r"^# .*$", f"# {LONG_TITLE}", text, count=1, flags=re.M), encoding="utf-8")
+    text = re.sub(r"^# .*$", f"# {LONG_TITLE}", text, count=1, flags=re.M)
+    page.write_text(text.replace(":unit: of 140\n", f":unit: {LONG_UNIT}\n"), encoding="utf-8")
     done = rtd_build(src, root / "html")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     pages = sorted(str(p.relative_to(root / "html")) for p in (root / "html").rglob("*.html"))
@@ -81,6 +85,18 @@ def test_no_value_is_broken_inside(browser: Any, base_url: str, size: str, schem
     assert len(found["contributions/alpha-101.html"]) >= 7  # the header's two values and Verification's five
     broken = {page: [(text, lines) for text, lines in values if lines != 1] for page, values in found.items()}
     assert {page: values for page, values in broken.items() if values} == {}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_long_values_wrap_between_them_not_inside(
+    browser: Any, long_title_url: tuple[str, list[str]], size: str, scheme: str
+) -> None:
+    """Values too long for one line together break at the arrow: each stays whole (it broke anywhere)."""
+    url, _ = long_title_url
+    values = evaluate(browser, url + WRITE_UPS[0], SIZES[size], scheme, VALUES)
+    assert f"0 {LONG_UNIT}" in [text for text, _ in values]
+    assert [(text, lines) for text, lines in values if lines != 1] == []
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
