@@ -386,9 +386,24 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
 VISITORS = frozenset({"html", "latex"})
 
 
+def searched(doctree: nodes.document) -> None:
+    """Each figure's words for Sphinx's search index (its label, values and change in words), as a text
+    child of its node: the HTML visitor writes the figure from the node's attributes and skips its
+    children, the indexer reads them (a figure's words were searched through the header's stats, which
+    now show the headline figure alone)."""
+    for node in doctree.findall(cn.metric):
+        if node.children:
+            continue
+        m = metric_from_node(node)
+        unit = f" {m.unit}" if m.unit else ""
+        node += nodes.Text(f"{m.label} {m.before_text}{unit} {m.after_text}{unit} {m.change_words(_)}")
+
+
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: builders without a visitor of their own (text, man, Texinfo, …) get each
     metric's text equivalent; the gettext builder keeps the node, whose label and unit it extracts."""
+    if app.builder.format == "html" and not output_of(app.builder).catalogs:
+        searched(doctree)
     if app.builder.format in VISITORS or output_of(app.builder).catalogs:  # these draw or extract it
         return
     for node in list(doctree.findall(cn.metric)):
