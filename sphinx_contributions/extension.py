@@ -74,7 +74,7 @@ from .write.robots import add_noindex
 from .write.sidebar import page_context as sidebar_page_context
 from .write.sidebar import sidebar_changed
 from .write.social_cards import add_card, check_base_url, remove_stale_cards, setup_cards
-from .write.title_page import set_title_page
+from .write.title_page import drop_repeated_lines, set_title_page
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -151,6 +151,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("doctree-resolved", resolve_listings, 500, "listings from every record of the build"),
     Handler("doctree-resolved", resolve_projects, 500, "the projects overview from the records"),
     Handler("doctree-resolved", resolve_page_links, 500, "links to generated pages and exports, per builder"),
+    Handler("doctree-resolved", drop_repeated_lines, 500, "PDF: no line the title block shows already"),
     Handler("doctree-resolved", links_resolved, 900, "after the listings: their links resolved too"),
     Handler("doctree-resolved", unique_writeup_ids, 940, "books: ids unique across chapters"),
     Handler("doctree-resolved", fix_double_anchors, 950, "singlehtml: one '#' in a link to another page"),

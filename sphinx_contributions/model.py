@@ -129,6 +129,8 @@ FIGURES_EXACT = 2
 #: a change under this many percent is "<0.01%": smaller shares say nothing a reader can use
 _SMALLEST_PERCENT = Decimal("0.01")
 _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+#: a count's unit, ``of 140`` (or ``/ 140``): the whole its values are counted out of (:attr:`Metric.whole`)
+_OF_WHOLE = re.compile(r"(?:of|/)\s*(\d+(?:\.\d+)?)")
 
 
 @dataclass(frozen=True)
@@ -257,11 +259,24 @@ class Metric:
         """The chart's scale, ``"log"`` or ``"linear"``; None when no chart is truthful.
 
         Bars start at zero (linear) or at a power of ten (log), so a chart is drawn only for values of
-        zero or more, not both zero; log when both are positive and at least ten times apart."""
+        zero or more, not both zero; log when both are positive and at least ten times apart, unless they
+        count out of a whole (:attr:`whole`: a linear axis to it)."""
         if self.before < 0 or self.after < 0 or max(self.before, self.after) == 0:
             return None
         lo, hi = sorted((self.before, self.after))
+        if self.whole is not None:
+            return "linear"
         return "log" if lo > 0 and hi / lo >= 10 else "linear"  # hi / lo may be inf: still ≥ 10
+
+    @property
+    def whole(self) -> float | None:
+        """The whole a count is out of: 140 for ``139`` with ``:unit: of 140`` (or ``/ 140``), where it is
+        at least both values; None for any other unit. A count's axis ends there, not at the larger value."""
+        found = _OF_WHOLE.fullmatch(self.unit.strip())
+        whole = float(found[1]) if found else None
+        if whole and math.isfinite(whole) and whole >= max(self.before, self.after):
+            return whole
+        return None
 
     @property
     def log_scale(self) -> bool:

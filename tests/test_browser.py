@@ -416,13 +416,6 @@ OVERFLOWING = """() => {
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden') return false;
     const box = el.getBoundingClientRect();
-    // a line cut on purpose, with an ellipsis (a proof row's title on a phone), is not overflowing
-    let ellipsis = false;
-    for (let up = el; up && up !== document.body; up = up.parentElement) {
-      const s = getComputedStyle(up);
-      if (s.textOverflow === 'ellipsis' && s.whiteSpace === 'nowrap' && s.overflowX === 'hidden') ellipsis = true;
-    }
-    if (ellipsis && el.closest('.contrib-proof')) return false;
     const cut = el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible';
     return cut || (box.width > 0 && box.right > right);
   }).map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);

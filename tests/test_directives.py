@@ -97,17 +97,16 @@ def test_header_shows_every_option(app: SphinxTestApp) -> None:
         ("seq2seq training", "tags/seq2seq-training.html"),
     ]
     assert all("sd-badge" in span["class"] for span in block.select(".contrib-tags a > span"))
-    # the figures once, as a row of stats: the label, the values in large type, the change in words
+    # the headline figure (here the first) as a stat: the label, the values in large type, the change in
+    # words; the other figures are drawn in Verification only
     stats = [
         (one(s, "dt").get_text(), one(s, ".contrib-stat-values").get_text(), one(s, ".contrib-stat-change").get_text())
         for s in block.select("dl.contrib-stats > .contrib-stat")
     ]
     assert stats == [
         ("Position-0 log-probability drift", "1.03e-1 → 1.91e-6", "≈54,000× lower"),
-        ("Bias tables kept", "2 of 16 → 16 of 16", "≈8× higher"),
-        ("Tests passed", "196 → 196", "unchanged"),
-        ("Valid prompts", "0 of 140 → 139 of 140", "up from 0"),
     ]
+    assert [v.get_text() for v in block.select(".contrib-stat-value")] == ["1.03e-1", "1.91e-6"]
     assert block.select(".contrib-metrics-brief") == []
 
 
@@ -331,22 +330,26 @@ def test_metric_values_are_machine_readable(app: SphinxTestApp) -> None:
 def test_metric_log_scale_puts_marks_on_a_labelled_decade_axis(app: SphinxTestApp) -> None:
     figure = figures(app)["Position-0 log-probability drift"]
     before, after = places(figure)
-    # log axis from 1e-6 (the power of ten below 1.91e-6) to 1 (above 1.03e-1), a labelled tick per decade
+    # log axis from 1e-6 (the power of ten below 1.91e-6) to 1 (above 1.03e-1), a labelled tick every
+    # second decade (at most five labels: a phone's width), a short unlabelled tick at each one between
     assert after == pytest.approx(100 * (math.log10(1.91e-6) + 6) / 6, abs=0.001)
     assert before == pytest.approx(100 * (math.log10(1.03e-1) + 6) / 6, abs=0.001)
-    assert [t.get_text() for t in figure.select("svg text.contrib-chart-tick-label")] == [
-        "10⁻⁶",
-        "10⁻⁵",
-        "10⁻⁴",
-        "10⁻³",
-        "10⁻²",
-        "10⁻¹",
-        "1",
+    labels = figure.select("svg text.contrib-chart-tick-label")
+    assert [t.get_text() for t in labels] == ["10−6", "10−4", "10−2", "1"]
+    # the exponent raised in a text of its own (a superscript character is drawn about 8 px high)
+    assert [[e.get_text() for e in t.select("tspan.contrib-chart-exponent")] for t in labels] == [
+        ["−6"],
+        ["−4"],
+        ["−2"],
+        [],
     ]
-    assert [t["data-value"] for t in figure.select("svg line.contrib-chart-tick")] == [f"1e{k}" for k in range(-6, 1)]
+    ticks = figure.select("svg line.contrib-chart-tick")
+    assert [t["data-value"] for t in ticks] == [f"1e{k}" for k in (-6, -4, -2, 0)]
     assert [float(str(t["x1"]).rstrip("%")) for t in figure.select("svg line.contrib-chart-tick")] == pytest.approx(
-        [100 * k / 6 for k in range(7)], abs=0.001
+        [100 * k / 6 for k in (0, 2, 4, 6)], abs=0.001
     )
+    minor = [float(str(t["x1"]).rstrip("%")) for t in figure.select("svg line.contrib-chart-minor-tick")]
+    assert minor == pytest.approx([100 * k / 6 for k in (1, 3, 5)], abs=0.001)
     assert figure.select("svg rect") == []  # marks on the axis, no bars from an arbitrary power of ten
 
 
@@ -355,11 +358,14 @@ def test_metric_linear_scale_is_proportional_from_zero(app: SphinxTestApp) -> No
     before, after = places(figure)
     assert before == pytest.approx(100 * 2 / 16, abs=0.001)
     assert after == pytest.approx(100, abs=0.001)
-    assert [t.get_text() for t in figure.select("svg text.contrib-chart-tick-label")] == ["0", "5", "10", "15"]
+    # a count (":unit: of 16"): the axis ends at its whole, in even steps
+    assert [t.get_text() for t in figure.select("svg text.contrib-chart-tick-label")] == ["0", "4", "8", "12", "16"]
     assert figures(app)["Tests passed"].find("svg") is None  # 196 → 196: no pair of equal bars
-    before, after = places(figures(app)["Valid prompts"])  # 0 → 139: zero is no bar at all
+    figure = figures(app)["Valid prompts"]  # 0 → 139 of 140: zero is no bar at all, the axis ends at 140
+    before, after = places(figure)
     assert before == 0
-    assert after == pytest.approx(100, abs=0.001)
+    assert after == pytest.approx(100 * 139 / 140, abs=0.001)
+    assert [t.get_text() for t in figure.select("svg text.contrib-chart-tick-label")] == ["0", "50", "100", "140"]
 
 
 def test_metric_colours_come_from_css_custom_properties(app: SphinxTestApp) -> None:

@@ -5,6 +5,10 @@
 - every graphic part (marks, bars, axis, ticks) is at least 3:1 against the background it is drawn on,
   every label at least 4.5:1 and 12 px;
 - a page's charts span the figure's width under the values and start at the same x;
+- each row's label ("before", "after") sits beside its own mark (within 10 px of it), not at the chart's
+  left edge; every piece of a tick label (a decade's raised exponent too) is drawn in a font of 12 px or
+  more, with no superscript character (drawn about 8 px high); a count's axis ends at its whole ("139 of
+  140": at 140);
 - a figure at 2× is saved under ``_build/screenshots/`` for a person to look at.
 """
 
@@ -215,3 +219,91 @@ def test_a_figure_at_2x_is_saved_for_a_person(browser: Any, base_url: str, schem
     finally:
         context.close()
     assert failed == []
+
+
+#: each chart's row labels and their marks (a log mark's box, a bar's end), and every piece of text of
+#: its tick labels (the label and its raised exponent) with its font size
+_LABELS = """() => Array.from(document.querySelectorAll("figure.contrib-metric svg.contrib-metric-svg")).map(svg => {
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+  };
+  const marks = Array.from(svg.querySelectorAll(".contrib-chart-mark, .contrib-chart-bar")).map(el => {
+    const b = box(el);
+    return el.tagName === "rect" ? {...b, left: b.right} : b;  // a bar's mark is its end
+  });
+  const labels = Array.from(svg.querySelectorAll("text:not(.contrib-chart-tick-label)"))
+    .map(el => ({...box(el), text: el.textContent}));
+  const tickTexts = svg.querySelectorAll(".contrib-chart-tick-label, .contrib-chart-tick-label *");
+  const pieces = Array.from(tickTexts).flatMap(el =>
+    Array.from(el.childNodes).filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim())
+      .map(n => [n.textContent, parseFloat(getComputedStyle(el).fontSize)]));
+  const ticks = Array.from(svg.querySelectorAll("line.contrib-chart-tick")).map(el => el.dataset.value);
+  const figure = svg.closest("figure");
+  const unit = figure.querySelector(".contrib-metric-unit");
+  return {label: figure.querySelector("figcaption").textContent, unit: unit ? unit.textContent : "",
+          marks, labels, pieces, ticks};
+})"""
+_SUPERSCRIPTS = set("⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def labelled(browser: Any, url: str, size: str, scheme: str) -> list[dict[str, Any]]:
+    context, failed = local_context(browser, scheme=scheme, viewport=SIZES[size])
+    try:
+        page = context.new_page()
+        watch_responses(page, failed)
+        page.goto(url, wait_until="networkidle")
+        found: list[dict[str, Any]] = page.evaluate(_LABELS)
+    finally:
+        context.close()
+    assert failed == []
+    return found
+
+
+def gap(a: dict[str, float], b: dict[str, float]) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(0.0, a["left"] - b["right"], b["left"] - a["right"])
+    dy = max(0.0, a["top"] - b["bottom"], b["top"] - a["bottom"])
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_each_row_label_sits_beside_its_own_mark(browser: Any, base_url: str, size: str, scheme: str) -> None:
+    """On the drift chart the "before" label sat at the left edge, 165 px (phone) and 474 px (laptop) from
+    its mark near the right."""
+    far = []
+    for path in PAGES:
+        for chart in labelled(browser, base_url + path, size, scheme):
+            assert [label["text"] for label in chart["labels"]] == ["before", "after"], chart["label"]
+            for label, mark in zip(chart["labels"], chart["marks"], strict=True):
+                if gap(label, mark) > 10:
+                    far.append((path, chart["label"], label["text"], round(gap(label, mark))))
+    assert far == []
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_tick_labels_are_12_px_and_up_exponents_included(browser: Any, base_url: str, size: str, scheme: str) -> None:
+    """A decade's exponent was a superscript character (``10⁻⁶``), drawn about 8 px high on a phone."""
+    small = []
+    seen = 0
+    for path in PAGES:
+        for chart in labelled(browser, base_url + path, size, scheme):
+            for text, font_size in chart["pieces"]:
+                seen += 1
+                if font_size < 12 or _SUPERSCRIPTS & set(text):
+                    small.append((path, chart["label"], text, font_size))
+    assert seen >= 8 and small == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_counts_axis_ends_at_its_whole(browser: Any, base_url: str, size: str) -> None:
+    """``139`` with ``:unit: of 140``: the axis' last tick is 140 (it ended at 139, the larger value), and
+    the bars are drawn to that axis (``test_marks_sit_where_the_labelled_axis_puts_them``)."""
+    counts = [
+        (chart["unit"], float(chart["ticks"][-1]))
+        for chart in labelled(browser, base_url + PAGES[1], size, "light")
+        if chart["unit"].startswith("of ")
+    ]
+    assert counts == [("of 140", 140), ("of 16", 16)]

@@ -265,7 +265,7 @@ def test_header_shows_every_hostile_text_as_text(outdir: Path, summary: str) -> 
     assert "</text><script>PWNED()</script>" in metric.select_one(".contrib-metric-unit").get_text()  # type: ignore[union-attr]
     svg = metric.find("svg")
     assert svg is not None and MARKER not in str(svg)
-    assert {child.name for child in svg.find_all(True)} <= {"text", "rect", "line", "circle"}
+    assert {child.name for child in svg.find_all(True)} <= {"text", "tspan", "rect", "line", "circle"}
 
 
 def test_ids_classes_and_file_names_are_plain_ascii(outdir: Path) -> None:

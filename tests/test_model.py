@@ -764,3 +764,20 @@ def test_record_works_out_slugs_once_and_pickles_fields_only() -> None:
     assert again == record
     assert not {"key", "tag_slugs", "project_page"} & set(vars(again))
     assert (again.key, again.tag_slugs, again.project_page) == (record.key, record.tag_slugs, record.project_page)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "unit", "whole", "chart"),
+    [
+        (0, 139, "of 140", 140, "linear"),
+        (2, 16, "of 16", 16, "linear"),
+        (1, 16, "/ 16", 16, "linear"),  # 16× apart, but counted out of 16: a linear axis to the whole
+        (1, 16, "/16", 16, "linear"),
+        (0, 139, "of 100", None, "linear"),  # fewer than the values: not their whole
+        (1, 16, "ms", None, "log"),
+        (0, 5, "offices", None, "linear"),
+    ],
+)
+def test_a_count_is_out_of_its_whole(before: float, after: float, unit: str, whole: float | None, chart: str) -> None:
+    m = Metric("Count", before, after, str(before), str(after), unit=unit)
+    assert (m.whole, m.chart) == (whole, chart)

@@ -228,14 +228,15 @@ def test_the_way_back_is_not_searched(make_app: MakeApp, tmp_path: Path) -> None
     """The breadcrumb ("Contributions › project") and the end of a write-up (its actions again, "All
     contributions") are navigation, the same on every write-up: Sphinx's search leaves them out (before,
     every write-up was found by "all" and "contributions"); the header, its pull request included, is
-    searched."""
+    searched, and so is every figure of Verification (its label, values and change: "throughput" is the
+    second figure's, which the header no longer shows)."""
     srcdir = tmp_path / "src"
     shutil.copytree(ROOTS / "test-navigation", srcdir)
     app = make_app("html", srcdir=srcdir, freshenv=True)
     app.build()
     assert sorted(_search_terms(Path(app.outdir))["contributions/numpy-27001"]) == [
         "0e", "2e", "A", "An", "The", "around", "axe", "bit", "correct", "element", "error", "everi", "file",
-        "file1", "gb", "higher", "index", "integ", "issu", "known", "larg", "limit", "longer", "lower", "mean",
+        "gb", "higher", "index", "integ", "issu", "known", "larg", "limit", "longer", "lower", "mean",
         "merg", "numer", "numpi", "platform", "pull", "relat", "request", "right", "s", "scope", "sum", "sum3",
         "tag", "throughput", "wrap",
     ]  # fmt: skip

@@ -11,6 +11,7 @@ path batches many metrics (or headers) into one site per example and takes :data
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -199,9 +200,11 @@ def test_a_chart_only_where_truthful_and_agreeing_with_the_words(m: Metric) -> N
     assert (after > before) == (m.after > m.before)
     assert len(drawn.ticks) >= 2 and drawn.ticks[0].at == 0  # a labelled axis, from its first tick
     assert [t.at for t in drawn.ticks] == sorted(t.at for t in drawn.ticks)
-    if m.chart == "linear":  # bars from zero, proportional to the values
-        assert max(before, after) == 1 and float(drawn.ticks[0].value) == 0
-        assert math.isclose(before * max(m.before, m.after), m.before, rel_tol=1e-9, abs_tol=1e-300)
+    if m.chart == "linear":  # bars from zero, proportional to the values, to the axis' end
+        whole = m.whole or max(m.before, m.after)  # a count ("of 140") is drawn to its whole
+        assert max(before, after) == max(m.before, m.after) / whole and float(drawn.ticks[0].value) == 0
+        assert drawn.ticks[-1].at == 1 or not m.whole
+        assert math.isclose(before * whole, m.before, rel_tol=1e-9, abs_tol=1e-300)
     else:  # marks on a decade axis: each at log10(value) between its first and last ticks
         assert m.chart == "log" and min(m.before, m.after) > 0
         lo, hi = (int(t.value.removeprefix("1e")) for t in (drawn.ticks[0], drawn.ticks[-1]))
@@ -215,7 +218,7 @@ def test_a_chart_only_where_truthful_and_agreeing_with_the_words(m: Metric) -> N
         f"contrib-chart-{'bar' if marks == 'rect' else 'mark'} contrib-chart-before",
         f"contrib-chart-{'bar' if marks == 'rect' else 'mark'} contrib-chart-after",
     ]
-    assert "".join(root.itertext()) == "beforeafter" + "".join(t.label for t in drawn.ticks)
+    assert "".join(root.itertext()) == "beforeafter" + "".join("".join(t.raised) for t in drawn.ticks)
 
 
 @PURE
@@ -389,3 +392,28 @@ def test_any_header_options_build(batch: list[dict[str, str]]) -> None:
             assert record["title"] and record["summary"]
 
     build_site(pages, check)
+
+
+@PURE
+@given(
+    before=st.integers(min_value=0, max_value=10**6),
+    after=st.integers(min_value=0, max_value=10**6),
+    extra=st.integers(min_value=0, max_value=10**6),
+)
+def test_a_counts_axis_ends_at_its_whole(before: int, after: int, extra: int) -> None:
+    """``139`` of 140: the last labelled tick is the whole, evenly spaced ticks before it (none closer to it
+    than half a step), the bars drawn to it."""
+    whole = max(before, after, 1) + extra
+    m = Metric("Count", before, after, str(before), str(after), unit=f"of {whole}")
+    drawn = chart(m)
+    if before == after:
+        assert drawn is None
+        return
+    assert drawn is not None and drawn.scale == "linear"
+    assert float(drawn.ticks[-1].value) == whole and drawn.ticks[-1].at == 1
+    assert math.isclose(drawn.after * whole, after, abs_tol=1e-9)
+    values = [Decimal(t.value) for t in drawn.ticks]
+    assert values[0] == 0 and 2 <= len(values) <= 7
+    assert all(v == v.to_integral_value() for v in values)  # a count of things: whole numbers
+    steps = [b - a for a, b in itertools.pairwise(values)]
+    assert len(set(steps[:-1])) <= 1 and steps[-1] >= steps[0] / 2, values  # even, the last no closer than half

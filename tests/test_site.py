@@ -601,3 +601,95 @@ def test_the_test_portfolio_has_the_sites_settings_templates_and_styles() -> Non
         assert copies == files, folder
         for name in files:
             assert (PORTFOLIO / folder / name).read_bytes() == (REPO / folder / name).read_bytes(), name
+
+
+# -- in a browser: a write-up's story starts on the first screen ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[tuple[Any, str]]:
+    from .chromium import chromium, serve
+
+    with chromium() as browser, serve(site) as url:
+        yield browser, url
+
+
+WRITE_UPS = [page for page in PAGES if page.startswith("contributions/") and not page.endswith("index.html")]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_each_write_up_starts_its_story_on_the_first_screen_with_whole_values(
+    served: tuple[Any, str], size: str, scheme: str
+) -> None:
+    """The CTranslate2 header once held three stat rows ("196 → 196 held" among them): "Problem" started at
+    y = 966 on a phone, and at 1280 px its values broke inside ("0 of 140 → 139 / of 140")."""
+    from .chromium import SIZES
+    from .reading import FIRST_SECTION_TOP, VALUES, evaluate
+
+    browser, url = served
+    for page in WRITE_UPS:
+        top = evaluate(browser, url + page, SIZES[size], scheme, FIRST_SECTION_TOP)
+        assert top is not None and top < SIZES[size]["height"], (page, top)
+        values = evaluate(browser, url + page, SIZES[size], scheme, VALUES)
+        assert bool(values) == ("vllm-metal" not in page), page  # vllm-metal gives no figure
+        assert [(text, lines) for text, lines in values if lines != 1] == [], page
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_no_text_of_any_page_is_cut_with_an_ellipsis(served: tuple[Any, str], size: str, scheme: str) -> None:
+    """On a phone the home page's proof rows once cut their titles: "Fix UMT5 decoder self-attention not
+    being cau…"."""
+    from .chromium import SIZES
+    from .reading import ELLIPSIS, evaluate_pages
+
+    browser, url = served
+    cut = evaluate_pages(browser, [url + page for page in PAGES], SIZES[size], scheme, ELLIPSIS)
+    assert {page: found for page, found in cut.items() if found} == {}
+
+
+# -- the PDF ---------------------------------------------------------------------------------------------
+
+
+def test_the_pdf_keeps_each_write_up_together_and_says_nothing_twice_on_page_1(tmp_path: Path) -> None:
+    """The site's PDF as Read the Docs compiles it: each write-up's title and its Problem on one page (the
+    transformers header sat at page 4's foot, its Problem on page 5); page 1 says the role once, under the
+    title block, without the web's line of links or a "Write-ups: …" line under the proof."""
+    import subprocess
+
+    from .tools import require_tool
+
+    latexmk = require_tool("latexmk", "latexmk")
+    pdftotext = require_tool("pdftotext", "poppler-utils")
+    done = rtd_build(REPO, tmp_path / "latex", builder="latex")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    command = [latexmk, "-pdf", "-f", "-dvi-", "-ps-", "-interaction=nonstopmode", "-jobname=site"]
+    subprocess.run(command, cwd=tmp_path / "latex", capture_output=True, text=True, check=False)
+    pdf = tmp_path / "latex" / "site.pdf"
+    assert pdf.is_file()
+    pages: list[str] = []
+    while True:
+        n = len(pages) + 1
+        read = subprocess.run(
+            [pdftotext, "-layout", "-f", str(n), "-l", str(n), str(pdf), "-"], capture_output=True, text=True
+        )
+        if read.returncode != 0 or not read.stdout.strip():
+            break
+        pages.append(" ".join(read.stdout.split()))
+    assert len(pages) >= 4
+    for title in (
+        "Add UMT5 support: per-layer relative attention bias",
+        "Fix UMT5 decoder self-attention not being causal",
+        "LFM2-VL image input on the paged path",
+    ):
+        headings = [(page, m) for page in pages for m in re.finditer(rf"\d {re.escape(title)}", page)]
+        assert headings, title
+        text, heading = headings[-1]  # the write-up's own section (listings name it before)
+        assert re.search(r"\d+\.1 Problem", text[heading.end() :]), title
+    home = pages[0][: pages[0].index("2 How I contribute")]
+    assert home.count("AI Applied Engineer · LLM Serving · GPU Inference Infrastructure") == 1
+    assert "Background, focus areas and tech stack" not in home and "GitHub · LinkedIn" not in home
+    assert "Write-ups:" not in home and "github.com/the-cross-art" in home

@@ -2,8 +2,10 @@
 
 One function, :func:`header_view`, decides what the header shows, in which order and with which words:
 the project, the repository, the state badge (only when a state is stated), the date, what the lock adds
-("merged on DATE"), the summary, the figures as a row of stats (the values before → after and the change
-in words), the actions (the pull request and each issue) and the tags. Two writers print that one view:
+("merged on DATE"), the summary, the headline figure as a stat (the values before → after and the change
+in words; a no-regression check as a check: its label and its value, not in large type; the page's other
+figures are drawn in its Verification), the actions (the pull request and each issue) and the tags. Two
+writers print that one view:
 
 - on site builders (``html``, ``dirhtml``) the template ``contributions/header.html`` (a site overrides
   it from its ``templates_path``; it gets the view as ``header``, and the same facts under the names it
@@ -95,10 +97,20 @@ class Stat:
     after: str
     change: str
     verdict: str  # better, worse, same, held, not-held (a class of the stat)
+    #: a no-regression check (``:expect: hold``): shown as a check, not as a headline
+    check: bool = False
+    #: the two values are equal (``196 → 196``)
+    same: bool = False
 
     @property
     def values(self) -> str:
         return f"{self.before} → {self.after}"
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The values as the header shows them, each kept whole on one line: before and after, or the
+        one value of a check whose values are equal (``196``)."""
+        return (self.after,) if self.check and self.same else (self.before, self.after)
 
     @property
     def brief(self) -> str:
@@ -114,6 +126,8 @@ def stat(metric: Metric) -> Stat:
         after=metric.after_text + unit,
         change=metric.change_words(_),
         verdict=metric.verdict,
+        check=metric.expect == "hold",
+        same=metric.before == metric.after,
     )
 
 
@@ -175,7 +189,7 @@ class HeaderView:
     date: str
     forge_facts: tuple[str, ...]
     summary: tuple[Inline, ...]  # the summary's inline markup (``record.summary`` is its plain text)
-    stats: tuple[Stat, ...]
+    stats: tuple[Stat, ...]  # the headline figure (none when the page has no figure)
     stats_label: str
     actions: tuple[Action, ...]
     tags: tuple[Tag, ...]
@@ -199,7 +213,7 @@ def header_view(record: Contribution, links: Links) -> HeaderView:
         date=record.date or "",
         forge_facts=tuple(forge_words(record)),
         summary=record.summary_inline,
-        stats=tuple(stat(metric) for metric in record.metrics),
+        stats=(stat(record.headline),) if record.headline else (),
         stats_label=_("Figures"),
         actions=actions(record),
         tags=tag_links(record, links),
@@ -258,6 +272,16 @@ def badge(text: str, classes: str) -> nodes.inline:
     return nodes.inline(text, text, classes=classes.split())
 
 
+def stat_values(shown: Stat) -> nodes.inline:
+    """A stat's values, each value a span of its own that is never broken across lines (the site's CSS)."""
+    values = nodes.inline(classes=["contrib-stat-values"])
+    for i, value in enumerate(shown.shown):
+        if i:
+            values += nodes.Text(" → ")
+        values += nodes.inline(value, value, classes=["contrib-stat-value"])
+    return values
+
+
 def stat_rows(stats: tuple[Stat, ...]) -> nodes.table:
     """The figures as rows of a small table: the label, the values before → after, the change in words."""
     table = nodes.table(classes=["contrib-stats", "colwidths-given"])  # the book's full width
@@ -267,10 +291,10 @@ def stat_rows(stats: tuple[Stat, ...]) -> nodes.table:
         group += nodes.colspec(colwidth=width)
     body = nodes.tbody()
     for shown in stats:
-        row = nodes.row(classes=["contrib-stat", f"contrib-stat-{shown.verdict}"])
+        kind = ["contrib-stat-check"] if shown.check else []
+        row = nodes.row(classes=["contrib-stat", f"contrib-stat-{shown.verdict}", *kind])
         row += nodes.entry("", nodes.paragraph(shown.label, shown.label, classes=["contrib-stat-label"]))
-        values = nodes.inline(shown.values, shown.values, classes=["contrib-stat-values"])
-        row += nodes.entry("", nodes.paragraph("", "", values))
+        row += nodes.entry("", nodes.paragraph("", "", stat_values(shown)))
         change = nodes.inline(shown.change, shown.change, classes=["contrib-stat-change"])
         row += nodes.entry("", nodes.paragraph("", "", change))
         body += row
@@ -382,14 +406,22 @@ def _depart_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
 
 
 def _visit_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
-    """A framed box, with a label for each of the header's ids (``{contrib}`` links point at it)."""
+    """A framed box, with a label for each of the header's ids (``{contrib}`` links point at it), kept
+    whole and with the first section: in a minipage (a box is never split, and it follows the write-up's
+    title as a heading's first line does), and no page break allowed after it (``\\@nobreaktrue``: the
+    next heading adds neither its penalty nor its space, so "Problem" and its first lines follow the
+    header onto its page; a header box never sits at a page's foot with its Problem on the next)."""
     self.in_minipage += 1
-    self.body.append("\n" + self.hypertarget_to(node, anchor=True) + "\n\\begin{sphinxShadowBox}\n")
+    self.body.append(
+        "\n"
+        + self.hypertarget_to(node, anchor=True)
+        + "\n\\par\\noindent\\begin{minipage}{\\linewidth}\\setlength{\\parskip}{3pt}\n\\begin{sphinxShadowBox}\n"
+    )
 
 
 def _depart_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
     self.in_minipage -= 1
-    self.body.append("\\end{sphinxShadowBox}\n")
+    self.body.append("\\end{sphinxShadowBox}\n\\end{minipage}\\par\\nobreak\\medskip\\csname @nobreaktrue\\endcsname\n")
 
 
 def _visit_texinfo(self: TexinfoTranslator, node: nodes.Element) -> None:

@@ -40,13 +40,21 @@ _LABEL_BASELINE = 13
 _MARK_Y = 24  # centre of a row's mark (log) or bar (linear)
 _BAR_HEIGHT = 12
 _MARK_RADIUS = 6
-_LABEL_INSET = 6  # a row's label, clear of the linear chart's zero line
+#: a log mark's label runs toward the middle of the plot within this fraction of its edges
+_EDGE = 0.8
+_LABEL_GAP = 4  # a label that starts at a bar's end, clear of the linear chart's zero line
 _TICK = 5
 _TICK_LABEL_GAP = 17
 _HEIGHT = 2 * _ROW + _TICK + _TICK_LABEL_GAP + 6
 _AXIS_Y = 2 * _ROW + 2
 #: at most this many labelled ticks on an axis (a log axis over 300 decades labels every 50th)
 _MAX_TICKS = 7
+#: at most this many labelled ticks on a log axis: a label of 12 px and up (``10⁻⁶``) is about 30 px wide,
+#: and a phone of 320 px leaves the plot about 190 px; the decades between them get short unlabelled ticks
+#: (where there are at most this many between two labels)
+_MAX_LOG_TICKS = 5
+_MINOR_MOST = 5
+_MINOR_TICK = 3
 SCALE_NAMES = {"log": "log scale", "linear": "linear scale from 0"}
 #: the LaTeX chart's width, in points
 _LATEX_WIDTH = 220
@@ -56,11 +64,21 @@ _SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 @dataclass(frozen=True)
 class Tick:
     """A labelled tick: where it sits on the axis (0 to 1), its value (as a number's text: ``1e-6``,
-    ``50.0``) and its label (``10⁻⁶``, ``50``)."""
+    ``50.0``) and its label (``10⁻⁶``, ``50``); a decade's tick its power of ten as ``exponent``, which
+    the SVG draws as a raised number in a font as large as a phone needs (a superscript character,
+    ``⁻⁶``, is drawn about 8 px high)."""
 
     at: float
     value: str
     label: str
+    exponent: int | None = None
+
+    @property
+    def raised(self) -> tuple[str, str]:
+        """The label as a base and a raised part: ``("10", "−6")``; ``("50", "")`` for a plain label."""
+        if self.exponent is None or self.exponent in (0, 1):
+            return self.label, ""
+        return "10", str(self.exponent).replace("-", "\u2212")
 
 
 @dataclass(frozen=True)
@@ -74,6 +92,8 @@ class Chart:
     before: float
     after: float
     ticks: tuple[Tick, ...]
+    #: where the decades between two labelled ticks of a log axis sit (0 to 1): short unlabelled ticks
+    minor: tuple[float, ...] = ()
 
 
 def decade_label(exponent: int) -> str:
@@ -95,24 +115,73 @@ def chart(m: Metric) -> Chart | None:
     if m.chart == "log":
         logs = (math.log10(m.before), math.log10(m.after))  # both positive: subnormals included
         lo, hi = math.floor(min(logs)), math.ceil(max(logs))
-        step = max(1, math.ceil((hi - lo) / (_MAX_TICKS - 1)))
+        step = max(1, math.ceil((hi - lo) / (_MAX_LOG_TICKS - 1)))
         hi = lo + step * math.ceil((hi - lo) / step)
         span = hi - lo
-        ticks = tuple(Tick((k - lo) / span, f"1e{k}", decade_label(k)) for k in range(lo, hi + 1, step))
-        return Chart("log", (logs[0] - lo) / span, (logs[1] - lo) / span, ticks)
-    top = max(m.before, m.after)  # > 0, both values ≥ 0
+        ticks = tuple(Tick((k - lo) / span, f"1e{k}", decade_label(k), k) for k in range(lo, hi + 1, step))
+        minor = tuple((k - lo) / span for k in range(lo, hi + 1) if (k - lo) % step) if step <= _MINOR_MOST else ()
+        return Chart("log", (logs[0] - lo) / span, (logs[1] - lo) / span, ticks, minor)
+    whole = m.whole
+    top = whole or max(m.before, m.after)  # > 0, both values ≥ 0
     values: list[Decimal]
     with localcontext() as context:  # exact decimal steps: no underflow (5e-324) or overflow (1e308)
         context.prec = 40
         exact = Decimal(top)
-        every = _nice_step(exact / (_MAX_TICKS - 3))
-        values = [every * i for i in range(int(exact / every) + 1)]
+        values = _count_ticks(exact) if whole else []
+        if not values:
+            every = _nice_step(exact / (_MAX_TICKS - 3))
+            if whole and exact == exact.to_integral_value():
+                every = max(every, Decimal(1))  # a count of things: whole steps
+            values = [every * i for i in range(int(exact / every) + 1)]
+            if whole and values[-1] != exact:  # the axis ends at the count's whole: its last tick
+                if exact - values[-1] < every / 2:
+                    values.pop()  # too close to the whole's tick for both labels
+                values.append(exact)
         ticks = tuple(Tick(float(v / exact), str(v.normalize()), format_sig(v, 3, m.locale)) for v in values)
     return Chart("linear", m.before / top, m.after / top, ticks)  # divide first: a product may overflow
 
 
+def _count_ticks(whole: Decimal) -> list[Decimal]:
+    """Evenly spaced ticks from 0 that end exactly at ``whole``, in steps of 1, 2, 2.5, 4 or 5 × 10ⁿ (whole
+    steps for a whole number), three to ``_MAX_TICKS - 1`` of them (``16``: 0, 4, 8, 12, 16); none when no
+    such step divides it (``140``)."""
+    counted = whole == whole.to_integral_value()  # a whole number: whole steps
+    for power in range(0 if counted else whole.adjusted() - 1, max(0, whole.adjusted()) + 1):
+        for factor in ("1", "2", "2.5", "4", "5"):
+            step = Decimal(factor).scaleb(power)
+            if counted and step != step.to_integral_value():
+                continue
+            count = whole / step
+            if count == count.to_integral_value() and 2 <= count <= _MAX_TICKS - 2:
+                return [step * i for i in range(int(count) + 1)]
+    return []
+
+
 def _pct(at: float) -> str:
     return f"{100 * at:.3f}%"
+
+
+def _label_place(scale: str, at: float, other: float) -> tuple[float, str, int]:
+    """Where a row's label ("before", "after") goes, above its own mark: the place on the axis (0 to 1),
+    the text's anchor and its offset in px. On a log axis it runs from the mark away from the other
+    value's mark (whose line down to the axis it would cross), unless that is off the plot's edge; on a
+    linear one from the bar's end, toward the middle of the plot."""
+    if scale == "log":
+        rightward = at > other
+        if rightward and at > _EDGE:
+            rightward = False
+        elif not rightward and at < 1 - _EDGE:
+            rightward = True
+        return (at, "start", -_MARK_RADIUS) if rightward else (at, "end", _MARK_RADIUS)
+    return (at, "start", _LABEL_GAP) if at < 0.5 else (at, "end", 0)
+
+
+def _tick_text(tick: Tick) -> str:
+    """A tick's label as SVG text: a power of ten with its exponent raised, in a font of its own."""
+    base, raised = tick.raised
+    if not raised:
+        return str(escape(base))
+    return f'{escape(base)}<tspan class="contrib-chart-exponent" dy="-0.45em">{escape(raised)}</tspan>'
 
 
 def metric_svg(m: Metric) -> str:
@@ -123,16 +192,17 @@ def metric_svg(m: Metric) -> str:
     if drawn is None:
         return ""
     parts = []
-    for row, (name, at, value, css) in enumerate(
+    for row, (name, at, other, value, css) in enumerate(
         (
-            (_("before"), drawn.before, m.before, "contrib-chart-before"),
-            (_("after"), drawn.after, m.after, "contrib-chart-after"),
+            (_("before"), drawn.before, drawn.after, m.before, "contrib-chart-before"),
+            (_("after"), drawn.after, drawn.before, m.after, "contrib-chart-after"),
         )
     ):
         top = row * _ROW
+        x, anchor, dx = _label_place(drawn.scale, at, other)
         parts.append(
-            f'<text x="{_LABEL_INSET}" y="{top + _LABEL_BASELINE}" class="contrib-chart-row-label">'
-            f"{escape(name)}</text>"
+            f'<text x="{_pct(x)}" dx="{dx}" y="{top + _LABEL_BASELINE}" text-anchor="{anchor}" '
+            f'class="contrib-chart-row-label">{escape(name)}</text>'
         )
         mark_y = top + _MARK_Y
         if drawn.scale == "log":
@@ -150,12 +220,17 @@ def metric_svg(m: Metric) -> str:
     parts.append(f'<line x1="0" y1="{_AXIS_Y}" x2="100%" y2="{_AXIS_Y}" class="contrib-chart-axis"></line>')
     if drawn.scale == "linear":  # the bars' origin
         parts.append(f'<line x1="0" y1="0" x2="0" y2="{_AXIS_Y}" class="contrib-chart-axis"></line>')
+    for at in drawn.minor:
+        parts.append(
+            f'<line x1="{_pct(at)}" y1="{_AXIS_Y}" x2="{_pct(at)}" y2="{_AXIS_Y + _MINOR_TICK}" '
+            f'class="contrib-chart-minor-tick"></line>'
+        )
     for tick in drawn.ticks:
         parts.append(
             f'<line x1="{_pct(tick.at)}" y1="{_AXIS_Y}" x2="{_pct(tick.at)}" y2="{_AXIS_Y + _TICK}" '
             f'class="contrib-chart-tick" data-value="{tick.value}"></line>'
             f'<text x="{_pct(tick.at)}" y="{_AXIS_Y + _TICK + _TICK_LABEL_GAP - 4}" text-anchor="middle" '
-            f'class="contrib-chart-tick-label">{escape(tick.label)}</text>'
+            f'class="contrib-chart-tick-label">{_tick_text(tick)}</text>'
         )
     return (
         f'<svg class="contrib-metric-svg" xmlns="http://www.w3.org/2000/svg" width="100%" height="{_HEIGHT}" '
@@ -180,18 +255,30 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
             f'<span class="contrib-metric-scale" aria-hidden="true">{esc(scale)}</span></div>'
         )
     approximate = ' class="contrib-metric-approximate"'
+    if m.expect == "hold" and m.before == m.after:  # a check that held: one value, shown as a check
+        both = _("before and after")
+        values = (
+            f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(both)}'
+            f'</span> <data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>'
+            f"{esc(m.after_text)}</data>{unit}</span> "
+        )
+        kind = " contrib-metric-check"
+    else:
+        values = (
+            f'<span class="contrib-metric-before"><span class="contrib-metric-tag">{esc(_("before"))}</span> '
+            f'<data value="{esc(repr(m.before))}"{approximate * m.before_approximate}>{esc(m.before_text)}</data>'
+            f"{unit}</span> "
+            f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> '
+            f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(_("after"))}</span> '
+            f'<data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>{esc(m.after_text)}</data>'
+            f"{unit}</span> "
+        )
+        kind = " contrib-metric-check" if m.expect == "hold" else ""
     self.body.append(
-        f'<figure class="contrib-metric contrib-metric-{m.verdict}">'
+        f'<figure class="contrib-metric contrib-metric-{m.verdict}{kind}">'
         f'<figcaption class="contrib-metric-label">{esc(m.label)}</figcaption>'
         f'<div class="contrib-metric-body">'
-        f'<p class="contrib-metric-values">'
-        f'<span class="contrib-metric-before"><span class="contrib-metric-tag">{esc(_("before"))}</span> '
-        f'<data value="{esc(repr(m.before))}"{approximate * m.before_approximate}>{esc(m.before_text)}</data>'
-        f"{unit}</span> "
-        f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> '
-        f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(_("after"))}</span> '
-        f'<data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>{esc(m.after_text)}</data>'
-        f"{unit}</span> "
+        f'<p class="contrib-metric-values">{values}'
         f'<strong class="contrib-metric-change">{esc(m.change_words(_))}</strong>'
         f'<span class="contrib-visually-hidden"> ({esc(hidden)})</span></p>'
         f"{chart}</div>{_evidence_html(self, m)}</figure>"
@@ -230,13 +317,29 @@ def latex_chart(m: Metric, esc: Callable[[str], str]) -> str:
         else:
             parts.append(rf"\put({left},{y - 3}){{{colour}\rule{{{at * width:.1f}pt}}{{6pt}}}}")
     parts.append(rf"\put({left},8){{\line(1,0){{{width}}}}}")
+    for at in drawn.minor:
+        parts.append(rf"\put({left + at * width:.1f},8){{\line(0,-1){{2}}}}")
     for tick in drawn.ticks:
         x = left + tick.at * width
         parts.append(
-            rf"\put({x:.1f},8){{\line(0,-1){{3}}}}\put({x:.1f},-2){{\makebox(0,0)[t]{{\scriptsize {esc(tick.label)}}}}}"
+            rf"\put({x:.1f},8){{\line(0,-1){{3}}}}\put({x:.1f},-2){{\makebox(0,0)[t]{{{_latex_tick(tick, esc)}}}}}"
         )
     parts.append(r"\end{picture}")
     return "\n".join(parts)
+
+
+#: a tick label's size in the PDF: 8 pt, its raised exponent 7 pt (``\\scriptsize`` and a superscript
+#: character were about 5 pt)
+_LATEX_TICK = r"\fontsize{8}{9}\selectfont"
+_LATEX_EXPONENT = r"\fontsize{7}{8}\selectfont"
+
+
+def _latex_tick(tick: Tick, esc: Callable[[str], str]) -> str:
+    """A tick's label in LaTeX: ``10`` and its exponent raised, at the sizes above."""
+    base, raised = tick.raised
+    if not raised:
+        return f"{_LATEX_TICK} {esc(base)}"
+    return rf"{_LATEX_TICK} {esc(base)}\raisebox{{0.8ex}}{{{_LATEX_EXPONENT} {esc(raised)}}}"
 
 
 def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
@@ -254,16 +357,24 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
     else:
         drawn = "\\par\\nobreak\\noindent\n"
     evidence = ", ".join(rf"\sphinxhref{{{self.encode_uri(item.url)}}}{{{esc(item.text)}}}" for item in m.evidence)
+    if m.expect == "hold" and m.before == m.after:  # a check that held: its one value, as on the site
+        rows = rf"{esc(_('before and after'))} & {esc(m.after_text)}{unit}\\" "\n"
+    else:
+        rows = (
+            rf"{esc(_('before'))} & {esc(m.before_text)}{unit}\\"
+            "\n"
+            rf"{esc(_('after'))} & {esc(m.after_text)}{unit}\\"
+            "\n"
+        )
     self.body.append(
         "\n\\par\\medskip\\noindent"
         rf"\sphinxstylestrong{{{esc(m.label)}}}\par\nobreak\noindent"
         "\n"
         "\\begin{tabular}{@{}lr@{}}\n"
-        rf"{esc(_('before'))} & {esc(m.before_text)}{unit}\\"
-        "\n"
-        rf"{esc(_('after'))} & {esc(m.after_text)}{unit}\\"
-        "\n"
-        "\\end{tabular}" + drawn + rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} ({esc(notes)})"
+        + rows
+        + "\\end{tabular}"
+        + drawn
+        + rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} ({esc(notes)})"
         "\n"
         + (rf"\par\nobreak\noindent {esc(_('evidence'))}: {evidence}" "\n" if evidence else "")
         + "\\par\\medskip\n"
@@ -275,9 +386,24 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
 VISITORS = frozenset({"html", "latex"})
 
 
+def searched(doctree: nodes.document) -> None:
+    """Each figure's words for Sphinx's search index (its label, values and change in words), as a text
+    child of its node: the HTML visitor writes the figure from the node's attributes and skips its
+    children, the indexer reads them (a figure's words were searched through the header's stats, which
+    now show the headline figure alone)."""
+    for node in doctree.findall(cn.metric):
+        if node.children:
+            continue
+        m = metric_from_node(node)
+        unit = f" {m.unit}" if m.unit else ""
+        node += nodes.Text(f"{m.label} {m.before_text}{unit} {m.after_text}{unit} {m.change_words(_)}")
+
+
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: builders without a visitor of their own (text, man, Texinfo, …) get each
     metric's text equivalent; the gettext builder keeps the node, whose label and unit it extracts."""
+    if app.builder.format == "html" and not output_of(app.builder).catalogs:
+        searched(doctree)
     if app.builder.format in VISITORS or output_of(app.builder).catalogs:  # these draw or extract it
         return
     for node in list(doctree.findall(cn.metric)):

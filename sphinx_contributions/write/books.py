@@ -197,17 +197,30 @@ def _once_line(renderer: Renderer, chosen: list[Contribution]) -> nodes.paragrap
     return line
 
 
+def _page_of(node: nodes.Node, root: str) -> str:
+    """The page a node of an inlined book came from: its nearest ``start_of_file`` or section that names
+    its page (LaTeX's tree keeps the pages' sections, each with its ``docname``), else the root."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, (addnodes.start_of_file, nodes.section)) and parent.get("docname"):
+            return str(parent["docname"])
+        parent = parent.parent
+    return root
+
+
 def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``, before the listings are rendered: in a book that inlines every page into one
     document, a write-up's card is printed once. The first listing that shows a write-up shows it in full;
     a later listing (or project section) whose write-ups were all shown before becomes one line of links
     to their chapters (the home page, each open-source project and the contributions page would
-    otherwise print the same cards three times)."""
+    otherwise print the same cards three times), or nothing where its own page listed them already (a
+    page's proof, then its cards: "Write-ups: …" under the proof that links each of them)."""
     if not output_of(app.builder).inlines or docname != app.config.root_doc:
         return
     records = get_domain(app.env).published()
     renderer = Renderer(app.builder, docname)
     shown: set[str] = set()
+    shown_in: dict[str, set[str]] = {}  # the write-ups each page's listings showed
 
     def seen_before(chosen: list[Contribution]) -> bool:
         before = bool(chosen) and {record.docname for record in chosen} <= shown
@@ -218,8 +231,14 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for node in list(listings):
         if isinstance(node, cn.contribution_list):
             chosen = select(records, {name: node[name] for name in _LISTING_OPTIONS if name in node.attributes})
+            page = shown_in.setdefault(_page_of(node, docname), set())
+            here = bool(chosen) and {record.docname for record in chosen} <= page
+            page.update(record.docname for record in chosen)
             if seen_before(chosen):
-                node.replace_self(_once_line(renderer, chosen))
+                if here:  # the same page listed them just before (a proof, then cards): no line again
+                    node.parent.remove(node)
+                else:
+                    node.replace_self(_once_line(renderer, chosen))
             continue
         if not isinstance(node, cn.contribution_projects):
             continue

@@ -7,6 +7,11 @@ replaces, ``\\maketitle``, is what would set them).
 It replaces LaTeX's default title page (title, author, date and release) only when the site sets a
 tagline or profile links and does not set ``latex_elements["maketitle"]`` itself. The values are
 escaped for LaTeX.
+
+Under that title block the home page's profile (a ``container`` of class ``contrib-profile``) would say
+it again: its role line (a paragraph that is the tagline) and its line of links (a paragraph of links
+only, each to a profile the block shows or to a page the book holds: "GitHub · LinkedIn · Background …").
+The PDF leaves those two out (:func:`drop_repeated_lines`); the site keeps them.
 """
 
 from __future__ import annotations
@@ -14,11 +19,19 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from docutils import nodes
 from sphinx.util.texescape import escape
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
+
+#: the class of the home page's profile block (its role line, its words, its links), as the site's CSS
+PROFILE = "contrib-profile"
+#: the first line of the title block this module writes (a LaTeX comment): how it is told from a site's own
+MARK = "% the title block of sphinx-contributions (title_page.py)"
+#: what may stand between the links of a line of links
+_SEPARATORS = re.compile(r"[\s·|,•/]*")
 
 
 SEPARATOR = r" \quad·\quad "
@@ -38,6 +51,7 @@ def title_page(name: str, tagline: str, links: list[str], address: str) -> str:
     """The LaTeX of the title block (for ``latex_elements["maketitle"]``)."""
     title = f"{name}: {tagline}" if tagline else name
     lines = [
+        MARK,
         rf"\hypersetup{{pdftitle={{{escape(title)}}}, pdfauthor={{{escape(name)}}}}}",
         r"\begin{center}\sffamily",
         rf"  {{\LARGE\bfseries {escape(name)}\par}}",
@@ -62,3 +76,52 @@ def set_title_page(app: Sphinx, config: Config) -> None:
         return
     elements["maketitle"] = title_page(config.project, tagline, links, config.html_baseurl or "")
     config.latex_elements = elements
+
+
+def _ours(config: Config) -> tuple[str, list[str]] | None:
+    """The tagline and links of the title block, when the title block is this module's; else None."""
+    tagline = config.contributions_tagline.strip()
+    links = [url.strip() for url in config.contributions_profile_links if url.strip()]
+    shown = (config.latex_elements or {}).get("maketitle") or ""
+    return (tagline, links) if shown.startswith(MARK) else None
+
+
+def _only_links(paragraph: nodes.paragraph, links: set[str]) -> bool:
+    """A paragraph of links alone, each to one of ``links`` or inside the book (a page it holds)."""
+    references = list(paragraph.findall(nodes.reference))
+    if not references:
+        return False
+    for reference in references:
+        uri = reference.get("refuri", "")
+        if not (reference.get("internal") or reference.get("refid") or uri.rstrip("/") in links):
+            return False
+    words = [
+        text.astext()
+        for text in paragraph.findall(nodes.Text)
+        if not any(isinstance(up, nodes.reference) for up in _ancestors(text))
+    ]
+    return all(_SEPARATORS.fullmatch(word) for word in words)
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    found, parent = [], node.parent
+    while parent is not None:
+        found.append(parent)
+        parent = parent.parent
+    return found
+
+
+def drop_repeated_lines(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved`` (LaTeX): the profile's role line and line of links, which the title block
+    above it shows already (see the module's docstring)."""
+    if app.builder.format != "latex" or (found := _ours(app.config)) is None:
+        return
+    tagline, links = found
+    shown = {url.rstrip("/") for url in links}
+    for profile in list(doctree.findall(nodes.container)):
+        if PROFILE not in profile["classes"]:
+            continue
+        for paragraph in [child for child in profile.children if isinstance(child, nodes.paragraph)]:
+            text = " ".join(paragraph.astext().split())
+            if (tagline and text == " ".join(tagline.split())) or _only_links(paragraph, shown):
+                profile.remove(paragraph)
