@@ -284,7 +284,7 @@ def build(
         command += ["-D", f"include_patterns={patterns}", "-D", f"root_doc={Path(only[0]).with_suffix('')}"]
     command += ["-d", str(doctreedir), str(root), str(outdir)]
     done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root, stdin=subprocess.DEVNULL)
-    report = read_report(report_path(doctreedir, outdir, builder))
+    report = read_report(report_path(doctreedir, builder))
     drafts = [d["docname"] for d in report["drafts"]] if report and not include_drafts else []
     return Build(
         builder,

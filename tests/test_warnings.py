@@ -1735,9 +1735,11 @@ def test_the_report_holds_records_and_warnings(rootdir: Path, tmp_path: Path) ->
             "message": "contribution good#1 is already declared in good.md; this page is not listed",
         },
     ]
-    first = path.read_bytes()
+    first, written = path.read_bytes(), path.stat()
     assert sphinx_build(srcdir, "-W", "--keep-going").returncode == 1  # the next build: the same report
     assert path.read_bytes() == first
+    # not written again: a watcher (sphinx-autobuild) sees no change (tests/test_autobuild.py)
+    assert (path.stat().st_ino, path.stat().st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
     parallel = staying_site(rootdir, tmp_path / "parallel")  # another folder, in parallel: the same bytes
     assert sphinx_build(parallel, "-W", "--keep-going", "-j", "2").returncode == 1
     assert (tmp_path / "parallel" / "doctrees" / "contributions-report.html.json").read_bytes() == first
