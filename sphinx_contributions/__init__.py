@@ -59,6 +59,7 @@ from .render.templates import setup_templates
 from .report import setup_report
 from .robots import setup_robots
 from .roles import setup_roles
+from .themes import setup_themes
 from .title_page import setup_title_page
 from .written import setup_written
 
@@ -88,6 +89,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_report(app)
     setup_lasting_warnings(app)
     setup_myst_settings(app)
+    setup_themes(app)  # a theme that is not installed: one warning, not Sphinx's crash
     app.add_domain(ContributionsDomain)
     app.connect("source-read", note_source, priority=LAST)
     app.connect("env-updated", settle_labels)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .cli import PROG, CommandError, UsageError, shown
+from .themes import THEMES
 from .title_page import shown_url
 
 if TYPE_CHECKING:
@@ -31,14 +32,6 @@ if TYPE_CHECKING:
 
     import jinja2
 
-#: ``html_theme`` → the distribution that provides it ("" for Sphinx's own)
-THEMES = {
-    "furo": "furo",
-    "pydata_sphinx_theme": "pydata-sphinx-theme",
-    "sphinx_book_theme": "sphinx-book-theme",
-    "sphinx_rtd_theme": "sphinx-rtd-theme",
-    "alabaster": "",
-}
 DEFAULT_NAME = "Your Name"
 DEFAULT_THEME = "furo"
 _GITHUB_USER = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$")

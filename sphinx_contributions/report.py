@@ -139,8 +139,8 @@ class ShownWarnings(logging.Filter):
         path, line = _split_location(getattr(record, "location", None))
         page = None
         env = getattr(self.app, "env", None)
-        if path is not None and env is not None:
-            page = env.path2doc(path)
+        if path is not None:  # a warning of the settings (conf.py) comes before there is an environment
+            page = env.path2doc(path) if env is not None else None
             srcdir = Path(self.app.srcdir).resolve()
             with contextlib.suppress(ValueError, OSError):
                 path = Path(path).resolve().relative_to(srcdir).as_posix()

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,27 @@ def test_contributions_serve_rebuilds_once(tmp_path: Path) -> None:
     site = init_site(tmp_path)
     command = [sys.executable, "-m", "sphinx_contributions", "serve", "--port", str(free_port())]
     assert rebuilds_after_one_edit(site, command) == ["about.md"]
+
+
+def test_serve_with_a_missing_theme_shows_one_line_and_the_pages(tmp_path: Path) -> None:
+    """Before: Sphinx's "Theme error!" report and a traceback, then an empty folder served."""
+    site = init_site(tmp_path)
+    conf = site / "conf.py"
+    conf.write_text(conf.read_text(encoding="utf-8").replace('"furo"', '"no_such_theme"'), encoding="utf-8")
+    port = free_port()
+    command = [sys.executable, "-m", "sphinx_contributions", "serve", "--port", str(port)]
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(command, cwd=site, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        output = Output(process).wait_for(re.compile("Waiting to detect changes"), 1, 180)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/contributions/demo-1.html", timeout=10) as page:
+            assert "Fix the cache key" in page.read().decode("utf-8")
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    line = next(line for line in output.splitlines() if "no_such_theme" in line)
+    assert line.endswith(
+        "conf.py:36: WARNING: html_theme 'no_such_theme' is not installed; install it with: pip install "
+        "no-such-theme (this build uses alabaster instead) [contrib.missing_theme]"
+    )
+    assert "Traceback" not in output and "Theme error" not in output

@@ -379,7 +379,6 @@ def test_check_prints_the_config_error_line(site: Path) -> None:
 @pytest.mark.parametrize(
     ("setting", "line"),
     [
-        ('html_theme = "no_such_theme"', "ThemeError: no theme named 'no_such_theme' found (missing theme.toml?)"),
         (
             'extensions = ["myst_parser_typo", "sphinx_contributions"]',
             "ExtensionError: Could not import extension myst_parser_typo "
@@ -455,6 +454,48 @@ def test_check_names_the_myst_setting(tmp_path: Path, conf: str, warning: str) -
     assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == "  " + warning
     if "myst_parser" in conf:  # colon_fence is on for the rest of the build: the write-up is read as written
         assert re.search(r"^  demo#1 +Fix the cache key +- +4/4 +0 +contributions/demo-1$", done.stdout, re.M)
+
+
+MISSING_THEME = (
+    "WARNING: html_theme 'no_such_theme' is not installed; install it with: pip install no-such-theme "
+    "(this build uses alabaster instead) [contrib.missing_theme]"
+)
+
+
+def test_a_missing_theme_is_one_line_in_a_plain_build(tmp_path: Path) -> None:
+    """Before: Sphinx's "Theme error!" report with a traceback, asking for a bug report, and no site."""
+    conf = MINIMAL_CONF + 'myst_enable_extensions = ["colon_fence"]\nhtml_theme = "no_such_theme"\n'
+    conf += 'html_theme_options = {"sidebar_hide_name": True}\n'  # the missing theme's: not passed on
+    site = minimal_site(tmp_path / "site", conf)
+    command = [sys.executable, "-m", "sphinx", "-q", "--no-color", "-b", "html", str(site), str(tmp_path / "out")]
+    for strict, status in ((["-W", "--keep-going"], 1), ([], 0)):
+        done = subprocess.run([*command, *strict], capture_output=True, text=True, check=False)
+        assert (done.returncode, done.stderr.splitlines()) == (status, [f"{site / 'conf.py'}:4: {MISSING_THEME}"])
+    assert "Fix the cache key" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+
+
+def test_check_names_a_missing_theme_and_its_install(tmp_path: Path) -> None:
+    conf = MINIMAL_CONF + 'myst_enable_extensions = ["colon_fence"]\nhtml_theme = "no_such_theme"\n'
+    site = minimal_site(tmp_path / "site", conf)
+    done = run("check", cwd=site)
+    assert (done.returncode, done.stderr) == (1, "")
+    assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == f"  conf.py:4: {MISSING_THEME}"
+
+
+@pytest.mark.parametrize(
+    ("theme", "command"),
+    [
+        ("furo", "pip install furo"),
+        ("pydata_sphinx_theme", "pip install pydata-sphinx-theme"),
+        ("sphinx_book_theme", "pip install sphinx-book-theme"),
+        ("sphinx_rtd_theme", "pip install sphinx-rtd-theme"),
+        ("my_theme", "pip install my-theme"),
+    ],
+)
+def test_the_install_command_of_a_theme(theme: str, command: str) -> None:
+    from sphinx_contributions.themes import install_command
+
+    assert install_command(theme) == command
 
 
 def test_check_builders(tmp_path: Path) -> None:
