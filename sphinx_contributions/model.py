@@ -724,11 +724,35 @@ def parse_int_list(value: str | None, name: str) -> tuple[int, ...]:
     return tuple(int(item) for item in items)
 
 
+def _unquoted(item: str) -> str:
+    item = " ".join(item.split())
+    if len(item) >= 2 and item[0] == item[-1] and item[0] in "\"'":
+        item = " ".join(item[1:-1].split())
+    return item
+
+
+def tag_items(value: str) -> list[str]:
+    """The tags of a ``:tags:`` value as people write them: a comma-separated list, or the same in YAML's
+    brackets (``[caching, memory]``, items optionally quoted); each item's spaces collapsed."""
+    text = value.strip()
+    if text.startswith("[") and text.endswith("]"):
+        return [_unquoted(item) for item in text[1:-1].split(",")]
+    return [" ".join(tag.split()) for tag in text.split(",")]
+
+
+def comma_form(text: str) -> str:
+    """What to write for tags given as hashtags or words (``#a #b``, ``caching memory gpu``, ``[x, y]``):
+    ``a, b``. Commas, where there are any, separate the tags; else each word is one."""
+    text = text.strip().removeprefix("[").removesuffix("]")
+    items = text.split(",") if "," in text else text.split()
+    return ", ".join(tag for item in items if (tag := _unquoted(item).lstrip("#").strip()))
+
+
 def parse_tags(value: str | None) -> tuple[str, ...]:
     if ";" in (value or ""):
         written = ", ".join(" ".join(tag.split()) for tag in re.split("[,;]", value or "") if tag.strip())
         raise OptionError(f"tags are separated by commas, not ';': write ':tags: {written}'")
-    tags = tuple(" ".join(tag.split()) for tag in (value or "").split(","))
+    tags = tuple(tag_items(value or ""))
     if not all(tags):
         raise OptionError(f"tags must be a comma-separated list without empty items, got {value!r}")
     seen: dict[str, str] = {}

@@ -277,6 +277,60 @@ CASES = [
             "contrib.bad_option",
         ),
     ),
+    case(  # before: tags '#a' lost to a comment, "got ''"
+        "tags-as-hashtags",
+        page(*REQUIRED, ":tags: #caching #gpu"),
+        W(
+            "bad.md",
+            ":tags: #caching #gpu",
+            "'contribution': Directive options has # comments, which may not be supported in future versions.",
+            "myst.directive_comments",
+        ),
+        W(
+            "bad.md",
+            ":tags: #caching #gpu",
+            "option ignored: '#' starts a comment in directive options: write ':tags: caching, gpu'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(  # before: one tag 'caching', the rest lost without a word of ours
+        "tags-with-a-hashtag",
+        page(*REQUIRED, ":tags: attention correctness, #SDPA"),
+        W(
+            "bad.md",
+            ":tags: attention correctness, #SDPA",
+            "'contribution': Directive options has # comments, which may not be supported in future versions.",
+            "myst.directive_comments",
+        ),
+        W(
+            "bad.md",
+            ":tags: attention correctness, #SDPA",
+            "option ignored: '#' starts a comment in directive options: write ':tags: attention correctness, SDPA'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(  # before: one tag, 'caching memory gpu', and no warning
+        "tags-with-spaces",
+        page(*REQUIRED, ":tags: caching memory gpu"),
+        W(
+            "bad.md",
+            ":tags: caching memory gpu",
+            "tags are separated by commas: ':tags: caching memory gpu' is one tag; write ':tags: caching, memory, "
+            "gpu' for 3 tags, or ':tags: \"caching memory gpu\"' for one",
+            "contrib.bad_option",
+        ),
+    ),
+    case(  # before: no word; the write-up's tags are its header's
+        "tags-in-front-matter",
+        "---\ntags: [caching, gpu]\n---\n" + page(*REQUIRED),
+        W(
+            "bad.md",
+            "tags: [caching, gpu]",
+            "front matter 'tags' is not read: a write-up's tags are its header's ':tags:' option; write "
+            "':tags: caching, gpu' in the 'contribution' directive and remove 'tags' from the front matter",
+            "contrib.bad_option",
+        ),
+    ),
     case(
         "tags-repeated",
         page(*REQUIRED, ":tags: SDPA, sdpa"),
@@ -1396,6 +1450,24 @@ def test_a_bad_optional_option_keeps_the_page_listed(make_app: MakeApp, rootdir:
     assert len(warnings(app)) == 2
     record = get_domain(app.env).contributions["bad"]
     assert (record.key, record.status, record.tags) == ("repo#1", None, ())
+
+
+@pytest.mark.parametrize(
+    ("written", "tags"),
+    [
+        ("[caching, memory, gpu]", ("caching", "memory", "gpu")),  # before: '[caching', 'memory', 'gpu]'
+        ('["seq2seq training", SDPA]', ("seq2seq training", "SDPA")),
+        ('"seq2seq training loop"', ("seq2seq training loop",)),  # quoted: one tag of three words, no warning
+        ("attention correctness", ("attention correctness",)),  # two words: one tag
+        ("a b, c", ("a b", "c")),
+    ],
+)
+def test_tags_as_people_write_them(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, written: str, tags: tuple[str, ...]
+) -> None:
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, f":tags: {written}")})
+    assert (warnings(app), app.statuscode) == ([], 0)
+    assert get_domain(app.env).contributions["bad"].tags == tags
 
 
 def test_a_rejected_header_leaves_the_page_unlisted(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
