@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from . import forges
 from .drafts import SourcePage, scan_sources
 from .exports import JSON_NAME, SCHEMA_NAME, SCHEMA_VERSION, dumps
-from .model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
+from .model import SECTION_NAMES, OptionError, key_lookup, label, make_key, parse_positive_int, parse_repo
 from .report import read_report, report_path
 from .sources import markdown_parser
 from .sphinx_process import read_stopped
@@ -126,6 +126,18 @@ class PullRequest:
         name = re.sub(r"[^a-z0-9._-]+", "-", self.repo.rpartition("/")[2].lower()).strip(".-") or "repo"
         return f"{name}-{self.number}.md"
 
+    @property
+    def qualified_key(self) -> str:
+        """The key for a page beside another owner's repository of the same name: the owner, ``-``, the
+        name (``ROCm/sglang#1`` → ``ROCm-sglang#1``; ``gitlab.com/group/sub/name`` → ``group-sub-name``)."""
+        owner, _, name = forges.split_spec(self.repo)[1].rpartition("/")
+        qualified = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{owner}-{name}").strip(".-_")
+        return f"{qualified}#{self.number}"
+
+    @property
+    def qualified_filename(self) -> str:
+        return f"{label(self.qualified_key)}.md"
+
 
 def parse_pull_request(text: str) -> PullRequest:
     """A pull (merge) request's address on GitHub, GitLab or Codeberg (any tab of it), or ``REPO#N``."""
@@ -157,26 +169,49 @@ def site_pages(root: Path) -> dict[str, SourcePage]:
     return scan_sources(root, exclude, include, (".md", ".rst"), markdown_parser())
 
 
+def _same_repo(page: SourcePage, repo: str) -> bool:
+    try:
+        return parse_repo(page.options.get("repo", "")).lower() == repo.lower()
+    except OptionError:
+        return False
+
+
+def holder_of(key: str, pages: Iterable[SourcePage]) -> str:
+    """The repository and page that hold ``key``: ``sgl-project/sglang, contributions/sglang-1.md``."""
+    page = next(page for page in pages if key_lookup(page.key) == key_lookup(key))
+    return f"{page.options.get('repo', '').strip()} ({shown(page.path)})"
+
+
 def command_new(args: argparse.Namespace) -> int:
+    """The page ``contributions/<repo>-<N>.md``, key ``<repo>#<N>``; when a page of another owner's
+    repository of that name holds that key (``sgl-project/sglang#1`` beside ``ROCm/sglang#1``), the
+    owner-qualified ``contributions/<owner>-<repo>-<N>.md`` with ``:key: <owner>-<repo>#<N>``."""
     pull = parse_pull_request(args.pr)
     root = site_root(args.root, "new")
-    path = root / "contributions" / pull.filename
+    pages = site_pages(root).values()
+    key, filename = pull.key, pull.filename
+    holder = next((page for page in pages if key_lookup(page.key) == key_lookup(key)), None)
+    if holder is not None and not _same_repo(holder, pull.repo):  # one name, another owner: a key of its own
+        key, filename = pull.qualified_key, pull.qualified_filename
+        holder = next((page for page in pages if key_lookup(page.key) == key_lookup(key)), None)
+    path = root / "contributions" / filename
     if path.exists():
         raise CommandError(f"{PROG} new: {shown(path)} already exists; not overwritten")
-    wanted = key_lookup(pull.key)
-    for page in site_pages(root).values():
-        if key_lookup(page.key) == wanted:
-            raise CommandError(f"{PROG} new: {page.key} already has a page, {shown(page.path)}; not written")
+    if holder is not None:
+        raise CommandError(f"{PROG} new: {holder.key} already has a page, {shown(holder.path)}; not written")
     from .sync import scaffold_from_forge  # the forge's facts, from the lock or the API, when it answers
 
-    text, filled = scaffold_from_forge(
-        root, pull.repo, pull.number, SCAFFOLD.format(key=pull.key, repo=pull.repo, pr=pull.number)
-    )
+    scaffold = SCAFFOLD.format(key=key, repo=pull.repo, pr=pull.number)
+    if key != pull.key:
+        scaffold = scaffold.replace(f":pr: {pull.number}\n", f":pr: {pull.number}\n:key: {key}\n", 1)
+    text, filled = scaffold_from_forge(root, pull.repo, pull.number, scaffold)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("x", encoding="utf-8") as stream:
         stream.write(text)
     check = PROG + " check" + ("" if root == Path.cwd().resolve() else f" --root {shown(root)}")
-    print(f"wrote {shown(path)}: a draft of {pull.key}, left out of the published site")
+    print(f"wrote {shown(path)}: a draft of {key}, left out of the published site")
+    if key != pull.key:
+        print(f"its key is {key} (':key:'): {pull.key} is {holder_of(pull.key, pages)}'s")
     if filled:
         print(filled)
     print(f"next: write its title, summary and sections (preview: {PROG} serve), then run: {check}")

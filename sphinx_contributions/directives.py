@@ -31,6 +31,7 @@ from .model import (
     names_another_pr,
     parse_date,
     parse_int_list,
+    parse_key,
     parse_positive_int,
     parse_repo,
     parse_status,
@@ -153,6 +154,7 @@ class ContributionDirective(OptionsDirective):
         "tags": directives.unchanged,
         "project": directives.unchanged,
         "date": directives.unchanged,
+        "key": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -192,6 +194,11 @@ class ContributionDirective(OptionsDirective):
                 document["contrib_rejected"] = True
                 return []
         repo, pr = cast("str", attributes["repo"]), cast("int", attributes["pr"])
+        if "key" in self.options:  # a key of its own (a repository name another owner's page has)
+            try:
+                attributes["key"] = parse_key(self.options["key"], pr)
+            except OptionError as error:
+                warn(ContribWarning.BAD_OPTION, f"option ignored: {error}", self.option_location("key"))
         self._check_file_name(repo, pr)
         markup, translatable, messages = self._summary(repo)
         attributes["summary"] = plain_text(markup) or attributes["summary"]

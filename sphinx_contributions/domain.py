@@ -295,7 +295,7 @@ class ContributionsDomain(Domain):
         )
         heading = section[0] if section is not None and isinstance(section[0], nodes.title) else None
         title = heading.astext() if heading is not None else ""
-        key = make_key(header["repo"], header["pr"])
+        key = header.get("key") or make_key(header["repo"], header["pr"])
         if not title:
             warn(ContribWarning.MISSING_TITLE, f"contribution {key} has no heading; its key is used as title", header)
             title = key
@@ -348,6 +348,7 @@ class ContributionsDomain(Domain):
             lineno=header.line or 0,
             forge=forge,
             folders=(self.env.config.contributions_tags_path, self.env.config.contributions_projects_path),
+            given_key=header.get("key", ""),
         )
 
     def forge_facts(self, key: str) -> ForgeFacts | None:

@@ -433,6 +433,9 @@ class Contribution:
 
     #: the folders of the generated tag and project pages (``contributions_tags_path``, ``…_projects_path``)
     folders: tuple[str, str] = ("tags", "projects")
+    #: the header's ``:key:`` (:func:`parse_key`), for a repository name that two owners share; "" for
+    #: the key :func:`make_key` makes
+    given_key: str = ""
 
     @property
     def summary_inline(self) -> tuple[Inline, ...]:
@@ -445,7 +448,7 @@ class Contribution:
 
     @cached_property
     def key(self) -> str:
-        return make_key(self.repo, self.pr)
+        return self.given_key or make_key(self.repo, self.pr)
 
     @property
     def anchor(self) -> str:
@@ -746,6 +749,24 @@ def comma_form(text: str) -> str:
     text = text.strip().removeprefix("[").removesuffix("]")
     items = text.split(",") if "," in text else text.split()
     return ", ".join(tag for item in items if (tag := _unquoted(item).lstrip("#").strip()))
+
+
+_KEY_RE = re.compile(r"^(?P<name>[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)#(?P<number>[0-9]+)$")
+
+
+def parse_key(value: str | None, pr: int) -> str:
+    """A ``:key:`` value: ``NAME#NUMBER``, the number the pull request's (``ROCm-sglang#1`` beside
+    ``sglang#1`` of another owner); letters, digits, ``.``, ``_`` and ``-`` in the name."""
+    text = (value or "").strip()
+    match = _KEY_RE.match(text)
+    if match is None or "#" in match["name"]:
+        raise OptionError(
+            f"key must be NAME#{pr} (letters, digits, '.', '_' and '-', then '#' and the pull request's number, "
+            f"such as 'owner-name#{pr}'), got {text!r}"
+        )
+    if int(match["number"]) != pr:
+        raise OptionError(f"key must end in the pull request's number, #{pr}: write ':key: {match['name']}#{pr}'")
+    return text
 
 
 def parse_tags(value: str | None) -> tuple[str, ...]:

@@ -333,6 +333,37 @@ def test_new_refuses_an_existing_key(site: Path) -> None:
     assert done.stderr == "contributions new: sglang#1 already has a page, contributions/draft.md; not written\n"
 
 
+def test_new_gives_another_owners_repository_of_one_name_its_own_key(site: Path) -> None:
+    """``ROCm/sglang#1`` beside ``sgl-project/sglang#1``: an owner-qualified file and ``:key:``, and the
+    strict build publishes both (before: "already has a page; not written", and no way to set a key)."""
+    assert run("new", "sgl-project/sglang#1", cwd=site).returncode == 0
+    done = run("new", "https://github.com/ROCm/sglang/pull/1", cwd=site)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[:2] == [
+        "wrote contributions/rocm-sglang-1.md: a draft of ROCm-sglang#1, left out of the published site",
+        "its key is ROCm-sglang#1 (':key:'): sglang#1 is sgl-project/sglang (contributions/sglang-1.md)'s",
+    ]
+    text = (site / "contributions/rocm-sglang-1.md").read_text(encoding="utf-8")
+    assert text.startswith("# TODO: the title of ROCm-sglang#1\n\n:::{contribution}\n:repo: ROCm/sglang\n:pr: 1\n")
+    assert ":pr: 1\n:key: ROCm-sglang#1\n:status: draft\n" in text
+    # the same again: that key has its page now
+    done = run("new", "ROCm/sglang#1", cwd=site)
+    assert (done.returncode, done.stderr) == (
+        1,
+        "contributions new: contributions/rocm-sglang-1.md already exists; not overwritten\n",
+    )
+    for name in ("sglang-1.md", "rocm-sglang-1.md"):  # both written: the strict build publishes both
+        path = site / "contributions" / name
+        path.write_text(write_sections(path.read_text(encoding="utf-8")).replace(":status: draft", ":status: open"))
+    (site / "contributions/rocm-sglang-1.md").write_text(
+        (site / "contributions/rocm-sglang-1.md").read_text().replace("# TODO: the title of ROCm-sglang#1", "# On ROCm")
+    )
+    done = run("check", cwd=site)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"^  ROCm-sglang#1 +On ROCm +open +4/4 +\d+ +contributions/rocm-sglang-1$", done.stdout, re.M)
+    assert re.search(r"^  sglang#1 +Keep the scheduler from dropping queued requests +open ", done.stdout, re.M)
+
+
 def test_new_ignores_keys_outside_the_site(site: Path) -> None:
     """Pages in excluded folders (tests, _build …) are not the site's: their keys do not count."""
     (site / "tests").mkdir()
@@ -643,7 +674,7 @@ def test_check_lists_the_same_warnings_as_the_build(site: Path, tmp_path: Path) 
         "contributions/zz-broken.md:8: WARNING: 'contribution' has no option 'state': did you mean 'status'? Write "
         "':status:' [contrib.unknown_name]",
         "contributions/zz-broken.md:8: WARNING: 'contribution': Unknown option key: 'state' (allowed: ['date', "
-        "'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags']) [myst.directive_option]",
+        "'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags']) [myst.directive_option]",
     ]
 
 

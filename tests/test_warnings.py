@@ -332,6 +332,37 @@ CASES = [
         ),
     ),
     case(
+        "key-malformed",
+        page(*REQUIRED, ":key: rocm sglang"),
+        W(
+            "bad.md",
+            ":key: rocm sglang",
+            "option ignored: key must be NAME#1 (letters, digits, '.', '_' and '-', then '#' and the pull request's "
+            "number, such as 'owner-name#1'), got 'rocm sglang'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(
+        "key-of-another-number",
+        page(*REQUIRED, ":key: rocm-repo#2"),
+        W(
+            "bad.md",
+            ":key: rocm-repo#2",
+            "option ignored: key must end in the pull request's number, #1: write ':key: rocm-repo#1'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(  # a :key: is unique like any key
+        "key-taken",
+        {"zz.md": page(":repo: other/good", ":pr: 1", ":key: good#1", ":summary: S.")},
+        W(
+            "zz.md",
+            HEADER,
+            "contribution good#1 is already declared in good.md; this page is not listed",
+            "contrib.duplicate_key",
+        ),
+    ),
+    case(
         "tags-repeated",
         page(*REQUIRED, ":tags: SDPA, sdpa"),
         W("bad.md", ":tags: SDPA, sdpa", "option ignored: tag 'sdpa' repeats 'SDPA'", "contrib.bad_option"),
@@ -369,7 +400,7 @@ CASES = [
             "bad.md",
             ":state: merged",
             "'contribution': Unknown option key: 'state' "
-            "(allowed: ['date', 'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "(allowed: ['date', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
         W(
@@ -386,7 +417,7 @@ CASES = [
             "bad.md",
             ":colour: red",
             "'contribution': Unknown option key: 'colour' "
-            "(allowed: ['date', 'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "(allowed: ['date', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
     ),
@@ -397,7 +428,7 @@ CASES = [
             "bad.md",
             ":sumary: S.",
             "'contribution': Unknown option key: 'sumary' "
-            "(allowed: ['date', 'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "(allowed: ['date', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
         W(
@@ -1468,6 +1499,17 @@ def test_tags_as_people_write_them(
     app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, f":tags: {written}")})
     assert (warnings(app), app.statuscode) == ([], 0)
     assert get_domain(app.env).contributions["bad"].tags == tags
+
+
+def test_a_key_of_its_own_for_one_name_under_two_owners(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """``:key:``: two repositories named ``good`` publish side by side (before: "already declared")."""
+    files = {"rocm-good-1.md": page(":repo: rocm/good", ":pr: 1", ":key: rocm-good#1", ":summary: S.")}
+    app = build(make_app, rootdir, tmp_path, files)
+    assert (warnings(app), app.statuscode) == ([], 0)
+    domain = get_domain(app.env)
+    owners = [domain.by_key(key) for key in ("good#1", "ROCM-good#1")]
+    assert [owner.docname if owner else None for owner in owners] == ["good", "rocm-good-1"]
+    assert domain.contributions["rocm-good-1"].key == "rocm-good#1"
 
 
 def test_a_rejected_header_leaves_the_page_unlisted(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
