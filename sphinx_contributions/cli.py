@@ -466,13 +466,15 @@ def compile_pdf(result: Build) -> tuple[str, list[dict[str, Any]]]:
 def command_check(args: argparse.Namespace) -> int:
     root = site_root(args.root, "check")
     builders = parse_builders(args.builders)
-    html = Path(args.outdir).resolve() if args.outdir else None
+    kept = Path(args.outdir).resolve() if args.outdir else None
     results: list[Build] = []
     notes: list[str] = []
     extra: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="contributions-check-") as work:
         for builder in builders:
-            result = build(root, Path(work), strict=True, html=html if builder == "html" else None, builder=builder)
+            # --outdir: the one builder's output there, or each builder's in a folder of its name
+            outdir = None if kept is None else kept if len(builders) == 1 else kept / builder
+            result = build(root, Path(work), strict=True, html=outdir, builder=builder)
             if result.report is None:
                 raise crashed(result, "check")
             results.append(result)
@@ -543,24 +545,46 @@ def command_list(args: argparse.Namespace) -> int:
         print(table(("key", "state", "date", "project", "title", "pull request"), rows, indent="") if rows else "none")
     if result.warnings:
         count = len(result.warnings)
-        print(
-            f"{PROG} list: the build gave {count} warning{'s' * (count != 1)}; run '{PROG} check' to see them",
-            file=sys.stderr,
-        )
+        said = f"{count} warning{'s' * (count != 1)}"
+        if args.drafts:  # check leaves drafts out: the preview builds them and shows their warnings
+            line = f"the build, drafts included, gave {said}; run '{PROG} serve' to see them "
+            line += f"('{PROG} check' leaves drafts out)"
+        else:
+            line = f"the build gave {said}; run '{PROG} check' to see them"
+        print(f"{PROG} list: {line}", file=sys.stderr)
     return 0
 
 
 # -- the parser ---------------------------------------------------------------------------------------
 
 
+def guide_path() -> str:
+    """Where the guide, ``AUTHORING.md``, is in this installation (the wheel ships it in the package)."""
+    from importlib import resources
+
+    return str(resources.files("sphinx_contributions") / "AUTHORING.md")
+
+
+def version_line() -> str:
+    import sphinx
+
+    from . import __version__
+
+    return f"{PROG} (sphinx-contributions) {__version__}, Sphinx {sphinx.__version__}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description=(
-            "Write-ups of upstream pull requests: start a site, preview it, scaffold a page, check the site, list it."
+            "Write-ups of upstream pull requests: start a site, preview it, scaffold a page, check the\nsite, list it."
         ),
-        epilog=f"'{PROG} COMMAND --help' explains each command. The format of a page is in AUTHORING.md.",
+        # as written: the guide's path on a line of its own, never broken at a hyphen
+        epilog=f"'{PROG} COMMAND --help' explains each command. The guide (the format of a page,\n"
+        f"every warning and command):\n  {guide_path()}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=version_line())
     commands: argparse._SubParsersAction[argparse.ArgumentParser]
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -595,7 +619,11 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     root_option(check)
-    check.add_argument("--outdir", metavar="DIR", help="keep the built HTML in DIR (default: a temporary folder)")
+    check.add_argument(
+        "--outdir",
+        metavar="DIR",
+        help="keep the output in DIR (default: a temporary folder); with several --builders, each in DIR/<builder>",
+    )
     check.add_argument(
         "--builders",
         default="html",

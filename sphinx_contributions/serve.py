@@ -61,6 +61,30 @@ def autobuild_command(root: Path, host: str, port: int) -> list[str]:
     ]
 
 
+def port_free(host: str, port: int) -> None:
+    """Refuse a port that another server holds, before anything is built or said: sphinx-autobuild would
+    build the site, print "Serving on …", and only then fail with "address already in use"."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise CommandError(f"{PROG} serve: cannot serve on {host!r}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds it
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise CommandError(
+                    f"{PROG} serve: port {port} on {host} is in use (another preview?); stop that server or "
+                    f"choose another port: {PROG} serve --port {port + 1}"
+                ) from None
+            raise CommandError(f"{PROG} serve: cannot serve on {host}:{port}: {error.strerror}") from None
+
+
 def command_serve(args: argparse.Namespace) -> int:
     root = site_root(args.root, "serve")
     if importlib.util.find_spec("sphinx_autobuild") is None:
@@ -68,6 +92,7 @@ def command_serve(args: argparse.Namespace) -> int:
             f"{PROG} serve: the live preview needs sphinx-autobuild, which is not installed; "
             f"install it with: {install_command()}"
         )
+    port_free(args.host, args.port)
     print(f"preview on http://{args.host}:{args.port}/ with drafts, rebuilt on every save (stop it with Ctrl-C)")
     sys.stdout.flush()
     # sphinx-autobuild takes this process's place: a signal that stops the command stops the server

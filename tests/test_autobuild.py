@@ -151,3 +151,21 @@ def test_serve_with_a_missing_theme_shows_one_line_and_the_pages(tmp_path: Path)
         "no-such-theme (this build uses alabaster instead) [contrib.missing_theme]"
     )
     assert "Traceback" not in output and "Theme error" not in output
+
+
+def test_serve_on_a_busy_port_is_one_line(tmp_path: Path) -> None:
+    """Before: the site was built, "Serving on http://127.0.0.1:8000" printed, then "address already in use"."""
+    site = init_site(tmp_path)
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        command = [sys.executable, "-m", "sphinx_contributions", "serve", "--port", str(port)]
+        done = subprocess.run(command, cwd=site, capture_output=True, text=True, check=False, timeout=180)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        1,
+        "",
+        f"contributions serve: port {port} on 127.0.0.1 is in use (another preview?); stop that server or choose "
+        f"another port: contributions serve --port {port + 1}\n",
+    )
+    assert not (site / "_build").exists()  # nothing was built

@@ -189,7 +189,12 @@ def test_list_drafts_includes_them(site: Path) -> None:
     done = run("list", "--drafts", "--json", cwd=site)
     assert done.returncode == 0
     assert "sglang#1" in [record["key"] for record in json.loads(done.stdout)["contributions"]]
-    assert "warnings; run 'contributions check' to see them" in done.stderr  # the drafts' unwritten sections
+    # the drafts' unwritten sections: shown by the preview, which builds drafts (check leaves them out)
+    assert re.fullmatch(
+        r"contributions list: the build, drafts included, gave \d+ warnings; run 'contributions serve' to see "
+        r"them \('contributions check' leaves drafts out\)\n",
+        done.stderr,
+    ), done.stderr
 
 
 def test_new_with_root_elsewhere(site: Path, tmp_path: Path) -> None:
@@ -197,6 +202,22 @@ def test_new_with_root_elsewhere(site: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert (site / "contributions/sglang-7.md").is_file()
     assert done.stdout.splitlines()[1].endswith("contributions check --root site")
+
+
+def test_help_names_the_guide_and_version_says_it(tmp_path: Path) -> None:
+    from sphinx_contributions import __version__
+
+    shown = run("--help", cwd=tmp_path).stdout
+    guide = Path(shown.split("every warning and command):\n", 1)[1].splitlines()[0].strip())
+    assert guide.read_text(encoding="utf-8") == (Path(__file__).parent.parent / "AUTHORING.md").read_text()
+    import sphinx
+
+    done = run("--version", cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        f"contributions (sphinx-contributions) {__version__}, Sphinx {sphinx.__version__}\n",
+        "",
+    )
 
 
 def test_console_script_is_installed() -> None:
@@ -535,9 +556,16 @@ def test_check_builders(tmp_path: Path) -> None:
     conf = MINIMAL_CONF + 'myst_enable_extensions = ["colon_fence"]\nlatex_engine = "xelatex"\n'
     conf += 'project = author = copyright = "Ada"\nversion = "1"\n'  # what ePub 3 wants
     site = minimal_site(tmp_path / "site", conf)
-    done = run("check", "--builders", "html,epub,latex", cwd=site)
+    kept = tmp_path / "kept"
+    done = run("check", "--outdir", str(kept), "--builders", "html,epub,latex", cwd=site)
     assert done.returncode == 0, done.stdout + done.stderr
     compiled = shutil.which("latexmk") is not None
+    # --outdir keeps each builder's output (before: only the HTML)
+    assert sorted(path.name for path in kept.iterdir()) == ["epub", "html", "latex"]
+    assert (kept / "html" / "contributions" / "demo-1.html").is_file()
+    assert list((kept / "epub").glob("*.epub")) and list((kept / "latex").glob("*.tex"))
+    if compiled:
+        assert list((kept / "latex").glob("*.pdf"))
     note = (
         "latex: the PDF compiled with latexmk"
         if compiled

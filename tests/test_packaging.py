@@ -105,8 +105,11 @@ def test_wheel_holds_the_package_its_data_and_the_licence(dists: Dists) -> None:
     files = wheel_files(dists.wheel)
     in_package = {name for name in files if name.startswith(PACKAGE + "/")}
     assert in_package == source - {f"{PACKAGE}/README.md"}
+    with zipfile.ZipFile(dists.wheel) as archive:  # the guide, as a file (the package's is a link to it)
+        assert archive.read(f"{PACKAGE}/AUTHORING.md") == (REPO / "AUTHORING.md").read_bytes()
     for name in (
         "py.typed",
+        "AUTHORING.md",
         "static/contributions.css",
         "static/contributions.js",
         "schema/contributions.schema.json",
@@ -258,7 +261,14 @@ def test_the_wheel_alone_builds_the_minimal_site_strictly(dists: Dists, tmp_path
 
     located = run(python, "-I", "-c", f"import {PACKAGE}; print({PACKAGE}.__file__)", cwd=work, env=env)
     assert Path(located.strip()).is_relative_to(venv), located
-    assert "usage: contributions" in run(venv / "bin" / "contributions", "--help", cwd=work, env=env)
+    shown_help = run(venv / "bin" / "contributions", "--help", cwd=work, env=env)
+    assert "usage: contributions" in shown_help
+    # the guide it points at is in the installed package (before: "AUTHORING.md", which the wheel lacked)
+    guide = Path(shown_help.split("every warning and command):\n", 1)[1].splitlines()[0].strip())
+    assert guide.is_relative_to(venv) and guide.read_bytes() == (REPO / "AUTHORING.md").read_bytes(), guide
+    assert run(venv / "bin" / "contributions", "--version", cwd=work, env=env).startswith(
+        "contributions (sphinx-contributions) 0.1.0, Sphinx 9."
+    )
 
     def build(outdir: Path, *extra: str) -> str:
         command = [
