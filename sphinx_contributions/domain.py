@@ -501,8 +501,25 @@ def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref)
             node,
         )
     else:
-        warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)
+        warn(
+            ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}{did_you_mean(domain, target)}", node
+        )
     return True
+
+
+def did_you_mean(domain: ContributionsDomain, target: str) -> str:
+    """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to
+    the one written (difflib, as Python's own suggestions; case aside); "" when none is close. Another
+    number is another pull request, never suggested. A section stays as written."""
+    import difflib
+
+    key, section = split_target(target)
+    number = key.rpartition("#")[2]
+    keys = {key_lookup(record.key): record.key for record in domain.published() if str(record.pr) == number}
+    found = difflib.get_close_matches(key_lookup(key), list(keys), n=1, cutoff=0.75)
+    if not found:
+        return ""
+    return f"; did you mean {keys[found[0]] + (f'#{section}' if section else '')!r}?"
 
 
 def get_domain(env: BuildEnvironment) -> ContributionsDomain:

@@ -67,7 +67,11 @@ def theme_name(text: str) -> str:
 
 
 def github_user(text: str) -> str:
+    """A GitHub user name, as written (``ada``, ``@ada``) or as the profile's address
+    (``https://github.com/ada``)."""
     user = text.strip().removeprefix("@")
+    if profile := re.match(r"^(?:https?://)?(?:www\.)?github\.com/([^/?#]+)/?(?:[?#].*)?$", user, re.I):
+        user = profile[1]
     if user and not _GITHUB_USER.match(user):
         raise UsageError(f"{PROG} init: {text!r} is not a GitHub user name (letters, digits and single hyphens)")
     return user

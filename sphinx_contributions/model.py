@@ -705,10 +705,31 @@ def ownership(record: Contribution) -> tuple[bool, str]:
     return not named_after_key(record.docname, record.key), record.docname
 
 
+def repo_of_url(value: str) -> str:
+    """A repository's address as its spec: ``https://github.com/owner/name`` (a tab of it, ``.git``, a
+    trailing ``/``) → ``owner/name``; ``https://gitlab.com/group/sub/name/-/tree/main`` →
+    ``gitlab.com/group/sub/name``; ``https://codeberg.org/owner/name`` → ``codeberg.org/owner/name``.
+    Anything else is returned as it is."""
+    match = re.match(
+        r"^(?:https?://)?(?:www\.)?(?P<host>github\.com|gitlab\.com|codeberg\.org)/(?P<path>[^?#]*)", value.strip()
+    )
+    if match is None:
+        return value
+    host, parts = match["host"].lower(), [part for part in match["path"].split("/") if part]
+    # GitLab: every group up to the "-" that starts a tab; GitHub and Codeberg: owner and name
+    end = (parts.index("-") if "-" in parts else len(parts)) if host == "gitlab.com" else 2
+    parts = parts[:end]
+    if parts:
+        parts[-1] = parts[-1].removesuffix(".git")
+    path = "/".join(parts)
+    return path if host == "github.com" else f"{host}/{path}"
+
+
 def parse_repo(value: str | None) -> str:
-    """A ``:repo:`` value: ``owner/name`` (GitHub), ``gitlab.com/group/…/name`` or ``codeberg.org/owner/name``."""
+    """A ``:repo:`` value: ``owner/name`` (GitHub), ``gitlab.com/group/…/name`` or ``codeberg.org/owner/name``,
+    or the repository's address (https://github.com/owner/name …), read as its spec."""
     try:
-        return forges.parse_spec(value or "")
+        return forges.parse_spec(repo_of_url(value or ""))
     except forges.RepoError as error:
         raise OptionError(str(error)) from None
 

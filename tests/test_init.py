@@ -215,6 +215,15 @@ def test_init_requirement_as_a_path(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("given", ["https://github.com/ada", "github.com/ada/", "@ada"])
+def test_init_reads_a_github_profile_address(tmp_path: Path, given: str) -> None:
+    """Before: "'https://github.com/ada' is not a GitHub user name"."""
+    done = run("init", "site", "--yes", "--github", given, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+    conf = (tmp_path / "site" / "conf.py").read_text(encoding="utf-8")
+    assert '\ncontributions_profile_links = ["https://github.com/ada"]\n' in conf
+
+
 def test_init_refuses_another_requirement(tmp_path: Path) -> None:
     done = run("init", "site", "--yes", "--requirement", "numpy", cwd=tmp_path)
     assert (done.returncode, done.stdout, done.stderr) == (

@@ -155,13 +155,13 @@ CASES = [
             "contrib.bad_option",
         ),
     ),
-    case(
-        "repo-url",
-        page(":repo: https://github.com/a/b", ":pr: 1", ":summary: S."),
+    case(  # the address of no forge the extension knows (a repository's address is read: see below)
+        "repo-url-elsewhere",
+        page(":repo: https://example.org/a/b", ":pr: 1", ":summary: S."),
         W(
             "bad.md",
-            ":repo: https://github.com/a/b",
-            f"contribution not listed: {REPO_MUST} 'https://github.com/a/b'",
+            ":repo: https://example.org/a/b",
+            f"contribution not listed: {REPO_MUST} 'https://example.org/a/b'",
             "contrib.bad_option",
         ),
     ),
@@ -1319,6 +1319,22 @@ CASES = [
         "# Links\n\nSee {contrib}`nope#3`.\n",
         W("bad.md", "See {contrib}`nope#3`.", "{contrib} target not found: 'nope#3'", "contrib.unknown_key"),
     ),
+    case(  # before: no suggestion
+        "contrib-misspelt-key",
+        "# Links\n\nSee {contrib}`god#1` and {contrib}`the fix <GOD#1#fix>`.\n",
+        W(
+            "bad.md",
+            "See {contrib}`god#1` and {contrib}`the fix <GOD#1#fix>`.",
+            "{contrib} target not found: 'god#1'; did you mean 'good#1'?",
+            "contrib.unknown_key",
+        ),
+        W(
+            "bad.md",
+            "See {contrib}`god#1` and {contrib}`the fix <GOD#1#fix>`.",
+            "{contrib} target not found: 'GOD#1#fix'; did you mean 'good#1#fix'?",
+            "contrib.unknown_key",
+        ),
+    ),
     case(
         "contrib-unknown-key-explicit-title",
         "# Links\n\nSee {contrib}`this one <good#2>`.\n",
@@ -1510,6 +1526,25 @@ def test_a_key_of_its_own_for_one_name_under_two_owners(make_app: MakeApp, rootd
     owners = [domain.by_key(key) for key in ("good#1", "ROCM-good#1")]
     assert [owner.docname if owner else None for owner in owners] == ["good", "rocm-good-1"]
     assert domain.contributions["rocm-good-1"].key == "rocm-good#1"
+
+
+@pytest.mark.parametrize(
+    ("written", "repo"),
+    [
+        ("https://github.com/a/b", "a/b"),  # before: "repo must be 'owner/name' …, got 'https://github.com/a/b'"
+        ("https://github.com/a/b/pull/7/files", "a/b"),
+        ("github.com/a/b.git", "a/b"),
+        ("https://gitlab.com/group/sub/b/-/tree/main", "gitlab.com/group/sub/b"),
+        ("https://codeberg.org/a/b/", "codeberg.org/a/b"),
+    ],
+)
+def test_a_repository_given_as_its_address_is_read(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, written: str, repo: str
+) -> None:
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(f":repo: {written}", ":pr: 1", ":summary: S.")})
+    assert (warnings(app), app.statuscode) == ([], 0)
+    record = get_domain(app.env).contributions["bad"]
+    assert (record.repo, record.key) == (repo, "b#1")
 
 
 def test_a_rejected_header_leaves_the_page_unlisted(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
