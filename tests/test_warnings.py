@@ -1026,7 +1026,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: fast", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: fast",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got 'fast'",
             "contrib.bad_metric",
         ),
@@ -1036,7 +1036,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 1", ":after: 1,000")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":after: 1,000",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: after must be a number such as 0.5 or 1.03e-1, got '1,000': write 1000, "
             "without thousands separators",
             "contrib.bad_metric",
@@ -1047,7 +1047,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Time", ":before: 41.2 s", ":after: ~30s")),
         W(
             "bad.md",
-            ":::{metric} Time",
+            ":before: 41.2 s",  # the option's line (before: the directive's)
             "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '41.2 s': write 41.2 and "
             "':unit: s'; after must be a number such as 0.5 or 1.03e-1, got '~30s': write ~30 and ':unit: s'",
             "contrib.bad_metric",
@@ -1058,7 +1058,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Share", ":before: 12%", ":after: 8")),
         W(
             "bad.md",
-            ":::{metric} Share",
+            ":before: 12%",  # the option's line (before: the directive's)
             "metric 'Share' not shown: before must be a number such as 0.5 or 1.03e-1, got '12%': write 12 and "
             "':unit: %'",
             "contrib.bad_metric",
@@ -1069,7 +1069,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 0,5", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: 0,5",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got '0,5': write 0.5, with a "
             "point before the decimals",
             "contrib.bad_metric",
@@ -1080,7 +1080,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Time", ":before: 41.2 ms", ":after: 30", ":unit: ms")),
         W(
             "bad.md",
-            ":::{metric} Time",
+            ":before: 41.2 ms",  # the option's line (before: the directive's)
             "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '41.2 ms': write 41.2 "
             "alone: the unit is given as ':unit: ms'",
             "contrib.bad_metric",
@@ -1091,7 +1091,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Time", ":before: 2 s", ":after: 900", ":unit: ms")),
         W(
             "bad.md",
-            ":::{metric} Time",
+            ":before: 2 s",  # the option's line (before: the directive's)
             "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '2 s': write it in ms "
             "(its ':unit:') as a number alone",
             "contrib.bad_metric",
@@ -1102,7 +1102,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Time", ":before: 2 s", ":after: 900 ms")),
         W(
             "bad.md",
-            ":::{metric} Time",
+            ":before: 2 s",  # the option's line (before: the directive's)
             "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '2 s'; after must be a "
             "number such as 0.5 or 1.03e-1, got '900 ms'; before and after are in different units, 's' and 'ms': "
             "write both in one unit, as numbers, and that unit once as ':unit:'",
@@ -1142,7 +1142,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":better: Lowr")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":better: Lowr",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: better must be 'lower' or 'higher', got 'Lowr': did you mean 'lower'?",
             "contrib.bad_metric",
         ),
@@ -1152,7 +1152,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 1e999", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: 1e999",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got '1e999'",
             "contrib.bad_metric",
         ),
@@ -1172,7 +1172,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":better: faster")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":better: faster",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: better must be 'lower' or 'higher', got 'faster'",
             "contrib.bad_metric",
         ),
@@ -1182,7 +1182,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 1e-400", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: 1e-400",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before is too close to zero to keep the digits written, got '1e-400'",
             "contrib.bad_metric",
         ),
@@ -1192,7 +1192,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: ~", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: ~",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got '~'",
             "contrib.bad_metric",
         ),
@@ -1202,7 +1202,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Tests passed", ":before: 196", ":after: 196", ":expect: same")),
         W(
             "bad.md",
-            ":::{metric} Tests passed",
+            ":expect: same",  # the option's line (before: the directive's)
             "metric 'Tests passed' not shown: expect must be 'hold' (a no-regression check), got 'same'",
             "contrib.bad_metric",
         ),
@@ -1223,7 +1223,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":evidence: PR 12, see the PR")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":evidence: PR 12, see the PR",  # the option's line (before: the directive's)
             f"metric 'Drift': evidence left out: evidence must be {EVIDENCE_FORMS}; got 'see the PR'",
             "contrib.bad_evidence",
         ),
@@ -1239,7 +1239,7 @@ CASES = [
         ),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":evidence: #12",  # the option's line (before: the directive's)
             "metric 'Drift': evidence left out: an item is empty "
             "(in directive options ' #' starts a comment: write 'PR 12', not '#12')",
             "contrib.bad_evidence",
@@ -1250,7 +1250,7 @@ CASES = [
         "# Figures\n\n:::{metric} Drift\n:before: 2\n:after: 1\n:evidence: PR 12, a/b#3\n:::\n",
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":evidence: PR 12, a/b#3",  # the option's line (before: the directive's)
             "metric 'Drift': evidence left out: 'PR 12' needs 'owner/repo' outside a contribution page",
             "contrib.bad_evidence",
         ),
