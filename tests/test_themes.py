@@ -158,7 +158,7 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
         context, watch = new_context(
             browser, scheme=scheme, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
         )
-        seen_charts = 0
+        seen_charts = seen_dates = 0
         try:
             for path in PAGES:
                 page = open_page(context, watch, url + path)
@@ -174,6 +174,13 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
                 assert cut == [], f"{theme} {scheme} {path}: cut at 390 px"
                 charts = page.evaluate(CUT_CHARTS)
                 assert charts["cut"] == [], f"{theme} {scheme} {path} at 390 px: {charts['cut']}"
+                # a date is never broken at its hyphens ("2026-" / "03-14")
+                dates = page.eval_on_selector_all(
+                    ".contrib-date",
+                    "els => els.map(e => [e.textContent, e.getClientRects().length, getComputedStyle(e).whiteSpace])",
+                )
+                assert all(lines == 1 and space == "nowrap" for _, lines, space in dates), f"{theme}: {dates}"
+                seen_dates += len(dates)
                 seen_charts += charts["count"]
                 name = path.replace("/", "-").removesuffix(".html")
                 page.screenshot(path=folder / f"{theme}-{scheme}-390-{name}.png")
@@ -182,6 +189,7 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
             context.close()
         assert theme_problems(watch, theme) == {}, theme
         assert seen_charts > 0, f"{theme}: no chart's labels and marks were measured"
+        assert seen_dates > 0, f"{theme}: no date was measured"
 
         # a laptop: the table inside its column, the pressed filter visible, the colours readable
         context, watch = new_context(browser, scheme=scheme, viewport={"width": 1280, "height": 900})
