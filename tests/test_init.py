@@ -113,7 +113,7 @@ def test_init_with_flags_reads_nothing(tmp_path: Path) -> None:
     index = (site / "index.md").read_text(encoding="utf-8")
     assert "\n# Ada Lovelace\n\n**Compiler engineer · Python**\n" in index
     assert "[github.com/ada](https://github.com/ada) · [About](about.md)" in index
-    assert ":::{contributions}\n:layout: cards\n:::" in index
+    assert ":::{contributions}\n:layout: cards\n:limit: 6\n:::" in index  # before: every write-up, unbounded
     assert ":::{contributions}\n:layout: cards\n:filter:\n:::" in (site / "contributions/index.md").read_text()
     assert ":status: draft\n" in (site / "contributions/demo-1.md").read_text(encoding="utf-8")
     rtd = (site / ".readthedocs.yaml").read_text(encoding="utf-8")
@@ -212,6 +212,27 @@ def test_init_requirement_as_a_path(tmp_path: Path) -> None:
     )
     assert (tmp_path / "site" / "requirements.txt").read_text(encoding="utf-8").splitlines()[2] == (
         f"sphinx-contributions[serve] @ {wheel.as_uri()}"
+    )
+
+
+def test_the_home_page_lists_the_latest_six(tmp_path: Path) -> None:
+    """The home page's cards are bounded (before: every write-up, a 123 KB page at 60); the list has all."""
+    assert run("init", "site", "--yes", cwd=tmp_path).returncode == 0
+    site = tmp_path / "site"
+    sample = (site / "contributions/demo-1.md").read_text(encoding="utf-8")
+    for number in range(2, 10):  # eight published write-ups
+        text = sample.replace(":pr: 1\n", f":pr: {number}\n").replace(":status: draft\n", ":status: merged\n")
+        (site / f"contributions/demo-{number}.md").write_text(text, encoding="utf-8")
+    done = sphinx(site, "html", tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    home = (tmp_path / "out/html/index.html").read_text(encoding="utf-8")
+    listing = (tmp_path / "out/html/contributions/index.html").read_text(encoding="utf-8")
+    assert (
+        home.count('class="sd-card sd-sphinx-override sd-w-100 contrib-card'),
+        listing.count("contrib-card docutils"),
+    ) == (
+        6,
+        8,
     )
 
 
