@@ -56,6 +56,7 @@ from .render.navigation import setup_navigation_render
 from .render.pages import setup_pages
 from .render.projects import setup_projects_render
 from .render.templates import setup_templates
+from .render.theme_breadcrumbs import setup_theme_breadcrumbs
 from .report import setup_report
 from .robots import setup_robots
 from .roles import setup_roles
@@ -115,6 +116,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_links(app)
     setup_pages(app)
     setup_navigation_render(app)
+    setup_theme_breadcrumbs(app)
     setup_exports(app)
     setup_books(app)
     setup_title_page(app)

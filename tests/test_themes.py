@@ -181,6 +181,13 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
                 )
                 assert all(lines == 1 and space == "nowrap" for _, lines, space in dates), f"{theme}: {dates}"
                 seen_dates += len(dates)
+                # one breadcrumb: the extension's, not the theme's too (pydata-sphinx-theme showed both)
+                crumbs = page.evaluate(
+                    "[document.querySelectorAll('.contrib-breadcrumb').length, "
+                    "document.querySelectorAll('.bd-breadcrumbs').length]"
+                )
+                if path.startswith("contributions/numpy"):
+                    assert crumbs == [1, 0], f"{theme} {path}: breadcrumbs (ours, the theme's) {crumbs}"
                 seen_charts += charts["count"]
                 name = path.replace("/", "-").removesuffix(".html")
                 page.screenshot(path=folder / f"{theme}-{scheme}-390-{name}.png")
