@@ -95,7 +95,15 @@ def rebuilds_after_one_edit(site: Path, command: list[str]) -> list[str]:
     try:
         output = Output(process)
         output.wait_for(re.compile("Waiting to detect changes"), 1, 180)
-        time.sleep(1.0)  # the watcher is running
+        port = int(command[command.index("--port") + 1])
+        deadline = time.monotonic() + 60
+        while True:  # the server answers once its startup, which starts the watcher, is done
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert time.monotonic() < deadline, output.now()[-3000:]
+            time.sleep(0.3)
+        time.sleep(1.0)
         about = site / "about.md"
         about.write_text(about.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
         output.wait_for(FINISHED, 2, 180)
@@ -139,9 +147,18 @@ def test_serve_with_a_missing_theme_shows_one_line_and_the_pages(tmp_path: Path)
     env = {**os.environ, "NO_COLOR": "1", "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(command, cwd=site, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
-        output = Output(process).wait_for(re.compile("Waiting to detect changes"), 1, 180)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/contributions/demo-1.html", timeout=10) as page:
-            assert "Fix the cache key" in page.read().decode("utf-8")
+        watched = Output(process)
+        watched.wait_for(re.compile("Waiting to detect changes"), 1, 180)
+        deadline = time.monotonic() + 60  # the server listens a moment after sphinx-autobuild says it waits
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/contributions/demo-1.html", timeout=10) as page:
+                    assert "Fix the cache key" in page.read().decode("utf-8")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, watched.now()[-3000:]
+                time.sleep(0.5)
+        output = watched.now()
     finally:
         process.terminate()
         process.wait(timeout=30)
