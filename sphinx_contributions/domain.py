@@ -501,9 +501,8 @@ def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref)
             node,
         )
     else:
-        warn(
-            ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}{did_you_mean(domain, target)}", node
-        )
+        said = f"{{contrib}} target not found: {target!r}{did_you_mean(domain, target)}"
+        warn(ContribWarning.UNKNOWN_KEY, said, node)
     return True
 
 

@@ -124,7 +124,7 @@ MUTATIONS = (
     Mutation(
         "unknown-key-warning",
         "domain.py",
-        'warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)',
+        "warn(ContribWarning.UNKNOWN_KEY, said, node)",
         "pass",
         ("tests/test_warnings.py::test_bad_input_warns", "-k", "contrib-unknown-key"),
         "a {contrib} link to an unknown key warns [contrib.unknown_key]",
