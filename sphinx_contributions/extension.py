@@ -41,7 +41,9 @@ from .render.listing import resolve_listings, setup_listing_render
 from .render.metric import metrics_to_text, setup_metric_render
 from .render.projects import resolve_projects, setup_projects_render
 from .render.templates import add_templates_path
+from .render.theme_breadcrumbs import drop_theme_breadcrumbs
 from .settings import check_settings, register_settings
+from .themes import check_theme
 from .version import __version__
 from .write.books import listings_once, setup_books, unique_writeup_ids
 from .write.canonical import drop_relative_og_url, report_left_out, silence_sitemap
@@ -107,6 +109,7 @@ LAST = 1_000_000
 HANDLERS: tuple[Handler, ...] = (
     # -- the settings, once read ------------------------------------------------------------------
     Handler("config-inited", check_settings, 50, "every contributions_* setting typed and spelt right, first"),
+    Handler("config-inited", check_theme, 100, "a theme not installed: one warning, alabaster instead"),
     Handler("config-inited", load_catalogs, 100, "the extension's words in the site's language, before use"),
     Handler("config-inited", check_myst_settings, 500, "MyST is on, with the colon fence write-ups use"),
     Handler("config-inited", add_templates_path, 500, "the extension's templates, after the site's own"),
@@ -172,6 +175,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("html-page-context", add_noindex, 500, "a preview build tells search engines not to index"),
     Handler("html-page-context", sidebar_page_context, 600, "where a page sits, after furo builds its tree"),
     Handler("html-page-context", drop_relative_og_url, 600, "no og:url without a canonical URL"),
+    Handler("html-page-context", drop_theme_breadcrumbs, 600, "pydata: one breadcrumb, the extension's"),
     # -- the build finished -----------------------------------------------------------------------
     Handler("build-finished", remove_stale_cards, 500, "cards of pages that are gone"),
     Handler("build-finished", fix_epub, 500, "ePub: the svg property EPUB 3 asks for"),

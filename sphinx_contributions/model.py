@@ -448,6 +448,9 @@ class Contribution:
 
     #: the folders of the generated tag and project pages (``contributions_tags_path``, ``…_projects_path``)
     folders: tuple[str, str] = ("tags", "projects")
+    #: the header's ``:key:`` (:func:`parse_key`), for a repository name that two owners share; "" for
+    #: the key :func:`make_key` makes
+    given_key: str = ""
 
     @property
     def summary_inline(self) -> tuple[Inline, ...]:
@@ -460,7 +463,7 @@ class Contribution:
 
     @cached_property
     def key(self) -> str:
-        return make_key(self.repo, self.pr)
+        return self.given_key or make_key(self.repo, self.pr)
 
     @property
     def anchor(self) -> str:
@@ -717,10 +720,31 @@ def ownership(record: Contribution) -> tuple[bool, str]:
     return not named_after_key(record.docname, record.key), record.docname
 
 
+def repo_of_url(value: str) -> str:
+    """A repository's address as its spec: ``https://github.com/owner/name`` (a tab of it, ``.git``, a
+    trailing ``/``) → ``owner/name``; ``https://gitlab.com/group/sub/name/-/tree/main`` →
+    ``gitlab.com/group/sub/name``; ``https://codeberg.org/owner/name`` → ``codeberg.org/owner/name``.
+    Anything else is returned as it is."""
+    match = re.match(
+        r"^(?:https?://)?(?:www\.)?(?P<host>github\.com|gitlab\.com|codeberg\.org)/(?P<path>[^?#]*)", value.strip()
+    )
+    if match is None:
+        return value
+    host, parts = match["host"].lower(), [part for part in match["path"].split("/") if part]
+    # GitLab: every group up to the "-" that starts a tab; GitHub and Codeberg: owner and name
+    end = (parts.index("-") if "-" in parts else len(parts)) if host == "gitlab.com" else 2
+    parts = parts[:end]
+    if parts:
+        parts[-1] = parts[-1].removesuffix(".git")
+    path = "/".join(parts)
+    return path if host == "github.com" else f"{host}/{path}"
+
+
 def parse_repo(value: str | None) -> str:
-    """A ``:repo:`` value: ``owner/name`` (GitHub), ``gitlab.com/group/…/name`` or ``codeberg.org/owner/name``."""
+    """A ``:repo:`` value: ``owner/name`` (GitHub), ``gitlab.com/group/…/name`` or ``codeberg.org/owner/name``,
+    or the repository's address (https://github.com/owner/name …), read as its spec."""
     try:
-        return forges.parse_spec(value or "")
+        return forges.parse_spec(repo_of_url(value or ""))
     except forges.RepoError as error:
         raise OptionError(str(error)) from None
 
@@ -739,11 +763,53 @@ def parse_int_list(value: str | None, name: str) -> tuple[int, ...]:
     return tuple(int(item) for item in items)
 
 
+def _unquoted(item: str) -> str:
+    item = " ".join(item.split())
+    if len(item) >= 2 and item[0] == item[-1] and item[0] in "\"'":
+        item = " ".join(item[1:-1].split())
+    return item
+
+
+def tag_items(value: str) -> list[str]:
+    """The tags of a ``:tags:`` value as people write them: a comma-separated list, or the same in YAML's
+    brackets (``[caching, memory]``, items optionally quoted); each item's spaces collapsed."""
+    text = value.strip()
+    if text.startswith("[") and text.endswith("]"):
+        return [_unquoted(item) for item in text[1:-1].split(",")]
+    return [" ".join(tag.split()) for tag in text.split(",")]
+
+
+def comma_form(text: str) -> str:
+    """What to write for tags given as hashtags or words (``#a #b``, ``caching memory gpu``, ``[x, y]``):
+    ``a, b``. Commas, where there are any, separate the tags; else each word is one."""
+    text = text.strip().removeprefix("[").removesuffix("]")
+    items = text.split(",") if "," in text else text.split()
+    return ", ".join(tag for item in items if (tag := _unquoted(item).lstrip("#").strip()))
+
+
+_KEY_RE = re.compile(r"^(?P<name>[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)#(?P<number>[0-9]+)$")
+
+
+def parse_key(value: str | None, pr: int) -> str:
+    """A ``:key:`` value: ``NAME#NUMBER``, the number the pull request's (``ROCm-sglang#1`` beside
+    ``sglang#1`` of another owner); letters, digits, ``.``, ``_`` and ``-`` in the name."""
+    text = (value or "").strip()
+    match = _KEY_RE.match(text)
+    if match is None or "#" in match["name"]:
+        raise OptionError(
+            f"key must be NAME#{pr} (letters, digits, '.', '_' and '-', then '#' and the pull request's number, "
+            f"such as 'owner-name#{pr}'), got {text!r}"
+        )
+    if int(match["number"]) != pr:
+        raise OptionError(f"key must end in the pull request's number, #{pr}: write ':key: {match['name']}#{pr}'")
+    return text
+
+
 def parse_tags(value: str | None) -> tuple[str, ...]:
     if ";" in (value or ""):
         written = ", ".join(" ".join(tag.split()) for tag in re.split("[,;]", value or "") if tag.strip())
         raise OptionError(f"tags are separated by commas, not ';': write ':tags: {written}'")
-    tags = tuple(" ".join(tag.split()) for tag in (value or "").split(","))
+    tags = tuple(tag_items(value or ""))
     if not all(tags):
         raise OptionError(f"tags must be a comma-separated list without empty items, got {value!r}")
     seen: dict[str, str] = {}

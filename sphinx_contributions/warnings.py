@@ -98,6 +98,11 @@ class ContribWarning(Enum):
     EMPTY_PAGE = "empty_page"
     #: a write-up's title is longer than listings, cards and the browser's tab show
     LONG_TITLE = "long_title"
+    #: ``html_theme`` names a theme that is not installed (the build goes on with alabaster)
+    MISSING_THEME = "missing_theme"
+    #: the git history is shallow and an undated write-up's feed entry would take the time of the clone's
+    #: boundary commit (on that write-up's header)
+    SHALLOW_HISTORY = "shallow_history"
 
 
 def warn(kind: ContribWarning, message: str, location: Any, once: bool = False) -> None:

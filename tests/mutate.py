@@ -133,7 +133,7 @@ MUTATIONS = (
     Mutation(
         "unknown-key-warning",
         "collect/domain.py",
-        'warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)',
+        "warn(ContribWarning.UNKNOWN_KEY, said, node)",
         "pass",
         "a {contrib} link to an unknown key warns [contrib.unknown_key]",
     ),

@@ -189,7 +189,12 @@ def test_list_drafts_includes_them(site: Path) -> None:
     done = run("list", "--drafts", "--json", cwd=site)
     assert done.returncode == 0
     assert "sglang#1" in [record["key"] for record in json.loads(done.stdout)["contributions"]]
-    assert "warnings; run 'contributions check' to see them" in done.stderr  # the drafts' unwritten sections
+    # the drafts' unwritten sections: shown by the preview, which builds drafts (check leaves them out)
+    assert re.fullmatch(
+        r"contributions list: the build, drafts included, gave \d+ warnings; run 'contributions serve' to see "
+        r"them \('contributions check' leaves drafts out\)\n",
+        done.stderr,
+    ), done.stderr
 
 
 def test_new_with_root_elsewhere(site: Path, tmp_path: Path) -> None:
@@ -197,6 +202,22 @@ def test_new_with_root_elsewhere(site: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert (site / "contributions/sglang-7.md").is_file()
     assert done.stdout.splitlines()[1].endswith("contributions check --root site")
+
+
+def test_help_names_the_guide_and_version_says_it(tmp_path: Path) -> None:
+    from sphinx_contributions import __version__
+
+    shown = run("--help", cwd=tmp_path).stdout
+    guide = Path(shown.split("every warning and command):\n", 1)[1].splitlines()[0].strip())
+    assert guide.read_text(encoding="utf-8") == (Path(__file__).parent.parent / "AUTHORING.md").read_text()
+    import sphinx
+
+    done = run("--version", cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        f"contributions (sphinx-contributions) {__version__}, Sphinx {sphinx.__version__}\n",
+        "",
+    )
 
 
 def test_console_script_is_installed() -> None:
@@ -333,6 +354,37 @@ def test_new_refuses_an_existing_key(site: Path) -> None:
     assert done.stderr == "contributions new: sglang#1 already has a page, contributions/draft.md; not written\n"
 
 
+def test_new_gives_another_owners_repository_of_one_name_its_own_key(site: Path) -> None:
+    """``ROCm/sglang#1`` beside ``sgl-project/sglang#1``: an owner-qualified file and ``:key:``, and the
+    strict build publishes both (before: "already has a page; not written", and no way to set a key)."""
+    assert run("new", "sgl-project/sglang#1", cwd=site).returncode == 0
+    done = run("new", "https://github.com/ROCm/sglang/pull/1", cwd=site)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[:2] == [
+        "wrote contributions/rocm-sglang-1.md: a draft of ROCm-sglang#1, left out of the published site",
+        "its key is ROCm-sglang#1 (':key:'): sglang#1 is sgl-project/sglang (contributions/sglang-1.md)'s",
+    ]
+    text = (site / "contributions/rocm-sglang-1.md").read_text(encoding="utf-8")
+    assert text.startswith("# TODO: the title of ROCm-sglang#1\n\n:::{contribution}\n:repo: ROCm/sglang\n:pr: 1\n")
+    assert ":pr: 1\n:key: ROCm-sglang#1\n:status: draft\n" in text
+    # the same again: that key has its page now
+    done = run("new", "ROCm/sglang#1", cwd=site)
+    assert (done.returncode, done.stderr) == (
+        1,
+        "contributions new: contributions/rocm-sglang-1.md already exists; not overwritten\n",
+    )
+    for name in ("sglang-1.md", "rocm-sglang-1.md"):  # both written: the strict build publishes both
+        path = site / "contributions" / name
+        path.write_text(write_sections(path.read_text(encoding="utf-8")).replace(":status: draft", ":status: open"))
+    (site / "contributions/rocm-sglang-1.md").write_text(
+        (site / "contributions/rocm-sglang-1.md").read_text().replace("# TODO: the title of ROCm-sglang#1", "# On ROCm")
+    )
+    done = run("check", cwd=site)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"^  ROCm-sglang#1 +On ROCm +open +4/4 +\d+ +contributions/rocm-sglang-1$", done.stdout, re.M)
+    assert re.search(r"^  sglang#1 +Keep the scheduler from dropping queued requests +open ", done.stdout, re.M)
+
+
 def test_new_ignores_keys_outside_the_site(site: Path) -> None:
     """Pages in excluded folders (tests, _build …) are not the site's: their keys do not count."""
     (site / "tests").mkdir()
@@ -379,7 +431,6 @@ def test_check_prints_the_config_error_line(site: Path) -> None:
 @pytest.mark.parametrize(
     ("setting", "line"),
     [
-        ('html_theme = "no_such_theme"', "ThemeError: no theme named 'no_such_theme' found (missing theme.toml?)"),
         (
             'extensions = ["myst_parser_typo", "sphinx_contributions"]',
             "ExtensionError: Could not import extension myst_parser_typo "
@@ -457,15 +508,64 @@ def test_check_names_the_myst_setting(tmp_path: Path, conf: str, warning: str) -
         assert re.search(r"^  demo#1 +Fix the cache key +- +4/4 +0 +contributions/demo-1$", done.stdout, re.M)
 
 
+MISSING_THEME = (
+    "WARNING: html_theme 'no_such_theme' is not installed; install it with: pip install no-such-theme "
+    "(this build uses alabaster instead) [contrib.missing_theme]"
+)
+
+
+def test_a_missing_theme_is_one_line_in_a_plain_build(tmp_path: Path) -> None:
+    """Before: Sphinx's "Theme error!" report with a traceback, asking for a bug report, and no site."""
+    conf = MINIMAL_CONF + 'myst_enable_extensions = ["colon_fence"]\nhtml_theme = "no_such_theme"\n'
+    conf += 'html_theme_options = {"sidebar_hide_name": True}\n'  # the missing theme's: not passed on
+    site = minimal_site(tmp_path / "site", conf)
+    command = [sys.executable, "-m", "sphinx", "-q", "--no-color", "-b", "html", str(site), str(tmp_path / "out")]
+    for strict, status in ((["-W", "--keep-going"], 1), ([], 0)):
+        done = subprocess.run([*command, *strict], capture_output=True, text=True, check=False)
+        assert (done.returncode, done.stderr.splitlines()) == (status, [f"{site / 'conf.py'}:4: {MISSING_THEME}"])
+    assert "Fix the cache key" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+
+
+def test_check_names_a_missing_theme_and_its_install(tmp_path: Path) -> None:
+    conf = MINIMAL_CONF + 'myst_enable_extensions = ["colon_fence"]\nhtml_theme = "no_such_theme"\n'
+    site = minimal_site(tmp_path / "site", conf)
+    done = run("check", cwd=site)
+    assert (done.returncode, done.stderr) == (1, "")
+    assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == f"  conf.py:4: {MISSING_THEME}"
+
+
+@pytest.mark.parametrize(
+    ("theme", "command"),
+    [
+        ("furo", "pip install furo"),
+        ("pydata_sphinx_theme", "pip install pydata-sphinx-theme"),
+        ("sphinx_book_theme", "pip install sphinx-book-theme"),
+        ("sphinx_rtd_theme", "pip install sphinx-rtd-theme"),
+        ("my_theme", "pip install my-theme"),
+    ],
+)
+def test_the_install_command_of_a_theme(theme: str, command: str) -> None:
+    from sphinx_contributions.themes import install_command
+
+    assert install_command(theme) == command
+
+
 def test_check_builders(tmp_path: Path) -> None:
     """--builders html,epub,latex: every format; the PDF compiled when latexmk is there, and a character
     its font lacks is a warning (xelatex writes it only to its log and exits 0)."""
     conf = MINIMAL_CONF + 'myst_enable_extensions = ["colon_fence"]\nlatex_engine = "xelatex"\n'
     conf += 'project = author = copyright = "Ada"\nversion = "1"\n'  # what ePub 3 wants
     site = minimal_site(tmp_path / "site", conf)
-    done = run("check", "--builders", "html,epub,latex", cwd=site)
+    kept = tmp_path / "kept"
+    done = run("check", "--outdir", str(kept), "--builders", "html,epub,latex", cwd=site)
     assert done.returncode == 0, done.stdout + done.stderr
     compiled = shutil.which("latexmk") is not None
+    # --outdir keeps each builder's output (before: only the HTML)
+    assert sorted(path.name for path in kept.iterdir()) == ["epub", "html", "latex"]
+    assert (kept / "html" / "contributions" / "demo-1.html").is_file()
+    assert list((kept / "epub").glob("*.epub")) and list((kept / "latex").glob("*.tex"))
+    if compiled:
+        assert list((kept / "latex").glob("*.pdf"))
     note = (
         "latex: the PDF compiled with latexmk"
         if compiled
@@ -602,7 +702,7 @@ def test_check_lists_the_same_warnings_as_the_build(site: Path, tmp_path: Path) 
         "contributions/zz-broken.md:8: WARNING: 'contribution' has no option 'state': did you mean 'status'? Write "
         "':status:' [contrib.unknown_name]",
         "contributions/zz-broken.md:8: WARNING: 'contribution': Unknown option key: 'state' (allowed: ['date', "
-        "'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags']) [myst.directive_option]",
+        "'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags']) [myst.directive_option]",
     ]
 
 

@@ -405,12 +405,19 @@ def test_a_shallow_clone_that_lacks_a_last_commit_fails_the_strict_build(tmp_pat
     src, environ = _history(tmp_path)
     done = rtd_build(_clone(src, tmp_path / "shallow", 2), tmp_path / "out/html", env=environ)
     assert done.returncode == 1
-    assert done.stderr.splitlines() == [
-        "WARNING: the git history is shallow: the feed's entries for contributions/alpha-1.md, "
-        "contributions/beta-2.md (no 'date') would take the time of the clone's boundary commit, not of their "
-        "last commit; fetch the whole history ('git fetch --unshallow') or give each page a 'date' "
-        "[contrib.config]"
-    ]
+    # each on the write-up's header, of a kind of its own (before: one line, no location, [contrib.config])
+    said = (
+        "WARNING: the git history is shallow: this write-up's feed entry (no 'date') would take the time of the "
+        "clone's boundary commit, not of its last commit; fetch the whole history ('git fetch --unshallow') or "
+        "give the page a ':date:' [contrib.shallow_history]"
+    )
+    where = tmp_path / "shallow" / "contributions"
+    assert done.stderr.splitlines() == [f"{where / 'alpha-1.md'}:3: {said}", f"{where / 'beta-2.md'}:3: {said}"]
+    # silenced alone, the build passes
+    quiet = rtd_build(
+        tmp_path / "shallow", tmp_path / "out2/html", "-D", "suppress_warnings=contrib.shallow_history", env=environ
+    )
+    assert (quiet.returncode, quiet.stderr) == (0, "")
 
 
 FAKE_GIT = """#!/bin/sh

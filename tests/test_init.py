@@ -1,6 +1,6 @@
 """``contributions init`` (issue 18): the site it writes, asking only in a terminal, never overwriting; the
-site building strictly in every format a release publishes; the start of AUTHORING.md (init → serve →
-new → check → publish) run as written, ``serve`` included. The same from the wheel in a clean venv, with
+site building strictly in every format a release publishes; the start of AUTHORING.md (init → install →
+serve → new → check → publish) run as written, ``serve`` included. The same from the wheel in a clean venv, with
 furo and pydata-sphinx-theme: ``tests/test_packaging.py``."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,13 @@ FILES = [
     "index.md",
     "requirements.txt",
 ]
+#: where this copy of the extension was installed from: the folder of ``make``'s editable install
+#: (the wheel's own case: tests/test_packaging.py)
+ORIGIN = next(
+    json.loads(text)["url"]
+    for dist in metadata.distributions(name="sphinx-contributions")
+    if (text := dist.read_text("direct_url.json"))
+)
 FLAGS = ("--name", "Ada Lovelace", "--role", "Compiler engineer · Python", "--github", "ada")
 
 
@@ -74,9 +82,14 @@ def test_init_with_flags_reads_nothing(tmp_path: Path) -> None:
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.splitlines() == [
         "wrote a portfolio site in site (10 files): Ada Lovelace, theme furo",
+        f"requirements.txt installs sphinx-contributions from {ORIGIN}, where this copy was installed "
+        "from (it is not on PyPI yet); that resolves on this machine only: for Read the Docs, make its first "
+        "line a Git URL it can reach (--requirement git+https://…), or the released name once "
+        "sphinx-contributions is on PyPI",
         "next:",
         "  cd site",
-        "  contributions serve    # live preview on http://127.0.0.1:8000 (pip install 'sphinx-contributions[serve]')",
+        "  pip install -r requirements.txt    # sphinx-contributions, sphinx-autobuild (for serve) and furo",
+        "  contributions serve    # live preview on http://127.0.0.1:8000",
         "  contributions new https://github.com/OWNER/REPO/pull/NUMBER   # your first write-up",
         "  contributions check    # the strict build: exit 0 = would publish",
     ]
@@ -100,15 +113,16 @@ def test_init_with_flags_reads_nothing(tmp_path: Path) -> None:
     index = (site / "index.md").read_text(encoding="utf-8")
     assert "\n# Ada Lovelace\n\n**Compiler engineer · Python**\n" in index
     assert "[github.com/ada](https://github.com/ada) · [About](about.md)" in index
-    assert ":::{contributions}\n:layout: cards\n:::" in index
+    assert ":::{contributions}\n:layout: cards\n:limit: 6\n:::" in index  # before: every write-up, unbounded
     assert ":::{contributions}\n:layout: cards\n:filter:\n:::" in (site / "contributions/index.md").read_text()
     assert ":status: draft\n" in (site / "contributions/demo-1.md").read_text(encoding="utf-8")
     rtd = (site / ".readthedocs.yaml").read_text(encoding="utf-8")
     assert "formats:\n  - pdf\n  - epub\n" in rtd
     assert "    post_checkout:\n" in rtd and "      - git fetch --unshallow || true\n" in rtd
     assert "        entry: contributions check\n" in (site / ".pre-commit-config.yaml").read_text(encoding="utf-8")
-    assert (site / "requirements.txt").read_text(encoding="utf-8").splitlines()[1:] == [
-        "sphinx-contributions>=0.1.0",
+    # this copy is the editable install of a folder (make): the requirement is that folder
+    assert (site / "requirements.txt").read_text(encoding="utf-8").splitlines()[2:] == [
+        f"sphinx-contributions[serve] @ {ORIGIN}",
         "furo",
     ]
     readme = (site / "README.md").read_text(encoding="utf-8")
@@ -133,9 +147,113 @@ def test_init_defaults_and_other_themes(tmp_path: Path) -> None:
     assert "pydata-sphinx-theme" in (tmp_path / "b" / "requirements.txt").read_text(encoding="utf-8")
     done = run("init", "c", "--theme", "alabaster", cwd=tmp_path)
     assert done.returncode == 0
-    assert (tmp_path / "c" / "requirements.txt").read_text(encoding="utf-8").splitlines()[1:] == [
-        "sphinx-contributions>=0.1.0"
+    assert (tmp_path / "c" / "requirements.txt").read_text(encoding="utf-8").splitlines()[2:] == [
+        f"sphinx-contributions[serve] @ {ORIGIN}"
     ]
+    lines = done.stdout.splitlines()
+    assert lines[lines.index("next:") + 2] == (
+        "  pip install -r requirements.txt    # sphinx-contributions and sphinx-autobuild (for serve); "
+        "alabaster comes with Sphinx"
+    )
+
+
+@pytest.mark.parametrize(
+    ("given", "line", "note"),
+    [
+        (
+            "git+https://codeberg.org/ada/sphinx-contributions@v0.1.0",
+            "sphinx-contributions[serve] @ git+https://codeberg.org/ada/sphinx-contributions@v0.1.0",
+            "requirements.txt installs sphinx-contributions from "
+            "git+https://codeberg.org/ada/sphinx-contributions@v0.1.0, as given (--requirement)",
+        ),
+        (  # a repository's address: pip needs git+
+            "https://github.com/ada/sphinx-contributions",
+            "sphinx-contributions[serve] @ git+https://github.com/ada/sphinx-contributions",
+            "requirements.txt installs sphinx-contributions from git+https://github.com/ada/sphinx-contributions, "
+            "as given (--requirement)",
+        ),
+        (  # a wheel's address: as it is
+            "https://example.org/sphinx_contributions-0.1.0-py3-none-any.whl",
+            "sphinx-contributions[serve] @ https://example.org/sphinx_contributions-0.1.0-py3-none-any.whl",
+            "requirements.txt installs sphinx-contributions from "
+            "https://example.org/sphinx_contributions-0.1.0-py3-none-any.whl, as given (--requirement)",
+        ),
+        (
+            "sphinx-contributions==0.1.0",
+            "sphinx-contributions[serve]==0.1.0",
+            "requirements.txt installs sphinx-contributions from PyPI: sphinx-contributions[serve]==0.1.0",
+        ),
+        (
+            "Sphinx_Contributions[cards]>=0.1",
+            "sphinx-contributions[cards,serve]>=0.1",
+            "requirements.txt installs sphinx-contributions from PyPI: sphinx-contributions[cards,serve]>=0.1",
+        ),
+    ],
+)
+def test_init_requirement(tmp_path: Path, given: str, line: str, note: str) -> None:
+    done = run("init", "site", "--yes", "--requirement", given, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[1] == note
+    assert (tmp_path / "site" / "requirements.txt").read_text(encoding="utf-8").splitlines()[2:] == [line, "furo"]
+
+
+def test_init_requirement_as_a_path(tmp_path: Path) -> None:
+    """A path (a wheel, an sdist, a source folder), relative to where init runs: a file URL, which pip
+    reads from any folder; init says it resolves on this machine only."""
+    wheel = tmp_path / "dist" / "sphinx_contributions-0.1.0-py3-none-any.whl"
+    wheel.parent.mkdir()
+    wheel.write_bytes(b"")
+    done = run("init", "site", "--yes", "--requirement", "dist/" + wheel.name, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[1] == (
+        f"requirements.txt installs sphinx-contributions from {wheel.as_uri()}, as given (--requirement); that "
+        "resolves on this machine only: for Read the Docs, make its first line a Git URL it can reach "
+        "(--requirement git+https://…), or the released name once sphinx-contributions is on PyPI"
+    )
+    assert (tmp_path / "site" / "requirements.txt").read_text(encoding="utf-8").splitlines()[2] == (
+        f"sphinx-contributions[serve] @ {wheel.as_uri()}"
+    )
+
+
+def test_the_home_page_lists_the_latest_six(tmp_path: Path) -> None:
+    """The home page's cards are bounded (before: every write-up, a 123 KB page at 60); the list has all."""
+    assert run("init", "site", "--yes", cwd=tmp_path).returncode == 0
+    site = tmp_path / "site"
+    sample = (site / "contributions/demo-1.md").read_text(encoding="utf-8")
+    for number in range(2, 10):  # eight published write-ups
+        text = sample.replace(":pr: 1\n", f":pr: {number}\n").replace(":status: draft\n", ":status: merged\n")
+        (site / f"contributions/demo-{number}.md").write_text(text, encoding="utf-8")
+    done = sphinx(site, "html", tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    home = (tmp_path / "out/html/index.html").read_text(encoding="utf-8")
+    listing = (tmp_path / "out/html/contributions/index.html").read_text(encoding="utf-8")
+    assert (
+        home.count('class="sd-card sd-sphinx-override sd-w-100 contrib-card'),
+        listing.count("contrib-card docutils"),
+    ) == (
+        6,
+        8,
+    )
+
+
+@pytest.mark.parametrize("given", ["https://github.com/ada", "github.com/ada/", "@ada"])
+def test_init_reads_a_github_profile_address(tmp_path: Path, given: str) -> None:
+    """Before: "'https://github.com/ada' is not a GitHub user name"."""
+    done = run("init", "site", "--yes", "--github", given, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+    conf = (tmp_path / "site" / "conf.py").read_text(encoding="utf-8")
+    assert '\ncontributions_profile_links = ["https://github.com/ada"]\n' in conf
+
+
+def test_init_refuses_another_requirement(tmp_path: Path) -> None:
+    done = run("init", "site", "--yes", "--requirement", "numpy", cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        "contributions init: --requirement takes a path (a wheel, an sdist or a source folder), a Git URL "
+        "(git+https://…) or the released name (sphinx-contributions, sphinx-contributions==VERSION); got 'numpy'\n",
+    )
+    assert not (tmp_path / "site").exists()
 
 
 def test_init_asks_in_a_terminal(tmp_path: Path) -> None:
@@ -347,6 +465,7 @@ def test_the_start_runs_as_written(guide: str, tmp_path: Path) -> None:
     assert [shlex.split(line)[:2] for line in commands] == [
         ["contributions", "init"],
         ["cd", "my-portfolio"],
+        ["pip", "install"],
         ["contributions", "serve"],
         ["contributions", "new"],
         ["contributions", "check"],
@@ -356,6 +475,10 @@ def test_the_start_runs_as_written(guide: str, tmp_path: Path) -> None:
         words = shlex.split(line)
         if words[0] == "cd":
             cwd = cwd / words[1]
+        elif words[0] == "pip":  # it resolves as written (installing would replace this venv's editable copy)
+            command = [sys.executable, "-m", "pip", "install", "--dry-run", "--quiet", *words[2:]]
+            resolved = subprocess.run(command, cwd=cwd, capture_output=True, text=True, check=False)
+            assert resolved.returncode == 0, line + "\n" + resolved.stdout + resolved.stderr
         elif words[1] == "serve":
             page = run_serve(words[1:], cwd)
             assert "Fix the cache key" in page and "Draft" in page  # the sample draft, in the preview

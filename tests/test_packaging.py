@@ -16,10 +16,12 @@ import email
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
 import tarfile
+import time
 import zipfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -103,8 +105,11 @@ def test_wheel_holds_the_package_its_data_and_the_licence(dists: Dists) -> None:
     files = wheel_files(dists.wheel)
     in_package = {name for name in files if name.startswith(PACKAGE + "/")}
     assert in_package == source - {f"{PACKAGE}/README.md"}
+    with zipfile.ZipFile(dists.wheel) as archive:  # the guide, as a file (the package's is a link to it)
+        assert archive.read(f"{PACKAGE}/AUTHORING.md") == (REPO / "AUTHORING.md").read_bytes()
     for name in (
         "py.typed",
+        "AUTHORING.md",
         "static/contributions.css",
         "static/contributions.js",
         "schema/contributions.schema.json",
@@ -163,6 +168,7 @@ def test_sdist_holds_the_tests_and_what_they_read_but_not_the_site(dists: Dists)
         "tests/treediff.py",
         "tests/node/package.json",
         "tests/node/package-lock.json",
+        ".github/workflows/release.yml",  # tests/test_packaging.py reads it
         f"{PACKAGE}/README.md",
     ):
         assert (root / name).is_file(), name
@@ -266,7 +272,14 @@ def test_the_wheel_alone_builds_the_minimal_site_strictly(dists: Dists, tmp_path
 
     located = run(python, "-I", "-c", f"import {PACKAGE}; print({PACKAGE}.__file__)", cwd=work, env=env)
     assert Path(located.strip()).is_relative_to(venv), located
-    assert "usage: contributions" in run(venv / "bin" / "contributions", "--help", cwd=work, env=env)
+    shown_help = run(venv / "bin" / "contributions", "--help", cwd=work, env=env)
+    assert "usage: contributions" in shown_help
+    # the guide it points at is in the installed package (before: "AUTHORING.md", which the wheel lacked)
+    guide = Path(shown_help.split("every warning and command):\n", 1)[1].splitlines()[0].strip())
+    assert guide.is_relative_to(venv) and guide.read_bytes() == (REPO / "AUTHORING.md").read_bytes(), guide
+    assert run(venv / "bin" / "contributions", "--version", cwd=work, env=env).startswith(
+        "contributions (sphinx-contributions) 0.1.0, Sphinx 9."
+    )
 
     def build(outdir: Path, *extra: str) -> str:
         command = [
@@ -290,9 +303,11 @@ def test_the_wheel_alone_builds_the_minimal_site_strictly(dists: Dists, tmp_path
     html = work / "html"
     assert INFO_LINE in build(html).splitlines()
     assert not (html / "contributions.atom").exists()
-    # the doctrees are Sphinx's default, html/.doctrees: the report goes beside the output, not into it
-    assert not list(html.rglob("contributions-report.*"))
-    assert json.loads((work / "contributions-report.html.json").read_text(encoding="utf-8"))["builder"] == "html"
+    # the doctrees are Sphinx's default, html/.doctrees: the report goes there, never beside the output
+    # folder (the watched source tree of `sphinx-autobuild . _build/html`)
+    assert not list(work.glob("contributions-report.*"))
+    report = json.loads((html / ".doctrees" / "contributions-report.html.json").read_text(encoding="utf-8"))
+    assert report["builder"] == "html"
     for name in ("contributions.json", "contributions.schema.json", "_static/contributions.css"):
         assert (html / name).is_file(), name
     index = (html / "index.html").read_text(encoding="utf-8")
@@ -400,7 +415,7 @@ def test_the_wheel_starts_a_site_that_builds_in_every_format(dists: Dists, tmp_p
     assert (done.returncode, done.stderr) == (
         1,
         "contributions serve: the live preview needs sphinx-autobuild, which is not installed; install it with: "
-        "pip install 'sphinx-contributions[serve]'\n",
+        "pip install 'sphinx-autobuild<2026,>=2025.8.25'\n",
     )
     for theme in ("furo", "pydata_sphinx_theme"):
         name = f"site-{theme}"
@@ -450,6 +465,126 @@ def test_the_wheel_starts_a_site_that_builds_in_every_format(dists: Dists, tmp_p
         assert "Missing character" not in (latex / "ada-lovelace.log").read_text(encoding="utf-8", errors="replace")
         if theme == "pydata_sphinx_theme":
             assert "pydata-sphinx-theme" in (tmp_path / theme / "html" / "index.html").read_text(encoding="utf-8")
+
+
+THEME_NAMES = ("furo", "pydata_sphinx_theme", "sphinx_book_theme", "sphinx_rtd_theme", "alabaster")
+
+
+def next_steps(stdout: str) -> list[str]:
+    """The commands ``init`` prints after "next:", without their comments."""
+    lines = stdout.split("next:\n", 1)[1].splitlines()
+    return [line.split("#", 1)[0].strip() for line in lines if line.startswith("  ")]
+
+
+def test_the_wheel_in_a_clean_venv_follows_inits_next_steps(dists: Dists, tmp_path: Path) -> None:
+    """Issue 27's path, under each of the five themes: the wheel alone in a clean venv (pip and nothing
+    else), ``init --theme``, then the next steps it prints, run as printed: ``pip install -r
+    requirements.txt`` (the wheel's own file URL and the theme: it resolves before any release), ``serve``
+    (the sample draft is served), ``new``, and the strict ``check`` of html, epub and latex. Before: the
+    requirement was ``sphinx-contributions>=0.1.0``, which is on no index, and no step installed the theme."""
+    require_tool("latexmk", "latexmk")
+    require_tool("xelatex", "texlive-xetex texlive-latex-extra")
+    require_font("FreeSerif", "fonts-freefont-otf")
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", venv)  # with pip: the next steps run it
+    bin_dir = venv / "bin"
+    run(bin_dir / "python", "-m", "pip", "install", "--quiet", "-c", CONSTRAINTS, dists.wheel)
+    env = clean_env() | {
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+        "VIRTUAL_ENV": str(venv),
+        "PIP_CONSTRAINT": str(CONSTRAINTS),  # the pinned set, as everywhere in the tests
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+        "CONTRIBUTIONS_OFFLINE": "1",  # `new` asks no forge
+    }
+    from .test_init import fetch, free_port
+
+    for theme in THEME_NAMES:
+        work = tmp_path / theme
+        work.mkdir()
+        done = subprocess.run(
+            ["contributions", "init", "site", "--yes", "--theme", theme],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+        )
+        assert (done.returncode, done.stderr) == (0, ""), done.stderr
+        assert done.stdout.splitlines()[1].startswith(
+            f"requirements.txt installs sphinx-contributions from {dists.wheel.as_uri()}, where this copy was "
+            "installed from (it is not on PyPI yet); that resolves on this machine only"
+        )
+        steps = next_steps(done.stdout)
+        assert [step.split()[:2] for step in steps] == [
+            ["cd", "site"],
+            ["pip", "install"],
+            ["contributions", "serve"],
+            ["contributions", "new"],
+            ["contributions", "check"],
+        ]
+        site = work / "site"
+        requirements = (site / "requirements.txt").read_text(encoding="utf-8").splitlines()[2:]
+        assert requirements == [f"sphinx-contributions[serve] @ {dists.wheel.as_uri()}", *THEME_PACKAGES[theme]]
+        run(*shlex.split(steps[1]), cwd=site, env=env)
+        port = free_port()
+        server = subprocess.Popen(
+            [*shlex.split(steps[2]), "--port", str(port)],
+            cwd=site,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            page = fetch(f"http://127.0.0.1:{port}/contributions/demo-1.html", time.monotonic() + 180)
+            assert "Fix the cache key" in page and "Draft" in page, theme
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+        new = steps[3].replace(
+            "https://github.com/OWNER/REPO/pull/NUMBER", "https://github.com/sgl-project/sglang/pull/1"
+        )
+        assert "wrote contributions/sglang-1.md" in run(*shlex.split(new), cwd=site, env=env)
+        check = run(*shlex.split(steps[4]), "--builders", "html,epub,latex", cwd=site, env=env)
+        assert "The site would publish: the strict builds pass (html, epub, latex; latex: the PDF compiled" in check, (
+            theme + "\n" + check
+        )
+
+
+#: what ``init --theme`` puts in requirements.txt after the extension
+THEME_PACKAGES = {
+    "furo": ["furo"],
+    "pydata_sphinx_theme": ["pydata-sphinx-theme"],
+    "sphinx_book_theme": ["sphinx-book-theme"],
+    "sphinx_rtd_theme": ["sphinx-rtd-theme"],
+    "alabaster": [],
+}
+
+
+def test_the_release_workflow_builds_checks_and_publishes_on_a_tag() -> None:
+    """``.github/workflows/release.yml``: on a version tag, build the sdist and wheel and check them
+    (``twine check --strict``), then publish with PyPI's trusted publishing: the OIDC token permission on
+    the publishing job alone, no API token anywhere."""
+    import yaml  # type: ignore[import-untyped]  # PyYAML (through MyST-Parser), without stubs
+
+    text = (REPO / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    workflow = yaml.safe_load(text)
+    triggers = workflow[True]  # YAML 1.1 reads the key `on` as true
+    assert triggers == {"push": {"tags": ["v*"]}}
+    assert workflow["permissions"] == {"contents": "read"}
+    build, publish = workflow["jobs"]["build"], workflow["jobs"]["publish"]
+    commands = "\n".join(step.get("run", "") for step in build["steps"])
+    assert "python -m build" in commands and "python -m twine check --strict dist/*" in commands
+    assert 'test "v${version}" = "${GITHUB_REF_NAME}"' in commands  # the tag is the package's version
+    assert any(step.get("uses", "").startswith("actions/upload-artifact@") for step in build["steps"])
+    assert "permissions" not in build
+    assert publish["needs"] == "build"
+    assert publish["permissions"] == {"id-token": "write"}
+    assert publish["environment"]["name"] == "pypi"
+    assert [step["uses"].split("@")[0] for step in publish["steps"]] == [
+        "actions/download-artifact",
+        "pypa/gh-action-pypi-publish",
+    ]
+    assert "password" not in text and "secrets." not in text
 
 
 def test_the_pinned_set_is_complete_and_consistent() -> None:

@@ -5,7 +5,8 @@ One small portfolio (``tests/roots/test-themes``: a proof strip, a filterable ta
 write-ups with figures and a known-limits callout) is built strictly under each theme. On each: no
 horizontal overflow at 390 px; the listing table inside its column at 1280 px, no cell cut; the pressed
 filter button differs from the others by computed style; every text the extension writes at least 4.5:1
-against what is behind it, every chart bar and axis at least 3:1. Screenshots go to
+against what is behind it, every chart bar and axis at least 3:1; every tick label and mark of every chart
+inside its chart's box and not clipped by the SVG, at both widths. Screenshots go to
 ``_build/screenshots/themes/``.
 """
 
@@ -101,6 +102,35 @@ MARKS = """() => Array.from(document.querySelectorAll('.contrib-metric-svg rect,
 })"""
 
 
+#: each tick label and mark of every chart that is not wholly shown: outside the chart's box
+#: (``.contrib-metric-chart``, whose padding leaves room for the first and last tick labels), or outside
+#: the SVG while the SVG clips what overflows it (sphinx_rtd_theme's ``svg:not(:root){overflow:hidden}``
+#: cut "10" to "0" and the before mark in half when it outranked the extension's rule)
+CUT_CHARTS = """() => {
+  const within = (inner, outer) => inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 &&
+    inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
+  const cut = [];
+  let count = 0;
+  document.querySelectorAll('.contrib-metric-svg').forEach((svg) => {
+    const chart = svg.closest('.contrib-metric-chart').getBoundingClientRect();
+    const box = svg.getBoundingClientRect();
+    const clips = getComputedStyle(svg).overflow !== 'visible';
+    svg.querySelectorAll('text, rect, line, circle, path, polygon').forEach((el) => {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) return;
+      count += 1;
+      if (!within(r, chart) || (clips && !within(r, box))) {
+        cut.push(`${el.tagName}.${el.getAttribute('class')} ${(el.textContent || '').trim()} ` +
+                 `[${Math.round(r.left)}, ${Math.round(r.right)}] in chart [${Math.round(chart.left)}, ` +
+                 `${Math.round(chart.right)}], svg [${Math.round(box.left)}, ${Math.round(box.right)}]` +
+                 (clips ? ' clipped' : ''));
+      }
+    });
+  });
+  return {count, cut};
+}"""
+
+
 #: what a theme's own script logs on every page, whatever the page holds: pydata-sphinx-theme 0.20 (and
 #: sphinx-book-theme, built on it) writes ``data-mode=""`` on ``<html>`` unless its ``default_mode`` option
 #: is set, and its script reports that before using "auto"
@@ -128,6 +158,7 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
         context, watch = new_context(
             browser, scheme=scheme, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
         )
+        seen_charts = seen_dates = 0
         try:
             for path in PAGES:
                 page = open_page(context, watch, url + path)
@@ -141,12 +172,31 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
                     ".filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.className)"
                 )
                 assert cut == [], f"{theme} {scheme} {path}: cut at 390 px"
+                charts = page.evaluate(CUT_CHARTS)
+                assert charts["cut"] == [], f"{theme} {scheme} {path} at 390 px: {charts['cut']}"
+                # a date is never broken at its hyphens ("2026-" / "03-14")
+                dates = page.eval_on_selector_all(
+                    ".contrib-date",
+                    "els => els.map(e => [e.textContent, e.getClientRects().length, getComputedStyle(e).whiteSpace])",
+                )
+                assert all(lines == 1 and space == "nowrap" for _, lines, space in dates), f"{theme}: {dates}"
+                seen_dates += len(dates)
+                # one breadcrumb: the extension's, not the theme's too (pydata-sphinx-theme showed both)
+                crumbs = page.evaluate(
+                    "[document.querySelectorAll('.contrib-breadcrumb').length, "
+                    "document.querySelectorAll('.bd-breadcrumbs').length]"
+                )
+                if path.startswith("contributions/numpy"):
+                    assert crumbs == [1, 0], f"{theme} {path}: breadcrumbs (ours, the theme's) {crumbs}"
+                seen_charts += charts["count"]
                 name = path.replace("/", "-").removesuffix(".html")
                 page.screenshot(path=folder / f"{theme}-{scheme}-390-{name}.png")
                 page.close()
         finally:
             context.close()
         assert theme_problems(watch, theme) == {}, theme
+        assert seen_charts > 0, f"{theme}: no chart's labels and marks were measured"
+        assert seen_dates > 0, f"{theme}: no date was measured"
 
         # a laptop: the table inside its column, the pressed filter visible, the colours readable
         context, watch = new_context(browser, scheme=scheme, viewport={"width": 1280, "height": 900})
@@ -183,6 +233,8 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
             page = open_page(context, watch, url + "contributions/numpy-27001.html")
             texts += page.evaluate(TEXTS)
             marks = page.evaluate(MARKS)
+            charts = page.evaluate(CUT_CHARTS)
+            assert charts["count"] > 0 and charts["cut"] == [], f"{theme} {scheme} at 1280 px: {charts['cut']}"
             page.screenshot(path=folder / f"{theme}-{scheme}-1280-write-up.png", full_page=True)
         finally:
             context.close()

@@ -155,13 +155,13 @@ CASES = [
             "contrib.bad_option",
         ),
     ),
-    case(
-        "repo-url",
-        page(":repo: https://github.com/a/b", ":pr: 1", ":summary: S."),
+    case(  # the address of no forge the extension knows (a repository's address is read: see below)
+        "repo-url-elsewhere",
+        page(":repo: https://example.org/a/b", ":pr: 1", ":summary: S."),
         W(
             "bad.md",
-            ":repo: https://github.com/a/b",
-            f"contribution not listed: {REPO_MUST} 'https://github.com/a/b'",
+            ":repo: https://example.org/a/b",
+            f"contribution not listed: {REPO_MUST} 'https://example.org/a/b'",
             "contrib.bad_option",
         ),
     ),
@@ -277,6 +277,91 @@ CASES = [
             "contrib.bad_option",
         ),
     ),
+    case(  # before: tags '#a' lost to a comment, "got ''"
+        "tags-as-hashtags",
+        page(*REQUIRED, ":tags: #caching #gpu"),
+        W(
+            "bad.md",
+            ":tags: #caching #gpu",
+            "'contribution': Directive options has # comments, which may not be supported in future versions.",
+            "myst.directive_comments",
+        ),
+        W(
+            "bad.md",
+            ":tags: #caching #gpu",
+            "option ignored: '#' starts a comment in directive options: write ':tags: caching, gpu'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(  # before: one tag 'caching', the rest lost without a word of ours
+        "tags-with-a-hashtag",
+        page(*REQUIRED, ":tags: attention correctness, #SDPA"),
+        W(
+            "bad.md",
+            ":tags: attention correctness, #SDPA",
+            "'contribution': Directive options has # comments, which may not be supported in future versions.",
+            "myst.directive_comments",
+        ),
+        W(
+            "bad.md",
+            ":tags: attention correctness, #SDPA",
+            "option ignored: '#' starts a comment in directive options: write ':tags: attention correctness, SDPA'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(  # before: one tag, 'caching memory gpu', and no warning
+        "tags-with-spaces",
+        page(*REQUIRED, ":tags: caching memory gpu"),
+        W(
+            "bad.md",
+            ":tags: caching memory gpu",
+            "tags are separated by commas: ':tags: caching memory gpu' is one tag; write ':tags: caching, memory, "
+            "gpu' for 3 tags, or ':tags: \"caching memory gpu\"' for one",
+            "contrib.bad_option",
+        ),
+    ),
+    case(  # before: no word; the write-up's tags are its header's
+        "tags-in-front-matter",
+        "---\ntags: [caching, gpu]\n---\n" + page(*REQUIRED),
+        W(
+            "bad.md",
+            "tags: [caching, gpu]",
+            "front matter 'tags' is not read: a write-up's tags are its header's ':tags:' option; write "
+            "':tags: caching, gpu' in the 'contribution' directive and remove 'tags' from the front matter",
+            "contrib.bad_option",
+        ),
+    ),
+    case(
+        "key-malformed",
+        page(*REQUIRED, ":key: rocm sglang"),
+        W(
+            "bad.md",
+            ":key: rocm sglang",
+            "option ignored: key must be NAME#1 (letters, digits, '.', '_' and '-', then '#' and the pull request's "
+            "number, such as 'owner-name#1'), got 'rocm sglang'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(
+        "key-of-another-number",
+        page(*REQUIRED, ":key: rocm-repo#2"),
+        W(
+            "bad.md",
+            ":key: rocm-repo#2",
+            "option ignored: key must end in the pull request's number, #1: write ':key: rocm-repo#1'",
+            "contrib.bad_option",
+        ),
+    ),
+    case(  # a :key: is unique like any key
+        "key-taken",
+        {"zz.md": page(":repo: other/good", ":pr: 1", ":key: good#1", ":summary: S.")},
+        W(
+            "zz.md",
+            HEADER,
+            "contribution good#1 is already declared in good.md; this page is not listed",
+            "contrib.duplicate_key",
+        ),
+    ),
     case(
         "tags-repeated",
         page(*REQUIRED, ":tags: SDPA, sdpa"),
@@ -315,7 +400,7 @@ CASES = [
             "bad.md",
             ":state: merged",
             "'contribution': Unknown option key: 'state' "
-            "(allowed: ['date', 'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "(allowed: ['date', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
         W(
@@ -332,7 +417,7 @@ CASES = [
             "bad.md",
             ":colour: red",
             "'contribution': Unknown option key: 'colour' "
-            "(allowed: ['date', 'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "(allowed: ['date', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
     ),
@@ -343,7 +428,7 @@ CASES = [
             "bad.md",
             ":sumary: S.",
             "'contribution': Unknown option key: 'sumary' "
-            "(allowed: ['date', 'issue', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "(allowed: ['date', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
         W(
@@ -941,7 +1026,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: fast", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: fast",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got 'fast'",
             "contrib.bad_metric",
         ),
@@ -951,7 +1036,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 1", ":after: 1,000")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":after: 1,000",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: after must be a number such as 0.5 or 1.03e-1, got '1,000': write 1000, "
             "without thousands separators",
             "contrib.bad_metric",
@@ -962,7 +1047,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Time", ":before: 41.2 s", ":after: ~30s")),
         W(
             "bad.md",
-            ":::{metric} Time",
+            ":before: 41.2 s",  # the option's line (before: the directive's)
             "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '41.2 s': write 41.2 and "
             "':unit: s'; after must be a number such as 0.5 or 1.03e-1, got '~30s': write ~30 and ':unit: s'",
             "contrib.bad_metric",
@@ -973,7 +1058,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Share", ":before: 12%", ":after: 8")),
         W(
             "bad.md",
-            ":::{metric} Share",
+            ":before: 12%",  # the option's line (before: the directive's)
             "metric 'Share' not shown: before must be a number such as 0.5 or 1.03e-1, got '12%': write 12 and "
             "':unit: %'",
             "contrib.bad_metric",
@@ -984,7 +1069,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 0,5", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: 0,5",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got '0,5': write 0.5, with a "
             "point before the decimals",
             "contrib.bad_metric",
@@ -995,7 +1080,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Time", ":before: 41.2 ms", ":after: 30", ":unit: ms")),
         W(
             "bad.md",
-            ":::{metric} Time",
+            ":before: 41.2 ms",  # the option's line (before: the directive's)
             "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '41.2 ms': write 41.2 "
             "alone: the unit is given as ':unit: ms'",
             "contrib.bad_metric",
@@ -1006,7 +1091,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Time", ":before: 2 s", ":after: 900", ":unit: ms")),
         W(
             "bad.md",
-            ":::{metric} Time",
+            ":before: 2 s",  # the option's line (before: the directive's)
             "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '2 s': write it in ms "
             "(its ':unit:') as a number alone",
             "contrib.bad_metric",
@@ -1017,7 +1102,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Time", ":before: 2 s", ":after: 900 ms")),
         W(
             "bad.md",
-            ":::{metric} Time",
+            ":before: 2 s",  # the option's line (before: the directive's)
             "metric 'Time' not shown: before must be a number such as 0.5 or 1.03e-1, got '2 s'; after must be a "
             "number such as 0.5 or 1.03e-1, got '900 ms'; before and after are in different units, 's' and 'ms': "
             "write both in one unit, as numbers, and that unit once as ':unit:'",
@@ -1057,7 +1142,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":better: Lowr")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":better: Lowr",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: better must be 'lower' or 'higher', got 'Lowr': did you mean 'lower'?",
             "contrib.bad_metric",
         ),
@@ -1067,7 +1152,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 1e999", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: 1e999",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got '1e999'",
             "contrib.bad_metric",
         ),
@@ -1087,7 +1172,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":better: faster")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":better: faster",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: better must be 'lower' or 'higher', got 'faster'",
             "contrib.bad_metric",
         ),
@@ -1097,7 +1182,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 1e-400", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: 1e-400",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before is too close to zero to keep the digits written, got '1e-400'",
             "contrib.bad_metric",
         ),
@@ -1107,7 +1192,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: ~", ":after: 1")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":before: ~",  # the option's line (before: the directive's)
             "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got '~'",
             "contrib.bad_metric",
         ),
@@ -1117,7 +1202,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Tests passed", ":before: 196", ":after: 196", ":expect: same")),
         W(
             "bad.md",
-            ":::{metric} Tests passed",
+            ":expect: same",  # the option's line (before: the directive's)
             "metric 'Tests passed' not shown: expect must be 'hold' (a no-regression check), got 'same'",
             "contrib.bad_metric",
         ),
@@ -1138,7 +1223,7 @@ CASES = [
         page(*REQUIRED, sections=with_metric(" Drift", ":before: 2", ":after: 1", ":evidence: PR 12, see the PR")),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":evidence: PR 12, see the PR",  # the option's line (before: the directive's)
             f"metric 'Drift': evidence left out: evidence must be {EVIDENCE_FORMS}; got 'see the PR'",
             "contrib.bad_evidence",
         ),
@@ -1154,7 +1239,7 @@ CASES = [
         ),
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":evidence: #12",  # the option's line (before: the directive's)
             "metric 'Drift': evidence left out: an item is empty "
             "(in directive options ' #' starts a comment: write 'PR 12', not '#12')",
             "contrib.bad_evidence",
@@ -1165,7 +1250,7 @@ CASES = [
         "# Figures\n\n:::{metric} Drift\n:before: 2\n:after: 1\n:evidence: PR 12, a/b#3\n:::\n",
         W(
             "bad.md",
-            ":::{metric} Drift",
+            ":evidence: PR 12, a/b#3",  # the option's line (before: the directive's)
             "metric 'Drift': evidence left out: 'PR 12' needs 'owner/repo' outside a contribution page",
             "contrib.bad_evidence",
         ),
@@ -1233,6 +1318,22 @@ CASES = [
         "contrib-unknown-key",
         "# Links\n\nSee {contrib}`nope#3`.\n",
         W("bad.md", "See {contrib}`nope#3`.", "{contrib} target not found: 'nope#3'", "contrib.unknown_key"),
+    ),
+    case(  # before: no suggestion
+        "contrib-misspelt-key",
+        "# Links\n\nSee {contrib}`god#1` and {contrib}`the fix <GOD#1#fix>`.\n",
+        W(
+            "bad.md",
+            "See {contrib}`god#1` and {contrib}`the fix <GOD#1#fix>`.",
+            "{contrib} target not found: 'god#1'; did you mean 'good#1'?",
+            "contrib.unknown_key",
+        ),
+        W(
+            "bad.md",
+            "See {contrib}`god#1` and {contrib}`the fix <GOD#1#fix>`.",
+            "{contrib} target not found: 'GOD#1#fix'; did you mean 'good#1#fix'?",
+            "contrib.unknown_key",
+        ),
     ),
     case(
         "contrib-unknown-key-explicit-title",
@@ -1396,6 +1497,54 @@ def test_a_bad_optional_option_keeps_the_page_listed(make_app: MakeApp, rootdir:
     assert len(warnings(app)) == 2
     record = get_domain(app.env).contributions["bad"]
     assert (record.key, record.status, record.tags) == ("repo#1", None, ())
+
+
+@pytest.mark.parametrize(
+    ("written", "tags"),
+    [
+        ("[caching, memory, gpu]", ("caching", "memory", "gpu")),  # before: '[caching', 'memory', 'gpu]'
+        ('["seq2seq training", SDPA]', ("seq2seq training", "SDPA")),
+        ('"seq2seq training loop"', ("seq2seq training loop",)),  # quoted: one tag of three words, no warning
+        ("attention correctness", ("attention correctness",)),  # two words: one tag
+        ("a b, c", ("a b", "c")),
+    ],
+)
+def test_tags_as_people_write_them(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, written: str, tags: tuple[str, ...]
+) -> None:
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, f":tags: {written}")})
+    assert (warnings(app), app.statuscode) == ([], 0)
+    assert get_domain(app.env).contributions["bad"].tags == tags
+
+
+def test_a_key_of_its_own_for_one_name_under_two_owners(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """``:key:``: two repositories named ``good`` publish side by side (before: "already declared")."""
+    files = {"rocm-good-1.md": page(":repo: rocm/good", ":pr: 1", ":key: rocm-good#1", ":summary: S.")}
+    app = build(make_app, rootdir, tmp_path, files)
+    assert (warnings(app), app.statuscode) == ([], 0)
+    domain = get_domain(app.env)
+    owners = [domain.by_key(key) for key in ("good#1", "ROCM-good#1")]
+    assert [owner.docname if owner else None for owner in owners] == ["good", "rocm-good-1"]
+    assert domain.contributions["rocm-good-1"].key == "rocm-good#1"
+
+
+@pytest.mark.parametrize(
+    ("written", "repo"),
+    [
+        ("https://github.com/a/b", "a/b"),  # before: "repo must be 'owner/name' …, got 'https://github.com/a/b'"
+        ("https://github.com/a/b/pull/7/files", "a/b"),
+        ("github.com/a/b.git", "a/b"),
+        ("https://gitlab.com/group/sub/b/-/tree/main", "gitlab.com/group/sub/b"),
+        ("https://codeberg.org/a/b/", "codeberg.org/a/b"),
+    ],
+)
+def test_a_repository_given_as_its_address_is_read(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, written: str, repo: str
+) -> None:
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(f":repo: {written}", ":pr: 1", ":summary: S.")})
+    assert (warnings(app), app.statuscode) == ([], 0)
+    record = get_domain(app.env).contributions["bad"]
+    assert (record.repo, record.key) == (repo, "b#1")
 
 
 def test_a_rejected_header_leaves_the_page_unlisted(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
@@ -1735,9 +1884,11 @@ def test_the_report_holds_records_and_warnings(rootdir: Path, tmp_path: Path) ->
             "message": "contribution good#1 is already declared in good.md; this page is not listed",
         },
     ]
-    first = path.read_bytes()
+    first, written = path.read_bytes(), path.stat()
     assert sphinx_build(srcdir, "-W", "--keep-going").returncode == 1  # the next build: the same report
     assert path.read_bytes() == first
+    # not written again: a watcher (sphinx-autobuild) sees no change (tests/test_autobuild.py)
+    assert (path.stat().st_ino, path.stat().st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
     parallel = staying_site(rootdir, tmp_path / "parallel")  # another folder, in parallel: the same bytes
     assert sphinx_build(parallel, "-W", "--keep-going", "-j", "2").returncode == 1
     assert (tmp_path / "parallel" / "doctrees" / "contributions-report.html.json").read_bytes() == first

@@ -272,7 +272,7 @@ def check_missing_sections(header: cn.contribution_header, sections: list[nodes.
     given = {node["contrib_section"] for node in sections} | misspelt
     missing = [name for name in SECTION_NAMES if name not in given]
     if missing:
-        key = make_key(header["repo"], header["pr"])
+        key = header.get("key") or make_key(header["repo"], header["pr"])
         warn(ContribWarning.MISSING_SECTION, f"contribution {key} is missing section(s): {', '.join(missing)}", header)
 
 

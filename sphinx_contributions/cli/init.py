@@ -6,6 +6,13 @@ path; ``dot-`` stands for a leading ``.``): ``conf.py``, the home page (a profil
 ``README.md``, ``requirements.txt``, ``.readthedocs.yaml``, ``.pre-commit-config.yaml`` and
 ``.gitignore``. Every file says it is free to use (MIT).
 
+``requirements.txt`` installs the extension (with the ``serve`` extra) and the theme, and must resolve as
+written: sphinx-contributions is not on PyPI yet, so by default its line is where this copy was installed
+from (``direct_url.json``, PEP 610: the wheel, sdist or folder as a ``file://`` URL, or the Git URL and
+commit), and only a copy installed from a package index, which exists there, gives the released name
+(``sphinx-contributions[serve]>=VERSION``). ``--requirement`` sets it: a path, a Git URL or the released
+name. ``init`` says which, and that a ``file://`` URL resolves only on this machine.
+
 In a terminal (standard input a TTY) it asks for what the options did not give; otherwise, or with
 ``--yes``, it takes the options and the defaults and reads nothing. It writes nothing when a file it
 would write is already there.
@@ -18,10 +25,11 @@ import json
 import re
 import sys
 from dataclasses import dataclass
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..themes import THEMES
 from ..write.title_page import shown_url
 from .common import PROG, CommandError, UsageError, shown
 
@@ -31,14 +39,6 @@ if TYPE_CHECKING:
 
     import jinja2
 
-#: ``html_theme`` → the distribution that provides it ("" for Sphinx's own)
-THEMES = {
-    "furo": "furo",
-    "pydata_sphinx_theme": "pydata-sphinx-theme",
-    "sphinx_book_theme": "sphinx-book-theme",
-    "sphinx_rtd_theme": "sphinx-rtd-theme",
-    "alabaster": "",
-}
 DEFAULT_NAME = "Your Name"
 DEFAULT_THEME = "furo"
 _GITHUB_USER = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$")
@@ -67,7 +67,11 @@ def theme_name(text: str) -> str:
 
 
 def github_user(text: str) -> str:
+    """A GitHub user name, as written (``ada``, ``@ada``) or as the profile's address
+    (``https://github.com/ada``)."""
     user = text.strip().removeprefix("@")
+    if profile := re.match(r"^(?:https?://)?(?:www\.)?github\.com/([^/?#]+)/?(?:[?#].*)?$", user, re.I):
+        user = profile[1]
     if user and not _GITHUB_USER.match(user):
         raise UsageError(f"{PROG} init: {text!r} is not a GitHub user name (letters, digits and single hyphens)")
     return user
@@ -114,6 +118,96 @@ def answers(args: argparse.Namespace) -> Answers:
     return Answers(name or DEFAULT_NAME, role, github, theme, links)
 
 
+#: the extension's distribution, and the extra a site's requirements add (``contributions serve``)
+DISTRIBUTION = "sphinx-contributions"
+SITE_EXTRA = "serve"
+_ARCHIVE = (".whl", ".tar.gz", ".zip")
+_MACHINE_ONLY = (
+    "; that resolves on this machine only: for Read the Docs, make its first line a Git URL it can reach "
+    "(--requirement git+https://…), or the released name once sphinx-contributions is on PyPI"
+)
+
+
+@dataclass(frozen=True)
+class SiteRequirement:
+    """The extension's line in ``requirements.txt``, and what ``init`` says about it."""
+
+    line: str
+    note: str
+
+
+def _direct(url: str, origin: str) -> SiteRequirement:
+    line = f"{DISTRIBUTION}[{SITE_EXTRA}] @ {url}"
+    return SiteRequirement(
+        line,
+        f"requirements.txt installs sphinx-contributions from {url}, {origin}"
+        + (_MACHINE_ONLY if url.startswith("file:") else ""),
+    )
+
+
+def requirement_of(text: str) -> SiteRequirement:
+    """``--requirement``: a Git URL (``git+https://…``; an ``https://`` address of a repository gets the
+    ``git+``), the address of a wheel or sdist, a path to one or to a source folder, or a requirement on
+    the released package (``sphinx-contributions``, ``sphinx-contributions==0.1.0``)."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+
+    value = text.strip()
+    given = "as given (--requirement)"
+    if re.match(r"^[a-z]+\+[a-z]+://", value):  # git+https://, hg+https:// …
+        return _direct(value, given)
+    if re.match(r"^https?://", value):
+        return _direct(value if value.endswith(_ARCHIVE) else f"git+{value}", given)
+    path = Path(value).expanduser()
+    if value and path.exists():
+        return _direct(path.resolve().as_uri(), given)
+    try:
+        wanted = Requirement(value)
+    except InvalidRequirement:
+        wanted = None
+    if wanted is None or canonicalize_name(wanted.name) != DISTRIBUTION:
+        raise UsageError(
+            f"{PROG} init: --requirement takes a path (a wheel, an sdist or a source folder), a Git URL "
+            f"(git+https://…) or the released name ({DISTRIBUTION}, {DISTRIBUTION}==VERSION); got {text!r}"
+        )
+    extras = ",".join(sorted({*wanted.extras, SITE_EXTRA}))
+    line = f"{DISTRIBUTION}[{extras}]{wanted.specifier}"
+    if wanted.url:
+        return _direct(wanted.url, given)
+    if wanted.marker:
+        line += f"; {wanted.marker}"
+    return SiteRequirement(line, f"requirements.txt installs sphinx-contributions from PyPI: {line}")
+
+
+def installed_requirement() -> SiteRequirement:
+    """The default: where this copy of the extension came from (PEP 610's ``direct_url.json``), else,
+    installed from a package index, the released name at this version or later."""
+    from ..version import __version__
+
+    for dist in metadata.distributions(name=DISTRIBUTION):  # a source folder's egg-info has none: skip it
+        try:
+            direct = json.loads(dist.read_text("direct_url.json") or "null")
+        except ValueError:
+            continue
+        if not isinstance(direct, dict) or not isinstance(direct.get("url"), str):
+            continue
+        url, vcs = direct["url"], direct.get("vcs_info")
+        if isinstance(vcs, dict) and vcs.get("vcs") and vcs.get("commit_id"):
+            url = f"{vcs['vcs']}+{url}@{vcs['commit_id']}"
+        return _direct(url, "where this copy was installed from (it is not on PyPI yet)")
+    line = f"{DISTRIBUTION}[{SITE_EXTRA}]>={__version__}"
+    return SiteRequirement(line, f"requirements.txt installs the released sphinx-contributions: {line}")
+
+
+def install_step(theme: str) -> str:
+    """The first of the next steps, and what it brings."""
+    package = THEMES[theme]
+    brings = f"sphinx-contributions, sphinx-autobuild (for serve) and {package}"
+    if not package:
+        brings = f"sphinx-contributions and sphinx-autobuild (for serve); {theme} comes with Sphinx"
+    return f"pip install -r requirements.txt    # {brings}"
+
+
 def scaffold_templates() -> dict[str, str]:
     """Each template's path in ``scaffold/`` → the path of the file it writes."""
     root = resources.files("sphinx_contributions") / "scaffold"
@@ -147,11 +241,12 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render(given: Answers) -> dict[str, str]:
+def render(given: Answers, requirement: SiteRequirement) -> dict[str, str]:
     """The site's files: path → text."""
     from ..version import __version__
 
     context = {
+        "requirement": requirement.line,
         "name": given.name,
         "role": given.role,
         "github": given.github,
@@ -170,7 +265,8 @@ def command_init(args: argparse.Namespace) -> int:
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{PROG} init: {args.dir!r} is a file, not a folder")
     given = answers(args)
-    files = render(given)
+    requirement = requirement_of(args.requirement) if args.requirement is not None else installed_requirement()
+    files = render(given, requirement)
     there = sorted(name for name in files if (folder / name).exists())
     if there:
         raise CommandError(f"{PROG} init: {shown(folder)} already has {', '.join(there)}; nothing written")
@@ -180,10 +276,12 @@ def command_init(args: argparse.Namespace) -> int:
         path.write_text(text, encoding="utf-8")
     where = shown(folder)
     print(f"wrote a portfolio site in {where} ({len(files)} files): {given.name}, theme {given.theme}")
+    print(requirement.note)
     go = "" if where == "." else f"cd {where}\n  "
     print(
         "next:\n"
-        f"  {go}{PROG} serve    # live preview on http://127.0.0.1:8000 (pip install 'sphinx-contributions[serve]')\n"
+        f"  {go}{install_step(given.theme)}\n"
+        f"  {PROG} serve    # live preview on http://127.0.0.1:8000\n"
         f"  {PROG} new https://github.com/OWNER/REPO/pull/NUMBER   # your first write-up\n"
         f"  {PROG} check    # the strict build: exit 0 = would publish"
     )
@@ -215,6 +313,15 @@ def add_init(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     init.add_argument(
         "--theme", help=f"the HTML theme: {', '.join(THEMES)} (default: {DEFAULT_THEME}; install it with pip)"
+    )
+    init.add_argument(
+        "--requirement",
+        metavar="SPEC",
+        help=(
+            "where requirements.txt installs sphinx-contributions from: a path (a wheel, an sdist or a source "
+            "folder), a Git URL (git+https://…) or the released name (sphinx-contributions==VERSION); "
+            "default: where this copy was installed from, or the released name when it came from a package index"
+        ),
     )
     init.add_argument("--yes", "-y", action="store_true", help="ask nothing: the options and the defaults")
     init.set_defaults(handler=command_init)

@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from .. import forges
 from ..builders import JSON_NAME, SCHEMA_NAME
-from ..model import SECTION_NAMES, OptionError, key_lookup, make_key, parse_positive_int, parse_repo
+from ..collect.drafts import SourcePage
+from ..model import SECTION_NAMES, OptionError, key_lookup, label, make_key, parse_positive_int, parse_repo
 from ..write.exports import SCHEMA_VERSION, dumps
 from ..write.report import read_report, report_path
 from .common import PROG, CommandError, UsageError, one_line, shown, site_pages, site_root, table
@@ -117,6 +118,18 @@ class PullRequest:
         name = re.sub(r"[^a-z0-9._-]+", "-", self.repo.rpartition("/")[2].lower()).strip(".-") or "repo"
         return f"{name}-{self.number}.md"
 
+    @property
+    def qualified_key(self) -> str:
+        """The key for a page beside another owner's repository of the same name: the owner, ``-``, the
+        name (``ROCm/sglang#1`` → ``ROCm-sglang#1``; ``gitlab.com/group/sub/name`` → ``group-sub-name``)."""
+        owner, _, name = forges.split_spec(self.repo)[1].rpartition("/")
+        qualified = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{owner}-{name}").strip(".-_")
+        return f"{qualified}#{self.number}"
+
+    @property
+    def qualified_filename(self) -> str:
+        return f"{label(self.qualified_key)}.md"
+
 
 def parse_pull_request(text: str) -> PullRequest:
     """A pull (merge) request's address on GitHub, GitLab or Codeberg (any tab of it), or ``REPO#N``."""
@@ -133,26 +146,49 @@ def parse_pull_request(text: str) -> PullRequest:
     return PullRequest(repo, number)
 
 
+def _same_repo(page: SourcePage, repo: str) -> bool:
+    try:
+        return parse_repo(page.options.get("repo", "")).lower() == repo.lower()
+    except OptionError:
+        return False
+
+
+def holder_of(key: str, pages: Iterable[SourcePage]) -> str:
+    """The repository and page that hold ``key``: ``sgl-project/sglang, contributions/sglang-1.md``."""
+    page = next(page for page in pages if key_lookup(page.key) == key_lookup(key))
+    return f"{page.options.get('repo', '').strip()} ({shown(page.path)})"
+
+
 def command_new(args: argparse.Namespace) -> int:
+    """The page ``contributions/<repo>-<N>.md``, key ``<repo>#<N>``; when a page of another owner's
+    repository of that name holds that key (``sgl-project/sglang#1`` beside ``ROCm/sglang#1``), the
+    owner-qualified ``contributions/<owner>-<repo>-<N>.md`` with ``:key: <owner>-<repo>#<N>``."""
     pull = parse_pull_request(args.pr)
     root = site_root(args.root, "new")
-    path = root / "contributions" / pull.filename
+    pages = site_pages(root).values()
+    key, filename = pull.key, pull.filename
+    holder = next((page for page in pages if key_lookup(page.key) == key_lookup(key)), None)
+    if holder is not None and not _same_repo(holder, pull.repo):  # one name, another owner: a key of its own
+        key, filename = pull.qualified_key, pull.qualified_filename
+        holder = next((page for page in pages if key_lookup(page.key) == key_lookup(key)), None)
+    path = root / "contributions" / filename
     if path.exists():
         raise CommandError(f"{PROG} new: {shown(path)} already exists; not overwritten")
-    wanted = key_lookup(pull.key)
-    for page in site_pages(root).values():
-        if key_lookup(page.key) == wanted:
-            raise CommandError(f"{PROG} new: {page.key} already has a page, {shown(page.path)}; not written")
+    if holder is not None:
+        raise CommandError(f"{PROG} new: {holder.key} already has a page, {shown(holder.path)}; not written")
     from .sync import scaffold_from_forge  # the forge's facts, from the lock or the API, when it answers
 
-    text, filled = scaffold_from_forge(
-        root, pull.repo, pull.number, SCAFFOLD.format(key=pull.key, repo=pull.repo, pr=pull.number)
-    )
+    scaffold = SCAFFOLD.format(key=key, repo=pull.repo, pr=pull.number)
+    if key != pull.key:
+        scaffold = scaffold.replace(f":pr: {pull.number}\n", f":pr: {pull.number}\n:key: {key}\n", 1)
+    text, filled = scaffold_from_forge(root, pull.repo, pull.number, scaffold)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("x", encoding="utf-8") as stream:
         stream.write(text)
     check = PROG + " check" + ("" if root == Path.cwd().resolve() else f" --root {shown(root)}")
-    print(f"wrote {shown(path)}: a draft of {pull.key}, left out of the published site")
+    print(f"wrote {shown(path)}: a draft of {key}, left out of the published site")
+    if key != pull.key:
+        print(f"its key is {key} (':key:'): {pull.key} is {holder_of(pull.key, pages)}'s")
     if filled:
         print(filled)
     print(f"next: write its title, summary and sections (preview: {PROG} serve), then run: {check}")
@@ -236,7 +272,7 @@ def build(
         command += ["-D", f"include_patterns={patterns}", "-D", f"root_doc={Path(only[0]).with_suffix('')}"]
     command += ["-d", str(doctreedir), str(root), str(outdir)]
     done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root, stdin=subprocess.DEVNULL)
-    report = read_report(report_path(doctreedir, outdir, builder))
+    report = read_report(report_path(doctreedir, builder))
     drafts = [d["docname"] for d in report["drafts"]] if report and not include_drafts else []
     return Build(
         builder,
@@ -374,13 +410,15 @@ def compile_pdf(result: Build) -> tuple[str, list[dict[str, Any]]]:
 def command_check(args: argparse.Namespace) -> int:
     root = site_root(args.root, "check")
     builders = parse_builders(args.builders)
-    html = Path(args.outdir).resolve() if args.outdir else None
+    kept = Path(args.outdir).resolve() if args.outdir else None
     results: list[Build] = []
     notes: list[str] = []
     extra: dict[str, list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory(prefix="contributions-check-") as work:
         for builder in builders:
-            result = build(root, Path(work), strict=True, html=html if builder == "html" else None, builder=builder)
+            # --outdir: the one builder's output there, or each builder's in a folder of its name
+            outdir = None if kept is None else kept if len(builders) == 1 else kept / builder
+            result = build(root, Path(work), strict=True, html=outdir, builder=builder)
             if result.report is None:
                 raise crashed(result, "check")
             results.append(result)
@@ -451,24 +489,46 @@ def command_list(args: argparse.Namespace) -> int:
         print(table(("key", "state", "date", "project", "title", "pull request"), rows, indent="") if rows else "none")
     if result.warnings:
         count = len(result.warnings)
-        print(
-            f"{PROG} list: the build gave {count} warning{'s' * (count != 1)}; run '{PROG} check' to see them",
-            file=sys.stderr,
-        )
+        said = f"{count} warning{'s' * (count != 1)}"
+        if args.drafts:  # check leaves drafts out: the preview builds them and shows their warnings
+            line = f"the build, drafts included, gave {said}; run '{PROG} serve' to see them "
+            line += f"('{PROG} check' leaves drafts out)"
+        else:
+            line = f"the build gave {said}; run '{PROG} check' to see them"
+        print(f"{PROG} list: {line}", file=sys.stderr)
     return 0
 
 
 # -- the parser ---------------------------------------------------------------------------------------
 
 
+def guide_path() -> str:
+    """Where the guide, ``AUTHORING.md``, is in this installation (the wheel ships it in the package)."""
+    from importlib import resources
+
+    return str(resources.files("sphinx_contributions") / "AUTHORING.md")
+
+
+def version_line() -> str:
+    import sphinx
+
+    from ..version import __version__
+
+    return f"{PROG} (sphinx-contributions) {__version__}, Sphinx {sphinx.__version__}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description=(
-            "Write-ups of upstream pull requests: start a site, preview it, scaffold a page, check the site, list it."
+            "Write-ups of upstream pull requests: start a site, preview it, scaffold a page, check the\nsite, list it."
         ),
-        epilog=f"'{PROG} COMMAND --help' explains each command. The format of a page is in AUTHORING.md.",
+        # as written: the guide's path on a line of its own, never broken at a hyphen
+        epilog=f"'{PROG} COMMAND --help' explains each command. The guide (the format of a page,\n"
+        f"every warning and command):\n  {guide_path()}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=version_line())
     commands: argparse._SubParsersAction[argparse.ArgumentParser]
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -503,7 +563,11 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     root_option(check)
-    check.add_argument("--outdir", metavar="DIR", help="keep the built HTML in DIR (default: a temporary folder)")
+    check.add_argument(
+        "--outdir",
+        metavar="DIR",
+        help="keep the output in DIR (default: a temporary folder); with several --builders, each in DIR/<builder>",
+    )
     check.add_argument(
         "--builders",
         default="html",

@@ -1,5 +1,5 @@
-"""``contributions serve``: the live preview. It runs sphinx-autobuild (the ``serve`` extra:
-``pip install 'sphinx-contributions[serve]'``) on the site, drafts included, into ``_build/serve``: each
+"""``contributions serve``: the live preview. It runs sphinx-autobuild (the ``serve`` extra, which the
+``requirements.txt`` of ``contributions init`` installs) on the site, drafts included, into ``_build/serve``: each
 save rebuilds the pages it touched and reloads the browser. Not strict: the warnings show in the terminal
 (``contributions check`` is the strict build).
 """
@@ -17,7 +17,24 @@ from .common import PROG, CommandError, site_root
 if TYPE_CHECKING:
     import argparse
 
-INSTALL = "pip install 'sphinx-contributions[serve]'"
+
+def install_command() -> str:
+    """``pip install 'sphinx-autobuild<2026,>=2025.8.25'``: what the ``serve`` extra brings, as this copy's
+    metadata says (it resolves before sphinx-contributions is on PyPI; the extra's name would not)."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    try:
+        wanted = [Requirement(line) for line in metadata.requires("sphinx-contributions") or ()]
+    except (metadata.PackageNotFoundError, ValueError):
+        wanted = []
+    for requirement in wanted:
+        if requirement.name == "sphinx-autobuild" and requirement.marker and "serve" in str(requirement.marker):
+            return f"pip install '{requirement.name}{requirement.specifier}'"
+    return "pip install sphinx-autobuild"
+
+
 #: what a rebuild does not watch: the output, environments, version control
 IGNORED = r"(^|/)(_build|\.venv|venv|\.git|node_modules|__pycache__)(/|$)"
 
@@ -44,12 +61,38 @@ def autobuild_command(root: Path, host: str, port: int) -> list[str]:
     ]
 
 
+def port_free(host: str, port: int) -> None:
+    """Refuse a port that another server holds, before anything is built or said: sphinx-autobuild would
+    build the site, print "Serving on …", and only then fail with "address already in use"."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise CommandError(f"{PROG} serve: cannot serve on {host!r}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds it
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise CommandError(
+                    f"{PROG} serve: port {port} on {host} is in use (another preview?); stop that server or "
+                    f"choose another port: {PROG} serve --port {port + 1}"
+                ) from None
+            raise CommandError(f"{PROG} serve: cannot serve on {host}:{port}: {error.strerror}") from None
+
+
 def command_serve(args: argparse.Namespace) -> int:
     root = site_root(args.root, "serve")
     if importlib.util.find_spec("sphinx_autobuild") is None:
         raise CommandError(
-            f"{PROG} serve: the live preview needs sphinx-autobuild, which is not installed; install it with: {INSTALL}"
+            f"{PROG} serve: the live preview needs sphinx-autobuild, which is not installed; "
+            f"install it with: {install_command()}"
         )
+    port_free(args.host, args.port)
     print(f"preview on http://{args.host}:{args.port}/ with drafts, rebuilt on every save (stop it with Ctrl-C)")
     sys.stdout.flush()
     # sphinx-autobuild takes this process's place: a signal that stops the command stops the server

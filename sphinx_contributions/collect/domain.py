@@ -267,7 +267,7 @@ class ContributionsDomain(Domain):
         )
         heading = section[0] if section is not None and isinstance(section[0], nodes.title) else None
         title = heading.astext() if heading is not None else ""
-        key = make_key(header["repo"], header["pr"])
+        key = header.get("key") or make_key(header["repo"], header["pr"])
         if not title:
             warn(ContribWarning.MISSING_TITLE, f"contribution {key} has no heading; its key is used as title", header)
             title = key
@@ -322,6 +322,7 @@ class ContributionsDomain(Domain):
             lineno=header.line or 0,
             forge=forge,
             folders=(self.env.config.contributions_tags_path, self.env.config.contributions_projects_path),
+            given_key=header.get("key", ""),
         )
 
     def forge_facts(self, key: str) -> ForgeFacts | None:
@@ -477,8 +478,24 @@ def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref)
             node,
         )
     else:
-        warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}", node)
+        said = f"{{contrib}} target not found: {target!r}{did_you_mean(domain, target)}"
+        warn(ContribWarning.UNKNOWN_KEY, said, node)
     return True
+
+
+def did_you_mean(domain: ContributionsDomain, target: str) -> str:
+    """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to
+    the one written (difflib, as Python's own suggestions; case aside); "" when none is close. Another
+    number is another pull request, never suggested. A section stays as written."""
+    import difflib
+
+    key, section = split_target(target)
+    number = key.rpartition("#")[2]
+    keys = {key_lookup(record.key): record.key for record in domain.published() if str(record.pr) == number}
+    found = difflib.get_close_matches(key_lookup(key), list(keys), n=1, cutoff=0.75)
+    if not found:
+        return ""
+    return f"; did you mean {keys[found[0]] + (f'#{section}' if section else '')!r}?"
 
 
 def get_domain(env: BuildEnvironment) -> ContributionsDomain:

@@ -63,7 +63,8 @@ class SourcePage:
 
     @property
     def key(self) -> str:
-        return make_key(self.options.get("repo", "").strip(), self.options.get("pr", ""))
+        given = self.options.get("key", "").strip()  # the header's :key:, as written
+        return given or make_key(self.options.get("repo", "").strip(), self.options.get("pr", ""))
 
     @property
     def status(self) -> str | None:

@@ -23,6 +23,7 @@ from ..model import (
     Inline,
     OptionError,
     closest,
+    comma_form,
     is_comment_only_html,
     is_opaque_slug,
     label,
@@ -30,6 +31,7 @@ from ..model import (
     names_another_pr,
     parse_date,
     parse_int_list,
+    parse_key,
     parse_positive_int,
     parse_repo,
     parse_status,
@@ -54,6 +56,10 @@ _FIELD_OPTION = re.compile(r"^\s*:(?P<name>[A-Za-z][\w-]*):")
 _YAML_OPTION = re.compile(r"^(?P<name>[A-Za-z][\w-]*)\s*:")
 #: a ``#`` that starts a number (``#27001``), at the start of a value or after a space or comma
 _HASH_NUMBER = re.compile(r"(?:^|(?<=[\s,]))#(?=[0-9])")
+#: a hashtag in a ``:tags:`` value, which MyST reads as the start of a comment
+_HASH_TAG = re.compile(r"(?:^|(?<=[\s,\[]))#(?=\S)")
+#: words of a ``:tags:`` value without commas from which on it is read as several tags written with spaces
+SPACED_TAG_WORDS = 3
 
 
 class OptionsDirective(SphinxDirective):
@@ -147,6 +153,7 @@ class ContributionDirective(OptionsDirective):
         "tags": directives.unchanged,
         "project": directives.unchanged,
         "date": directives.unchanged,
+        "key": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -186,6 +193,11 @@ class ContributionDirective(OptionsDirective):
                 document["contrib_rejected"] = True
                 return []
         repo, pr = cast("str", attributes["repo"]), cast("int", attributes["pr"])
+        if "key" in self.options:  # a key of its own (a repository name another owner's page has)
+            try:
+                attributes["key"] = parse_key(self.options["key"], pr)
+            except OptionError as error:
+                warn(ContribWarning.BAD_OPTION, f"option ignored: {error}", self.option_location("key"))
         self._check_file_name(repo, pr)
         markup, translatable, messages = self._summary(repo)
         attributes["summary"] = plain_text(markup) or attributes["summary"]
@@ -224,11 +236,68 @@ class ContributionDirective(OptionsDirective):
         parsed, messages = self.parse_inline(text, lineno=line)
         return inline_markup(parsed, repo), self.option_text("summary", text, *parsed, line=line), messages
 
+    def _tags_as_written(self) -> bool:
+        """Tags written as hashtags (``#a #b``: MyST keeps only what comes before the first ``#``) are a
+        warning with the comma form, and ignored; tags written as three or more words without commas
+        (``caching memory gpu``: one tag) a warning with the comma form, and kept as written. A tag of
+        several words is written in quotes (``"seq2seq training loop"``) or beside another (``a b, c``).
+        False when the option is to be ignored."""
+        written = next((text for option, text in self.written_options() if option == "tags"), None)
+        if written is None:
+            return True
+        if _HASH_TAG.search(written):
+            warn(
+                ContribWarning.BAD_OPTION,
+                f"option ignored: '#' starts a comment in directive options: write ':tags: {comma_form(written)}'",
+                self.option_location("tags"),
+            )
+            return False
+        text = written.strip()
+        spaced = "," not in text and ";" not in text and text[:1] not in "\"'["
+        if spaced and len(text.split()) >= SPACED_TAG_WORDS:
+            words = " ".join(text.split())
+            warn(
+                ContribWarning.BAD_OPTION,
+                f"tags are separated by commas: ':tags: {words}' is one tag; write ':tags: {comma_form(text)}' "
+                f"for {len(text.split())} tags, or ':tags: \"{words}\"' for one",
+                self.option_location("tags"),
+            )
+        return True
+
+    def _front_matter_tags(self) -> None:
+        """A ``tags:`` key in the page's front matter (as ablog reads it) is not a write-up's tags: a hint."""
+        metadata = self.env.metadata.get(self.env.docname, {})
+        if "tags" not in metadata:
+            return
+        path = self.env.doc2path(self.env.docname)
+        line = None
+        try:
+            lines = Path(path).read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeError):
+            lines = []
+        if lines and lines[0].strip() == "---":
+            for number, text in enumerate(lines[1:], start=2):
+                if text.strip() == "---":
+                    break
+                if re.match(r"^tags\s*:", text):
+                    line = number
+                    break
+        value = comma_form(str(metadata["tags"]))
+        warn(
+            ContribWarning.BAD_OPTION,
+            f"front matter 'tags' is not read: a write-up's tags are its header's ':tags:' option; write "
+            f"':tags: {value}' in the 'contribution' directive and remove 'tags' from the front matter",
+            f"{path}:{line}" if line else (self.env.docname, None),
+        )
+
     def _parse_optional(self) -> dict[str, object]:
         """Optional options: a bad value is reported and left out; the page stays listed."""
         result: dict[str, object] = {}
+        self._front_matter_tags()
         for name, parse in _OPTIONAL_PARSERS.items():
             if name not in self.options:
+                continue
+            if name == "tags" and not self._tags_as_written():
                 continue
             try:
                 result[name] = parse(self.options[name])

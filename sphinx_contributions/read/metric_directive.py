@@ -73,7 +73,8 @@ class MetricDirective(OptionsDirective):
         if errors or values is None or better is None:
             what = f"metric {label!r}" if label else "metric"  # name the figure, a page may hold several
             if errors:
-                warn(ContribWarning.BAD_METRIC, f"{what} not shown: {'; '.join(errors)}", self.get_location())
+                where = self._first_fault(label, unit, values is None, better is None, expect is None)
+                warn(ContribWarning.BAD_METRIC, f"{what} not shown: {'; '.join(errors)}", where)
             return []
         (before, before_text, before_approximate), (after, after_text, after_approximate) = values
         evidence = self._evidence(label)
@@ -98,6 +99,28 @@ class MetricDirective(OptionsDirective):
             node += self.option_text("unit", unit, line=self.option_line("unit"))
         return [node]
 
+    def _first_fault(self, label: str, unit: str, values: bool, better: bool, expect: bool) -> str:
+        """Where a figure's one warning points: the line of the first option at fault, as the page reads
+        (a value, then ``better``, then ``expect``); the directive's line for a missing label, a value
+        that is not given or two values that only together are wrong (two units)."""
+        if not label:
+            return f"{self.get_source_info()[0]}:{self.lineno}"
+        faults = []
+        if values:
+            for name in ("before", "after"):
+                if (
+                    self.options.get(name, "").strip()
+                    and _parsed([], partial(parse_value, self.options[name], name, unit)) is None
+                ):
+                    faults.append(name)
+        if better and "better" in self.options:
+            faults.append("better")
+        if expect and "expect" in self.options:
+            faults.append("expect")
+        if not faults:
+            return f"{self.get_source_info()[0]}:{self.lineno}"
+        return self.option_location(min(faults, key=self.option_line))
+
     def _evidence(self, label: str) -> list[Evidence]:
         """The ``:evidence:`` items that parse; each one that does not is reported and left out."""
         document = self.state.document
@@ -110,7 +133,11 @@ class MetricDirective(OptionsDirective):
             except OptionError as error:
                 if page_repo is None and (document.get("contrib_rejected") or misspelt_header(self.env, document)):
                     continue  # the page's header was rejected (and reported): its short forms go unsaid
-                warn(ContribWarning.BAD_EVIDENCE, f"metric {label!r}: evidence left out: {error}", self.get_location())
+                warn(
+                    ContribWarning.BAD_EVIDENCE,
+                    f"metric {label!r}: evidence left out: {error}",
+                    self.option_location("evidence"),
+                )
         return items
 
 

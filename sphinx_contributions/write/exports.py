@@ -138,18 +138,19 @@ def _from_epoch(text: str) -> datetime | None:
         return None
 
 
-def report_shallow_history(app: Sphinx, history: History) -> None:
-    """A shallow clone must not change the feed in silence: a warning when an undated entry would take the
-    boundary commit's time, else an information line."""
+def report_shallow_history(app: Sphinx, history: History, lines: dict[str, int]) -> None:
+    """A shallow clone must not change the feed in silence: a warning on each undated write-up's header
+    (``lines``: docname → its line) whose entry would take the boundary commit's time, of a kind of its own
+    (``contrib.shallow_history``: a CI build at depth 1 can silence it alone), else an information line."""
     if history.uncertain:
-        pages = ", ".join(app.env.doc2path(docname, False).as_posix() for docname in history.uncertain)
-        warn(
-            ContribWarning.CONFIG,
-            f"the git history is shallow: the feed's entries for {pages} (no 'date') would take the time of "
-            "the clone's boundary commit, not of their last commit; fetch the whole history "
-            "('git fetch --unshallow') or give each page a 'date'",
-            None,
-        )
+        for docname in sorted(history.uncertain):
+            warn(
+                ContribWarning.SHALLOW_HISTORY,
+                "the git history is shallow: this write-up's feed entry (no 'date') would take the time of the "
+                "clone's boundary commit, not of its last commit; fetch the whole history "
+                "('git fetch --unshallow') or give the page a ':date:'",
+                (docname, lines.get(docname) or None),
+            )
     elif history.shallow:
         logger.info(f"the git history is shallow; every undated entry of {FEED_NAME} has its last commit in it")
 
@@ -168,7 +169,7 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     fallback = build_timestamp(Path(app.srcdir))
     undated = {r.docname: app.env.doc2path(r.docname, False).as_posix() for r in ordered if not r.date}
     history = last_commits(Path(app.srcdir), undated)
-    report_shallow_history(app, history)
+    report_shallow_history(app, history, {r.docname: r.lineno for r in ordered})
     committed = history.times
 
     def updated_at(record: Contribution) -> datetime:

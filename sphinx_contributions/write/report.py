@@ -1,8 +1,11 @@
 """The build's report: one JSON file per builder, ``contributions-report.<builder>.json``, written when the
-build ends, for every builder. It goes into the doctree folder (``_build/doctrees/`` for ``make html``)
-unless that folder is inside the output folder, as Sphinx's default ``<output>/.doctrees`` is for
-``sphinx-build -b html . _build/html``: then into the folder that holds the output folder (``_build/``).
-Either way never inside the output, so a published site never carries it.
+build ends, for every builder, into the doctree folder: ``_build/doctrees/`` for ``make html``, Sphinx's
+default ``<output>/.doctrees/`` for ``sphinx-build -b html . _build/html``. That is the one folder that is
+never in the source folder, whatever the command line, and that sphinx-autobuild never watches (it ignores
+its output folder and the ``-d`` folder): a report written beside the output folder landed in the watched
+source tree (``_build/``, or the site's own folder for ``sphinx-build -b html . _build``), and each build's
+report started the next build. It is written only when its bytes change, so a watcher that does see it
+(a wider ``--watch``) sees one change per change.
 
 It holds what the build collected and every warning it showed:
 
@@ -42,12 +45,22 @@ if TYPE_CHECKING:
 REPORT_VERSION = 1
 
 
-def report_path(doctreedir: str | os.PathLike[str], outdir: str | os.PathLike[str], builder: str) -> Path:
-    """Where the build with ``builder`` writes its report: the doctree folder, or, when that is inside the
-    output folder (Sphinx's default ``<outdir>/.doctrees``), the folder that holds the output folder."""
-    doctrees, output = Path(doctreedir).absolute(), Path(outdir).absolute()
-    folder = output.parent if doctrees.is_relative_to(output) else doctrees
-    return folder / f"contributions-report.{builder}.json"
+def report_path(doctreedir: str | os.PathLike[str], builder: str) -> Path:
+    """Where the build with ``builder`` writes its report: the doctree folder."""
+    return Path(doctreedir).absolute() / f"contributions-report.{builder}.json"
+
+
+def write_changed(path: Path, text: str) -> bool:
+    """Write ``text`` to ``path`` (whole, :func:`.files.write_whole`) unless the file already holds these
+    bytes; whether it wrote."""
+    data = text.encode("utf-8")
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    write_whole(path, data)
+    return True
 
 
 @dataclass(frozen=True)
@@ -126,8 +139,8 @@ class ShownWarnings(logging.Filter):
         path, line = _split_location(getattr(record, "location", None))
         page = None
         env = getattr(self.app, "env", None)
-        if path is not None and env is not None:
-            page = env.path2doc(path)
+        if path is not None:  # a warning of the settings (conf.py) comes before there is an environment
+            page = env.path2doc(path) if env is not None else None
             srcdir = Path(self.app.srcdir).resolve()
             with contextlib.suppress(ValueError, OSError):
                 path = Path(path).resolve().relative_to(srcdir).as_posix()
@@ -195,4 +208,4 @@ def write_report(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None:
         return
     text = json.dumps(report(app, warnings), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-    write_whole(report_path(app.doctreedir, app.outdir, app.builder.name), text)
+    write_changed(report_path(app.doctreedir, app.builder.name), text)

@@ -109,7 +109,7 @@ def pages_that_warned(app: Sphinx, env: BuildEnvironment) -> set[str]:
     """The pages whose reading warned (kept on the domain), and the pages named by a warning of the last
     report of this builder, or that include the file it names (a missing or unreadable report names none)."""
     pages = set(get_domain(env).data.get(DATA_KEY, {}))
-    last = read_report(report_path(app.doctreedir, app.outdir, app.builder.name))
+    last = read_report(report_path(app.doctreedir, app.builder.name))
     for warning in last.get("warnings", ()) if last is not None else ():
         if not isinstance(warning, dict):
             continue

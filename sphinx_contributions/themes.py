@@ -1,0 +1,90 @@
+"""The HTML themes the extension supports, the distribution that brings each one, and a theme that is not
+installed as one warning rather than Sphinx's crash.
+
+Sphinx loads ``html_theme`` when it makes the builder and, for a theme it cannot find, stops with
+``ThemeError: no theme named 'furo' found (missing theme.toml?)`` and a report that asks for a bug report
+(``contributions serve`` then served an empty folder). Here, when the site's settings are read
+(``config-inited``, before the builder exists), a theme that Sphinx would not find is one warning on
+``conf.py``'s ``html_theme`` line, naming the theme and the ``pip install`` that brings it,
+``[contrib.missing_theme]``; the build goes on with Sphinx's default theme (alabaster), so the preview
+shows the pages and a strict build fails on that one line.
+
+Sphinx finds a theme (:class:`sphinx.theming.HTMLThemeFactory`) among its own themes, the folders of
+``html_theme_path`` (a folder with ``theme.toml`` or ``theme.conf``, or a ``.zip``), the themes extensions
+registered (``app.add_html_theme``) and the ``sphinx.html_themes`` entry points of installed packages;
+:func:`theme_installed` looks in the same places without loading any of them.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .warnings import ContribWarning, warn
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+#: ``html_theme`` → the distribution that provides it ("" for Sphinx's own)
+THEMES = {
+    "furo": "furo",
+    "pydata_sphinx_theme": "pydata-sphinx-theme",
+    "sphinx_book_theme": "sphinx-book-theme",
+    "sphinx_rtd_theme": "sphinx-rtd-theme",
+    "alabaster": "",
+}
+#: what the build uses when the site's theme is not installed: Sphinx's default, always there
+FALLBACK_THEME = "alabaster"
+
+
+def theme_installed(app: Sphinx, config: Config, name: str) -> bool:
+    """Whether Sphinx would find the HTML theme ``name`` (see the module's description)."""
+    import sphinx
+
+    if name in app.registry.html_themes:
+        return True
+    if any(entry.name == name for entry in entry_points(group="sphinx.html_themes")):
+        return True
+    folders = [Path(sphinx.package_dir) / "themes"]
+    folders += [Path(app.confdir) / folder for folder in getattr(config, "html_theme_path", None) or ()]
+    for folder in folders:
+        theme = folder / name
+        if (theme / "theme.toml").is_file() or (theme / "theme.conf").is_file() or (folder / f"{name}.zip").is_file():
+            return True
+    return False
+
+
+def install_command(name: str) -> str:
+    """``pip install furo``: the distribution named for a supported theme, else the theme's name as
+    Python packages spell it (``my_theme`` → ``my-theme``), which is what most themes publish."""
+    return f"pip install {THEMES.get(name) or name.replace('_', '-')}"
+
+
+def setting_location(confdir: str | Path, setting: str) -> str | None:
+    """``conf.py:LINE``, the line that sets ``setting`` (its last assignment), as Sphinx shows a location;
+    None when ``conf.py`` does not set it (``-D``) or cannot be read. A string with its line: at
+    ``config-inited`` there is no environment to turn a docname into a path."""
+    path = Path(confdir) / "conf.py"
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeError):
+        return None
+    pattern = re.compile(rf"^{re.escape(setting)}\s*(?::[^=]*)?=")
+    found = [number for number, line in enumerate(lines, 1) if pattern.match(line)]
+    return f"{path}:{found[-1]}" if found else None
+
+
+def check_theme(app: Sphinx, config: Config) -> None:
+    name = config.html_theme
+    if not isinstance(name, str) or not name or theme_installed(app, config, name):
+        return
+    message = (
+        f"html_theme {name!r} is not installed; install it with: {install_command(name)} "
+        f"(this build uses {FALLBACK_THEME} instead)"
+    )
+    warn(ContribWarning.MISSING_THEME, message, setting_location(app.confdir, "html_theme"))
+    config.html_theme = FALLBACK_THEME
+    config.html_theme_options = {}  # the missing theme's options are no fallback's: no "unsupported" warnings
