@@ -136,8 +136,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
-        "env_version": 8,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type;
-        # 8: no og:description stored (fixes/opengraph_fields.py)
+        "env_version": 9,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type;
+        # 8: no og:description stored (fixes/opengraph_fields.py); 9: impact sentences
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -337,6 +337,8 @@ class ContributionsDomain(Domain):
             pr=header["pr"],
             summary=header["summary"],
             summary_markup=tuple(header.get("summary_markup", ())),
+            impact=header.get("impact", ""),
+            impact_markup=tuple(header.get("impact_markup", ())),
             issues=tuple(header.get("issue", ())),
             status=status,
             tags=tuple(header.get("tags", ())),

@@ -433,11 +433,32 @@ class Contribution:
 
     #: the folders of the generated tag and project pages (``contributions_tags_path``, ``…_projects_path``)
     folders: tuple[str, str] = ("tags", "projects")
+    #: the impact sentence (``:impact:``: what the change means for the project's users) as plain text;
+    #: "" when not given
+    impact: str = ""
+    #: the impact's inline markup, as the page's parser read it (as ``summary_markup``)
+    impact_markup: tuple[Inline, ...] = ()
 
     @property
     def summary_inline(self) -> tuple[Inline, ...]:
         """The summary as inline markup: ``summary_markup``, or the plain summary as one text."""
         return self.summary_markup or (Inline("text", self.summary),)
+
+    @property
+    def impact_inline(self) -> tuple[Inline, ...]:
+        """The impact as inline markup; empty when no impact is given."""
+        return self.impact_markup or ((Inline("text", self.impact),) if self.impact else ())
+
+    @property
+    def description(self) -> str:
+        """What a listing, a link preview or an export says the write-up is about: its impact sentence,
+        else its summary (plain text)."""
+        return self.impact or self.summary
+
+    @property
+    def description_inline(self) -> tuple[Inline, ...]:
+        """:attr:`description` as inline markup."""
+        return self.impact_inline or self.summary_inline
 
     @property
     def repo_name(self) -> str:

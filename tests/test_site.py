@@ -276,25 +276,31 @@ def test_no_published_sentence_says_1182_merged_landed_or_shipped(site: Path) ->
 
 def test_vllm_metal_root_cause_adds_no_mechanism(site: Path) -> None:
     """The seeds give the title, the symptom, the tags and the parity evidence, not how the images were
-    lost (facts.md): the old "did not reach the model" was not in them."""
+    lost (facts.md): the old "did not reach the model" was not in them; and the root cause does not quote
+    the pull request's own title as its cause."""
     article = _article(site, "contributions/vllm-metal-1182.html")
     section = article.select_one("section#root-cause")
     assert section is not None
     text = " ".join(section.get_text(" ").split())
     assert "did not reach" not in text
-    assert "LFM2-VL image input on the paged path" in text  # the pull request's title, as given
+    assert "LFM2-VL image input on the paged path" not in text  # the title, not a cause
+    assert "is titled" not in text
 
 
-def test_vllm_metal_root_cause_says_where_the_gap_was_without_placeholder_words(site: Path) -> None:
-    """The title and the symptom say where the gap was (seed 000: "#1182 — LFM2-VL image input on the paged
-    path", "`LFM2.5-VL-*` served text-only and silently dropped images"); no sentence about the write-up
-    itself ("this write-up does not describe the mechanism") stands in for a root cause."""
-    section = _article(site, "contributions/vllm-metal-1182.html").select_one("section#root-cause")
+def test_vllm_metal_says_what_the_seeds_give_once(site: Path) -> None:
+    """Where the seeds give no mechanism, the page says what they give, once (seed 000, line 20: the
+    symptom, "`LFM2.5-VL-*` served text-only and silently dropped images"): the symptom in the Problem
+    section only, the root cause where the gap was (the title and the symptom say it), no sentence about
+    the write-up itself ("this write-up does not describe the mechanism")."""
+    article = _article(site, "contributions/vllm-metal-1182.html")
+    text = " ".join(article.get_text(" ").split())
+    assert text.count("served text-only") == 1
+    assert text.count("silently dropped") == 1
+    section = article.select_one("section#root-cause")
     assert section is not None
-    text = " ".join(section.get_text(" ").split())
-    assert "paged path had no image input for LFM2-VL models" in text
-    assert "served text-only" in text
-    assert re.search(r"this write-up|does not describe|mechanism", text, re.I) is None
+    cause = " ".join(section.get_text(" ").split())
+    assert "paged path had no image input for LFM2-VL models" in cause
+    assert re.search(r"this write-up|does not describe|mechanism", cause, re.I) is None
 
 
 def test_no_page_claims_what_no_write_up_gives(site: Path) -> None:
@@ -359,8 +365,11 @@ def test_umt5_fix_says_trained_as_the_newer_seed(site: Path) -> None:
         if "trained or evaluated" in (site / name).read_text(encoding="utf-8")
     ]
     assert found == []
-    summary = _read(site / "contributions/transformers-49135.html").blocks
-    assert "Restored causality for every UMT5 model trained through the default Seq2SeqTrainer path." in summary
+    records = json.loads((site / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+    (record,) = [r for r in records if r["key"] == "transformers#49135"]
+    assert (
+        record["impact"] == "Restored causality for every UMT5 model trained through the default Seq2SeqTrainer path."
+    )
 
 
 def test_every_fix_section_is_in_the_past_tense(site: Path) -> None:
@@ -429,27 +438,37 @@ def test_home_tells_the_footprint_story_and_links_the_write_ups(site: Path) -> N
     assert "A third pull request adds LFM2-VL image input on vllm-metal’s paged path." in text
 
 
-def test_home_shows_each_write_up_with_its_headline_figure(site: Path) -> None:
-    """Cards (no table to scroll sideways at 390 px); the figure shown is the one the author put first."""
+def test_home_shows_each_write_up_once_with_its_impact_and_headline_figure(site: Path) -> None:
+    """The proof, then the story: each pull request once (no card grid of the same write-ups under it),
+    its impact in the owner's words (seed 000, "Product / user impact") as the link to the write-up, and
+    the headline figure as its support, without "up from 0" or "held" as a result."""
     article = _article(site, "index.html")
-    assert article.select("table") == []
-    cards = {
-        str(card.select_one("a.contrib-title-link")["href"]): card  # type: ignore[index]
-        for card in article.select(".contrib-card")
-    }
-    assert sorted(cards) == [
+    assert article.select("table") == [] and article.select(".contrib-card") == []
+    rows = {str(row.select_one("a.contrib-title-link")["href"]): row for row in article.select("ol.contrib-proof > li")}  # type: ignore[index]
+    assert list(rows) == [
         "contributions/ctranslate2-2103.html",
         "contributions/transformers-49135.html",
         "contributions/vllm-metal-1182.html",
     ]
-    figures = {href: card.select_one(".contrib-key-metric") for href, card in cards.items()}
-    ctranslate2 = figures["contributions/ctranslate2-2103.html"]
-    transformers = figures["contributions/transformers-49135.html"]
-    assert ctranslate2 is not None and "0 of 140 → 139 of 140" in ctranslate2.get_text()
-    assert transformers is not None and "~1.03e-1 → ~1.91e-6" in transformers.get_text()
-    # no before/after numbers in the seeds: the parity evidence is in its summary instead
-    vllm = cards["contributions/vllm-metal-1182.html"].get_text(" ")
-    assert "exact first-token parity against native mlx-vlm" in " ".join(vllm.split())
+    impacts = [" ".join(row.select_one(".contrib-proof-impact").get_text(" ").split()) for row in rows.values()]  # type: ignore[union-attr]
+    assert impacts == [
+        # seed 000, line 21: "Made UMT5 servable for the first time, … with existing T5/mT5 conversions byte-identical"
+        "Made UMT5 servable on CTranslate2 for the first time, with existing T5/mT5 conversions left byte-identical.",
+        # seed 001, "Restored causality for every UMT5 model trained or evaluated through the default
+        # Seq2SeqTrainer path"; seed 000, line 20: "trained"
+        "Restored causality for every UMT5 model trained through the default Seq2SeqTrainer path.",
+        # seed 000, line 19: "Now served end-to-end on Apple Silicon with EXACT first-token parity against …"
+        "LFM2.5-VL-* models served end-to-end on Apple Silicon, with exact first-token parity against native mlx-vlm.",
+    ]
+    figures = [" ".join(row.get_text(" ").split()) for row in article.select(".contrib-proof-figure")]
+    assert figures == [
+        "0 of 140 → 139 of 140 · Valid prompts, 2.9B UMT5 on an NVIDIA L4 (float32)",
+        "~1.03e-1 → ~1.91e-6 ≈54,000× lower · Position-0 log-probability drift",
+    ]
+    text = " ".join(article.get_text(" ").split())
+    for pr in ("#2103", "#49135", "#1182"):
+        assert text.count(pr) == 1, pr
+    assert "All of them" not in text and "up from 0" not in text
 
 
 def test_focus_areas_are_written_once(site: Path) -> None:
