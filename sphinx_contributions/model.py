@@ -550,9 +550,10 @@ class GeneratedPage:
     records: tuple[Contribution, ...]
 
 
-def generated_pages(records: Iterable[Contribution]) -> dict[str, GeneratedPage]:
-    """pagename → :class:`GeneratedPage` for every tag and every project of ``records``, sorted by
-    pagename; each page's records newest first."""
+def generated_pages(records: Iterable[Contribution], tag_min: int = 1) -> dict[str, GeneratedPage]:
+    """pagename → :class:`GeneratedPage` for every project of ``records`` and every tag that at least
+    ``tag_min`` of them have (``contributions_tag_page_min``: a tag of one write-up gets no page of its
+    own, its links lead to the filtered list), sorted by pagename; each page's records newest first."""
     found: dict[str, tuple[str, str, list[Contribution]]] = {}
     for record in records:
         found.setdefault(record.project_page, ("project", record.display_project, []))[2].append(record)
@@ -561,6 +562,7 @@ def generated_pages(records: Iterable[Contribution]) -> dict[str, GeneratedPage]
     return {
         pagename: GeneratedPage(kind, name, tuple(sort_records(listed, "date")))
         for pagename, (kind, name, listed) in sorted(found.items())
+        if kind == "project" or len(listed) >= tag_min
     }
 
 

@@ -86,9 +86,9 @@ def test_cards_and_tables_show_the_impact(site: Path) -> None:
     assert cells == cards
     key_metrics = [_text(p) for p in soup.select(".contrib-card .contrib-key-metric")]
     assert key_metrics == [
-        "0 of 12 → 12 of 12 · Models that load",
+        "0 of 12 → 12 of 12 Models that load",
         "1e-1 → 2e-6 ≈50,000× lower · Drift",
-        "40 → 40 · Tests passed",
+        "40 → 40 Tests passed",
     ]
 
 

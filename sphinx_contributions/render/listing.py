@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 
 #: the template of a listing; it includes ``listing_<layout>.html``
 LISTING_TEMPLATE = "contributions/listing.html"
+#: the class of a filterable listing of fewer than ``contributions_filter_min`` write-ups: the filter
+#: script shows its controls only when the address asks for a filter (``?tag=…``, a tag link's)
+FILTER_QUIET = "contrib-filter-quiet"
 
 
 def table_headings() -> tuple[str, ...]:
@@ -129,12 +132,15 @@ def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
     return [entry(record, links) for record in records]
 
 
-def listing_context(records: list[Contribution], links: Links, layout: str, filterable: bool) -> dict[str, Any]:
+def listing_context(
+    records: list[Contribution], links: Links, layout: str, filterable: bool, filter_quiet: bool = False
+) -> dict[str, Any]:
     """What ``contributions/listing.html`` gets (and the tag and project pages, which include it)."""
     return {
         "entries": entries(records, links),
         "layout": layout,
         "filterable": filterable,
+        "filter_quiet": filter_quiet,
         "headings": table_headings(),
         "tag_badge_classes": " ".join(tag_classes()),
         "tr": _,
@@ -145,9 +151,8 @@ def render_listing_html(
     templates: BuiltinTemplateLoader, records: list[Contribution], links: Links, options: dict[str, object]
 ) -> str:
     layout = str(options.get("layout", "table"))
-    return render_html(
-        templates, LISTING_TEMPLATE, listing_context(records, links, layout, bool(options.get("filter")))
-    )
+    filterable, quiet = bool(options.get("filter")), bool(options.get("filter_quiet"))
+    return render_html(templates, LISTING_TEMPLATE, listing_context(records, links, layout, filterable, quiet))
 
 
 class Renderer:
@@ -249,6 +254,17 @@ class Renderer:
             row += cell
         return grid
 
+    def lines(self, shown: list[Entry]) -> nodes.bullet_list:
+        """One line per record: its title (the link to the write-up) and its pull request."""
+        items = nodes.bullet_list(classes=["contrib-lines"])
+        for item in shown:
+            line = nodes.paragraph()
+            line += self.title_link(item)
+            line += nodes.Text(" · ")
+            line += self.pr_link(item)
+            items += nodes.list_item("", line, classes=item.classes.split())
+        return items
+
     def proof(self, shown: list[Entry]) -> nodes.bullet_list:
         """One line per record: its project, pull request, state, title, impact and headline figure."""
         items = nodes.bullet_list(classes=["contrib-proof"])
@@ -280,6 +296,8 @@ class Renderer:
         container = nodes.container(classes=["contrib-listing"])
         if options.get("filter"):
             container["classes"].append("contrib-filterable")
+            if options.get("filter_quiet"):
+                container["classes"].append(FILTER_QUIET)
         container += built
         return container
 
@@ -301,6 +319,10 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
     for node in nodes_found:
         options = _node_options(node)
         chosen = select(records, options)
+        # fewer write-ups than contributions_filter_min: the filter applies an address's ?tag=…, but shows
+        # no controls of its own
+        least = node.get("filter_min", app.config.contributions_filter_min)
+        options["filter_quiet"] = len(chosen) < least
         if templates is not None:
             html = render_listing_html(templates, chosen, links, options)
             node.replace_self(nodes.raw("", html, format="html"))
@@ -309,5 +331,6 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
 
 
 def setup_listing_render(app: Sphinx) -> None:
+    app.add_config_value("contributions_filter_min", 6, "html", types=frozenset({int}))
     app.add_node(cn.contribution_list)
     app.connect("doctree-resolved", resolve_listings)

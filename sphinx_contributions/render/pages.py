@@ -22,7 +22,7 @@ from ..domain import get_domain
 from ..exports import base_url
 from ..i18n import _, ngettext
 from ..incremental import generated_page_is_current
-from ..model import GeneratedPage, digest, generated_pages, is_of_project, slugify
+from ..model import GeneratedPage, digest, is_of_project, slugify
 from ..warnings import ContribWarning, warn
 from ..written import remember, this_build
 from .cards import page_meta_tags
@@ -100,7 +100,9 @@ def page_context(
     overview = intro.docname if intro is not None else None
     return {
         "metatags": metatags,
-        **listing_context(records, links, "cards", filterable=False),
+        # a project's page: its intro and repository, then its write-ups as proof rows (their impact and
+        # figure); a tag's page, its write-ups as cards
+        **listing_context(records, links, "proof" if page.kind == "project" else "cards", filterable=False),
         "contrib_page": {
             "kind": page.kind,
             "name": page.name,
@@ -123,7 +125,7 @@ def page_context(
 
 def report_collisions(app: Sphinx) -> None:
     """A document where a tag or project page would go keeps its place, and is reported (every build)."""
-    for pagename, page in generated_pages(get_domain(app.env).published()).items():
+    for pagename, page in get_domain(app.env).all_generated_pages().items():
         if pagename in app.env.found_docs:
             warn(
                 ContribWarning.CONFIG,
@@ -186,6 +188,8 @@ FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "pr
 def setup_pages(app: Sphinx) -> None:
     for name, default in FOLDERS.items():
         app.add_config_value(name, default, "env", types=frozenset({str}))
+    # a tag of fewer write-ups gets no page: its links lead to the list, filtered by it
+    app.add_config_value("contributions_tag_page_min", 2, "html", types=frozenset({int}))
     app.connect("config-inited", check_folders)
     app.connect("html-collect-pages", collect_pages)
     app.connect("env-get-updated", intros_changed, priority=900)
