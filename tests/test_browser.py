@@ -341,7 +341,7 @@ def proto_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     src = tmp_path_factory.mktemp("proto") / "src"
     src.mkdir()
     (src / "conf.py").write_text(PROTO_CONF, encoding="utf-8")
-    (src / "index.md").write_text("# Filter\n\n:::{contributions}\n:layout: cards\n:filter:\n:::\n", encoding="utf-8")
+    (src / "index.md").write_text("# Filter\n\n:::{contributions}\n:layout: cards\n:filter: 1\n:::\n", encoding="utf-8")
     pages = {
         "todo": (
             TODO_TITLE,
