@@ -27,6 +27,7 @@ from .domain import LAST, ContribRole, ContributionsDomain, note_source, settle_
 from .drafts import setup_drafts
 from .exports import setup_exports
 from .fixes.doc_titles import setup_doc_titles
+from .fixes.empty_index import setup_empty_index
 from .fixes.epub_svg import setup_epub_svg
 from .fixes.lasting_warnings import setup_lasting_warnings
 from .fixes.navigation import setup_navigation
@@ -133,6 +134,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     setup_singlehtml_anchors(app)
     setup_epub_svg(app)
     setup_stale_outputs(app)
+    setup_empty_index(app)
     app.connect("builder-inited", _add_static_files)
     return {
         "version": __version__,
