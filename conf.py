@@ -85,18 +85,23 @@ myst_heading_anchors = 3
 
 html_theme = "furo"
 html_title = "Imran Nazir"
+#: the home page's tab and bookmark: who and what (the role line), where every other page's says its title
+html_context = {"home_title": f"{project} — {profile_tagline}"}
 html_static_path = ["_static"]
 #: small overrides of furo's templates (accessible names for its landmarks, a heading on the search page)
 templates_path = ["_templates"]
 html_css_files = ["portfolio.css"]
 html_favicon = "_static/favicon.svg"
-html_logo = "_static/logo.svg"
 html_copy_source = False
 html_show_sourcelink = False
 html_last_updated_fmt = None
 html_theme_options = {
     # the edit button and its repository: added by _edit_links below, only when repository_url is set
     "top_of_page_buttons": [],
+    # the site's mark (a step line falling to its result), one file per mode: teal on the light sidebar,
+    # the light cyan on the dark one (each at least 3:1, tests/test_site.py measures it)
+    "light_logo": "logo-light.svg",
+    "dark_logo": "logo-dark.svg",
     "light_css_variables": {
         "color-brand-primary": "#0e7490",
         "color-brand-content": "#0e7490",
@@ -203,6 +208,10 @@ def _canonical(app: Sphinx, config: Config) -> None:
     is not a URL (the PDF's title page names html_baseurl only when it is set)."""
     base = config.html_baseurl.strip()
     config.ogp_site_url = base
+    # the feed is written only where the canonical URL is known: the list names it only then
+    # (contributions/index.md, ``{only} feed``)
+    if base:
+        app.tags.add("feed")
     # the 404 page is served from any depth: its links are absolute, from the canonical URL's path
     config.notfound_urls_prefix = ("/" + "".join(f"{part}/" for part in base.split("/")[3:] if part)) if base else None
     config.notfound_context = {"title": "Page not found", "body": _notfound_body(config.notfound_urls_prefix or "")}

@@ -51,6 +51,7 @@ from .write.exports import page_context as exports_page_context
 from .write.exports import write_exports
 from .write.fixes.design_static import add_design_static_path, drop_second_copy
 from .write.fixes.doc_titles import setup_doc_titles
+from .write.fixes.empty_index import drop_empty_index, no_index_link
 from .write.fixes.epub_svg import fix_epub
 from .write.fixes.lasting_warnings import (
     install_before_reading,
@@ -140,6 +141,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("doctree-read", set_page_metadata, 500, "a write-up's page metadata from its record"),
     # -- all pages read ---------------------------------------------------------------------------
     Handler("env-updated", settle_labels, 500, "each {ref} label owned by one page, as in a clean build"),
+    Handler("env-updated", drop_empty_index, 500, "no index entry on any page: no empty Index page"),
     Handler("env-get-updated", navigation_changed, 500, "every page again when a title in the navigation changed"),
     Handler("env-get-updated", intros_changed, 900, "project pages whose intro changed"),
     Handler("env-get-updated", sidebar_changed, 900, "pages whose sidebar of write-ups changed"),
@@ -171,6 +173,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("html-page-context", opengraph_fields, 400, "the text opengraph writes, escaped once"),
     Handler("html-page-context", name_the_page, 400, "json, pickle: the page's name opengraph reads"),
     Handler("html-page-context", fix_navigation, 400, "singlehtml: the navigation's links"),
+    Handler("html-page-context", no_index_link, 400, "no link to an Index page that is not written"),
     Handler("html-page-context", restore_helpers, 410, "404 page: the link helpers back"),
     Handler("html-page-context", add_noindex, 500, "a preview build tells search engines not to index"),
     Handler("html-page-context", sidebar_page_context, 600, "where a page sits, after furo builds its tree"),
@@ -223,8 +226,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         app.connect(handler.event, handler.callback, priority=handler.priority)
     return {
         "version": __version__,
-        "env_version": 8,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type;
-        # 8: no og:description stored (write/fixes/opengraph_fields.py)
+        "env_version": 9,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type;
+        # 8: no og:description stored (write/fixes/opengraph_fields.py); 9: impact sentences
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

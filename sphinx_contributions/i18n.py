@@ -77,7 +77,7 @@ def load_catalogs(app: Sphinx, config: Config) -> None:
 class TranslatedOptions(SphinxTransform):
     """After Sphinx's Locale transform (priority 20) and the ``{pr}`` links' repository
     (:class:`~.roles.ResolveShortLinks`, 500), before the domain reads the page (850): each translated
-    :class:`~.nodes.option_text` becomes its directive's option (the summary's markup and plain text, a
+    :class:`~.nodes.option_text` becomes its directive's option (the summary's or the impact's markup and plain text, a
     figure's label or unit, as text); an untranslated one leaves the option as the directive read it.
     The nodes are dropped unless the build extracts messages (Sphinx's gettext builder, the one that sets
     ``env.versioning_condition`` to give translatable nodes their ids), as Sphinx drops its own
@@ -90,9 +90,10 @@ class TranslatedOptions(SphinxTransform):
         for node in list(self.document.findall(cn.option_text)):
             owner = node.parent
             if node.get("translated") and isinstance(owner, cn.contribution_header):
+                name = node.get("option") or "summary"  # "summary" or "impact"
                 markup = inline_markup(node.children, owner["repo"])
-                owner["summary_markup"] = markup
-                owner["summary"] = plain_text(markup) or owner["summary"]
+                owner[f"{name}_markup"] = markup
+                owner[name] = plain_text(markup) or owner[name]
             elif node.get("translated") and isinstance(owner, cn.metric):
                 owner[node["option"]] = " ".join(node.astext().split()) or owner[node["option"]]
             if not keep and owner is not None:

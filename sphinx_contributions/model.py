@@ -451,11 +451,32 @@ class Contribution:
     #: the header's ``:key:`` (:func:`parse_key`), for a repository name that two owners share; "" for
     #: the key :func:`make_key` makes
     given_key: str = ""
+    #: the impact sentence (``:impact:``: what the change means for the project's users) as plain text;
+    #: "" when not given
+    impact: str = ""
+    #: the impact's inline markup, as the page's parser read it (as ``summary_markup``)
+    impact_markup: tuple[Inline, ...] = ()
 
     @property
     def summary_inline(self) -> tuple[Inline, ...]:
         """The summary as inline markup: ``summary_markup``, or the plain summary as one text."""
         return self.summary_markup or (Inline("text", self.summary),)
+
+    @property
+    def impact_inline(self) -> tuple[Inline, ...]:
+        """The impact as inline markup; empty when no impact is given."""
+        return self.impact_markup or ((Inline("text", self.impact),) if self.impact else ())
+
+    @property
+    def description(self) -> str:
+        """What a listing, a link preview or an export says the write-up is about: its impact sentence,
+        else its summary (plain text)."""
+        return self.impact or self.summary
+
+    @property
+    def description_inline(self) -> tuple[Inline, ...]:
+        """:attr:`description` as inline markup."""
+        return self.impact_inline or self.summary_inline
 
     @property
     def repo_name(self) -> str:
@@ -547,9 +568,10 @@ class GeneratedPage:
     records: tuple[Contribution, ...]
 
 
-def generated_pages(records: Iterable[Contribution]) -> dict[str, GeneratedPage]:
-    """pagename → :class:`GeneratedPage` for every tag and every project of ``records``, sorted by
-    pagename; each page's records newest first."""
+def generated_pages(records: Iterable[Contribution], tag_min: int = 1) -> dict[str, GeneratedPage]:
+    """pagename → :class:`GeneratedPage` for every project of ``records`` and every tag that at least
+    ``tag_min`` of them have (``contributions_tag_page_min``: a tag of one write-up gets no page of its
+    own, its links lead to the filtered list), sorted by pagename; each page's records newest first."""
     found: dict[str, tuple[str, str, list[Contribution]]] = {}
     for record in records:
         found.setdefault(record.project_page, ("project", record.display_project, []))[2].append(record)
@@ -558,6 +580,7 @@ def generated_pages(records: Iterable[Contribution]) -> dict[str, GeneratedPage]
     return {
         pagename: GeneratedPage(kind, name, tuple(sort_records(listed, "date")))
         for pagename, (kind, name, listed) in sorted(found.items())
+        if kind == "project" or len(listed) >= tag_min
     }
 
 

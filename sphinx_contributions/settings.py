@@ -62,6 +62,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("contributions_author", "", "html", (str,), "the author in the feed and structured data"),
     Setting("contributions_tags_path", "tags", "env", (str,), "the folder of the generated tag pages"),
     Setting("contributions_projects_path", "projects", "env", (str,), "the folder of the generated project pages"),
+    Setting("contributions_filter_min", 6, "html", (int,), "write-ups a listing needs to show its filter"),
+    Setting("contributions_tag_page_min", 2, "html", (int,), "write-ups a tag needs for a page of its own"),
     Setting("contributions_social_cards", False, "html", (bool,), "a 1200×630 PNG card for every page"),
     Setting("contributions_lock", LOCK_NAME, "env", (str,), "the lock file 'contributions sync' writes"),
     Setting("contributions_check_titles", False, "env", (bool,), "warn when a title is not the pull request's"),

@@ -198,6 +198,8 @@ def test_every_setting_is_documented() -> None:
         "contributions_noindex",
         "contributions_lock",
         "contributions_check_titles",
+        "contributions_tag_page_min",
+        "contributions_filter_min",
     ):
         assert f"| `{name}` |" in TEXT, name
 

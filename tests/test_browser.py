@@ -341,7 +341,7 @@ def proto_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     src = tmp_path_factory.mktemp("proto") / "src"
     src.mkdir()
     (src / "conf.py").write_text(PROTO_CONF, encoding="utf-8")
-    (src / "index.md").write_text("# Filter\n\n:::{contributions}\n:layout: cards\n:filter:\n:::\n", encoding="utf-8")
+    (src / "index.md").write_text("# Filter\n\n:::{contributions}\n:layout: cards\n:filter: 1\n:::\n", encoding="utf-8")
     pages = {
         "todo": (
             TODO_TITLE,
@@ -597,14 +597,16 @@ PROOF_ROWS = """() => Array.from(document.querySelectorAll('ol.contrib-proof > l
   const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
     return {top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, visible: r.width > 0 && r.height > 0}; };
   const pr = row.querySelector('.contrib-pr-link'), value = row.querySelector('.contrib-proof-value');
+  const impact = row.querySelector('.contrib-proof-impact');
   return {pr: pr.textContent.trim(), prBox: box(pr), value: value ? value.textContent.trim() : null,
-          valueBox: box(value), valueSize: value ? parseFloat(getComputedStyle(value).fontSize) : null,
-          bodySize: parseFloat(getComputedStyle(document.querySelector('article p')).fontSize)};
+          valueBox: box(value), impact: impact.textContent.trim(), impactBox: box(impact),
+          valueSize: value ? parseFloat(getComputedStyle(value).fontSize) : null,
+          impactSize: parseFloat(getComputedStyle(impact).fontSize)};
 })"""
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_home_on_a_phone_shows_every_pr_and_headline_figure_on_the_first_screen(
+def test_home_on_a_phone_shows_every_pr_and_its_impact_on_the_first_screen(
     browser: Any, base_url: str, scheme: str, contributions: list[dict[str, Any]]
 ) -> None:
     context, watch = new_context(browser, scheme=scheme, **PHONE)
@@ -627,10 +629,12 @@ def test_home_on_a_phone_shows_every_pr_and_headline_figure_on_the_first_screen(
     assert {row["pr"] for row in rows if row["value"]} == headlines  # every record with a figure shows it
     for row in rows:
         assert row["prBox"]["visible"] and row["prBox"]["bottom"] <= fold, row
+        # the impact (or, without one, the summary) is what the row says, whole on the first screen
+        assert row["impact"] and row["impactBox"]["visible"] and row["impactBox"]["bottom"] <= fold, row
         if row["value"] is not None:
-            assert row["valueBox"]["visible"] and row["valueBox"]["bottom"] <= fold, row
-            # the figure in large type: larger than the text around it
-            assert row["valueSize"] >= 1.25 * row["bodySize"], row
+            # the figure under it, as its support: in smaller type
+            assert row["valueBox"]["top"] >= row["impactBox"]["bottom"], row
+            assert row["valueSize"] < row["impactSize"], row
         assert row["prBox"]["top"] > h1_bottom
     assert story > max(row["prBox"]["bottom"] for row in rows), "the story comes after the proof"
     assert watch.problems() == {}
@@ -732,25 +736,26 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
 def test_cards_have_visible_borders_aligned_with_the_text(browser: Any, base_url: str, scheme: str) -> None:
     context, watch = new_context(browser, scheme=scheme, **LAPTOP)
     try:
-        page = open_page(context, watch, base_url + PAGES["home"])
+        page = open_page(context, watch, base_url + PAGES["listing"])
         found = page.evaluate(
             """() => {
               const card = document.querySelector('.contrib-card');
-              const text = document.querySelector('.contrib-cards').closest('.contrib-listing').previousElementSibling;
+              const text = document.querySelector('article section > p');
               const style = getComputedStyle(card);
               return {border: style.borderLeftColor, width: parseFloat(style.borderLeftWidth),
                       page: getComputedStyle(document.body).backgroundColor,
                       card: card.getBoundingClientRect().left, text: text.getBoundingClientRect().left,
-                      pager: document.querySelectorAll('.related-pages a').length,
                       credit: document.querySelector('footer').textContent.includes('Furo')};
             }"""
         )
+        home = open_page(context, watch, base_url + PAGES["home"])
+        pager = home.evaluate("document.querySelectorAll('.related-pages a').length")
     finally:
         context.close()
+    assert pager == 0, "a previous/next pager on the home page"
     assert found["width"] >= 1
     assert contrast(rgb(found["border"]), rgb(found["page"])) >= 3, found
     assert abs(found["card"] - found["text"]) <= 1, f"cards inset from the text: {found}"
-    assert found["pager"] == 0, "a previous/next pager on the home page"
     assert not found["credit"], "the theme's credit in the footer"
     assert watch.problems() == {}
 

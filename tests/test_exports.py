@@ -60,6 +60,7 @@ def test_contributions_json_records(listing_site: Path) -> None:
         "date": "2025-05-05",
         "tags": ["shared tag"],
         "summary": "Beta summary.",
+        "impact": None,
         "metrics": [
             {
                 "label": "Latency",

@@ -59,10 +59,12 @@ def test_a_fourth_page_reaches_every_overview(tmp_path: Path) -> None:
         "contributions/index.html",
         "projects/beta.html",
         "tags/training.html",
-        "tags/brand-new-tag.html",
         "contributions/beta-7.html",
     ):
         assert title in (out / page).read_text(encoding="utf-8"), page
+    # a tag of this write-up alone has no page (contributions_tag_page_min): it links to the filtered list
+    assert not (out / "tags/brand-new-tag.html").exists()
+    assert 'href="index.html?tag=brand-new-tag"' in (out / "contributions/beta-7.html").read_text(encoding="utf-8")
     keys = [c["key"] for c in json.loads((out / "contributions.json").read_text())["contributions"]]
     assert keys[0] == "beta#7"
     assert title in (out / "contributions.atom").read_text(encoding="utf-8")

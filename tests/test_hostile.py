@@ -196,6 +196,12 @@ def summary(app: SphinxTestApp) -> str:
     return unescape(option(Path(app.srcdir) / f"{PAGE}.md", "summary"))
 
 
+@pytest.fixture(scope="module")
+def impact(app: SphinxTestApp) -> str:
+    """The impact sentence as the page's Markdown reads it (inline Markdown, as the summary)."""
+    return unescape(option(Path(app.srcdir) / f"{PAGE}.md", "impact"))
+
+
 def warnings_of(app: SphinxTestApp) -> list[str]:
     text = re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
     return [line for line in text.splitlines() if "WARNING" in line or "ERROR" in line]
@@ -278,25 +284,26 @@ def test_ids_classes_and_file_names_are_plain_ascii(outdir: Path) -> None:
     assert all(len(path.name) <= 110 for path in outdir.rglob("*"))
 
 
-def test_meta_description_and_json_ld(outdir: Path, summary: str) -> None:
+def test_meta_description_and_json_ld(outdir: Path, impact: str) -> None:
     page = Parsed((outdir / f"{PAGE}.html").read_text(encoding="utf-8"))
     descriptions = [a["content"] for tag, a in page.elements if tag == "meta" and a.get("name") == "description"]
-    assert descriptions == [summary]
+    assert descriptions == [impact]  # the impact, where the page gives one
     og = [a for tag, a in page.elements if tag == "meta" and a.get("property") == "og:description"]
     assert og and set(og[0]) == {"property", "content"}
     scripts = [text for attrs, text in page.scripts if attrs.get("type") == "application/ld+json"]
     assert len(scripts) == 1
     assert "</script" not in scripts[0].lower() and "<" not in scripts[0]
     data = json.loads(scripts[0])
-    assert data["description"] == summary
+    assert data["description"] == impact  # the impact, where the page gives one
     assert "<script>PWNED()</script>" in data["headline"]
     assert data["isBasedOn"] == "https://github.com/hostile-org/hostile-repo/pull/7"
     assert data["author"]["name"] == 'Author </script><script>PWNED()</script> "q"'
 
 
-def test_contributions_json_round_trips_the_text(outdir: Path, summary: str) -> None:
+def test_contributions_json_round_trips_the_text(outdir: Path, summary: str, impact: str) -> None:
     entry = json.loads((outdir / "contributions.json").read_text(encoding="utf-8"))["contributions"][0]
     assert entry["summary"] == summary
+    assert entry["impact"] == impact
     assert "<script>PWNED()</script>" in entry["title"]
     assert entry["repository_url"] == "https://github.com/hostile-org/hostile-repo"
     assert entry["pr_url"] == "https://github.com/hostile-org/hostile-repo/pull/7"
@@ -306,14 +313,14 @@ def test_contributions_json_round_trips_the_text(outdir: Path, summary: str) -> 
     assert (outdir / "tags" / ("l" * model.MAX_SLUG + ".html")).is_file()  # … and names a short file
 
 
-def test_atom_feed_is_well_formed_and_round_trips_the_text(outdir: Path, summary: str) -> None:
+def test_atom_feed_is_well_formed_and_round_trips_the_text(outdir: Path, impact: str) -> None:
     raw = (outdir / "contributions.atom").read_bytes()
     assert b"<script" not in raw
     feed = ET.fromstring(raw)
     assert feed.findtext(f"{ATOM}title") == "Feed <script>PWNED()</script> & ]]> \u202eevil"
     entries = feed.findall(f"{ATOM}entry")
     assert len(entries) == 1
-    assert entries[0].findtext(f"{ATOM}summary") == summary
+    assert entries[0].findtext(f"{ATOM}summary") == impact
     assert "<script>PWNED()</script>" in (entries[0].findtext(f"{ATOM}title") or "")
     for link in feed.iter(f"{ATOM}link"):
         href = link.get("href", "")

@@ -236,6 +236,7 @@ DEPENDENTS = {
         "tags/loaders.html",
         "tags/conversion.html",
         "tags/c-plus-plus.html",
+        "tags/training.html",  # alpha's and beta's
     },
     "metric": {"contributions/beta-202.html", *LISTINGS, *BETA_PAGES},
 }

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup, Tag
+from sphinx.util.console import strip_colors
 
-from .conftest import MakeApp, rtd_build
+from .conftest import ROOTS, MakeApp, rtd_build
 from .htmltools import one
 from .htmltools import soup as _soup
 
@@ -74,6 +75,33 @@ def test_cards_use_sphinx_design_and_carry_facets(listing_site: Path) -> None:
     assert [a["href"] for a in item.select(".contrib-tags a")] == ["tags/shared-tag.html"]
 
 
+@pytest.mark.parametrize(
+    ("given", "overrides", "quiet"),
+    [
+        ("", {}, True),
+        ("", {"contributions_filter_min": 4}, False),
+        (" 5", {"contributions_filter_min": 2}, True),
+        (" 4", {}, False),
+    ],
+)
+def test_a_short_listing_shows_its_filter_only_when_asked(
+    make_app: MakeApp, tmp_path: Path, given: str, overrides: dict[str, int], quiet: bool
+) -> None:
+    """Four write-ups: below ``contributions_filter_min`` (default 6) or a listing's own ``:filter: N``,
+    the listing is marked ``contrib-filter-quiet``: the script shows no controls unless the address asks
+    for a filter (``?tag=…``, a tag link's)."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-listing", src)
+    index = src / "index.md"
+    index.write_text(index.read_text(encoding="utf-8").replace(":filter:\n", f":filter:{given}\n"), encoding="utf-8")
+    app = make_app("html", srcdir=src, freshenv=True, confoverrides=overrides)
+    app.build(force_all=True)
+    assert strip_colors(app.warning.getvalue()) == ""
+    listing = one(_section(_soup(Path(app.outdir) / "index.html"), "filterable"), ".contrib-listing")
+    assert "contrib-filterable" in listing["class"]
+    assert ("contrib-filter-quiet" in listing["class"]) is quiet
+
+
 def test_empty_listing_says_so(listing_site: Path) -> None:
     section = _section(_soup(listing_site / "index.html"), "nothing")
     assert one(section, ".contrib-empty").get_text() == "No contributions match."
@@ -84,8 +112,14 @@ def test_tag_and_project_pages(listing_site: Path) -> None:
     assert one(tag, "h1").get_text(strip=True).rstrip("¶") == "Tag: Shared Tag"
     assert _listed(tag) == ["Beta feature", "Zeta fix"]
     assert one(tag, ".contrib-title-link")["href"] == "../b-2.html"
+    # a project's page: its write-ups as proof rows (their impact, else summary, linking to each), no cards
     project = _soup(listing_site / "projects/beta.html")
-    assert _listed(project) == ["Beta feature", "Mu change"]
+    rows = project.select("ol.contrib-proof .contrib-title-link")
+    assert [(a["title"], a.get_text()) for a in rows] == [
+        ("Beta feature", "Beta summary."),
+        ("Mu change", "Delta summary."),
+    ]
+    assert project.select(".contrib-card") == []
     assert sorted(p.name for p in (listing_site / "tags").iterdir()) == ["one.html", "shared-tag.html", "two.html"]
     assert sorted(p.name for p in (listing_site / "projects").iterdir()) == ["alpha.html", "beta.html", "gamma.html"]
 
@@ -96,6 +130,25 @@ def test_header_links_to_tag_and_project_pages(listing_site: Path) -> None:
     assert [a["href"] for a in header.select(".contrib-tags a")] == ["tags/shared-tag.html", "tags/one.html"]
 
 
+def test_a_tag_below_the_page_minimum_links_to_the_filtered_list(make_app: MakeApp, tmp_path: Path) -> None:
+    """``contributions_tag_page_min`` (default 2): "Shared Tag" (two write-ups) has its page; "one" and "two"
+    (one each) have none, and their links lead to the list (``contributions_index``) filtered by them; the
+    list's own links stay on the list (``?tag=…``)."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-listing", src)
+    app = make_app("html", srcdir=src, freshenv=True, confoverrides={"contributions_tag_page_min": 2})
+    app.build(force_all=True)
+    assert strip_colors(app.warning.getvalue()) == ""
+    out = Path(app.outdir)
+    assert sorted(p.name for p in (out / "tags").glob("*.html")) == ["shared-tag.html"]
+    header = one(_soup(out / "a-1.html"), "#contribution")
+    assert [a["href"] for a in header.select(".contrib-tags a")] == ["tags/shared-tag.html", "index.html?tag=one"]
+    listed = _soup(out / "index.html").select(".contrib-card .contrib-facet-tag-two")
+    assert listed and {a["href"] for a in listed} == {"?tag=two"}
+    # and a tag page's own cards link the same way
+    assert one(_soup(out / "tags/shared-tag.html"), ".contrib-facet-tag-one")["href"] == "../index.html?tag=one"
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [
@@ -104,6 +157,7 @@ def test_header_links_to_tag_and_project_pages(listing_site: Path) -> None:
         (":limit: 0", "limit must be a positive integer, got '0'"),
         (":status: shipped", "status must be one of merged, open, closed, draft; got 'shipped'"),
         (":tag:", "tag must not be empty"),
+        (":filter: 0", "filter must be a positive integer, got '0'"),
     ],
 )
 def test_bad_listing_option_warns_and_shows_the_full_table(

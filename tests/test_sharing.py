@@ -46,7 +46,7 @@ def test_the_home_card_shows_the_proof(site: Path) -> None:
     alt = head(site / "index.html")["og:image:alt"]
     assert alt == (
         "Ada Tester · Test Engineer · Fictional Systems · Example Data · "
-        "Alpha #101 · merged: 0 of 140 → 139 of 140 (up from 0) · Valid prompts on the example model · "
+        "Alpha #101 · merged: 0 of 140 → 139 of 140 · Valid prompts on the example model · "
         "beta #202 · merged: ~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 drift · "
         "gamma #303: Gamma option on the fast path"
     )
@@ -54,7 +54,7 @@ def test_the_home_card_shows_the_proof(site: Path) -> None:
 
 def test_tag_and_project_pages_card_their_write_ups(site: Path) -> None:
     assert head(site / "tags/training.html")["og:image:alt"] == (
-        "Tag: training · Fix the beta decoder mask · Ada Tester"
+        "Tag: training · Add per-layer tables to the alpha loader; Fix the beta decoder mask · Ada Tester"
     )
     assert head(site / "projects/gamma.html")["og:image:alt"] == (
         "Project: gamma · Gamma option on the fast path · Ada Tester"

@@ -276,25 +276,31 @@ def test_no_published_sentence_says_1182_merged_landed_or_shipped(site: Path) ->
 
 def test_vllm_metal_root_cause_adds_no_mechanism(site: Path) -> None:
     """The seeds give the title, the symptom, the tags and the parity evidence, not how the images were
-    lost (facts.md): the old "did not reach the model" was not in them."""
+    lost (facts.md): the old "did not reach the model" was not in them; and the root cause does not quote
+    the pull request's own title as its cause."""
     article = _article(site, "contributions/vllm-metal-1182.html")
     section = article.select_one("section#root-cause")
     assert section is not None
     text = " ".join(section.get_text(" ").split())
     assert "did not reach" not in text
-    assert "LFM2-VL image input on the paged path" in text  # the pull request's title, as given
+    assert "LFM2-VL image input on the paged path" not in text  # the title, not a cause
+    assert "is titled" not in text
 
 
-def test_vllm_metal_root_cause_says_where_the_gap_was_without_placeholder_words(site: Path) -> None:
-    """The title and the symptom say where the gap was (seed 000: "#1182 — LFM2-VL image input on the paged
-    path", "`LFM2.5-VL-*` served text-only and silently dropped images"); no sentence about the write-up
-    itself ("this write-up does not describe the mechanism") stands in for a root cause."""
-    section = _article(site, "contributions/vllm-metal-1182.html").select_one("section#root-cause")
+def test_vllm_metal_says_what_the_seeds_give_once(site: Path) -> None:
+    """Where the seeds give no mechanism, the page says what they give, once (seed 000, line 20: the
+    symptom, "`LFM2.5-VL-*` served text-only and silently dropped images"): the symptom in the Problem
+    section only, the root cause where the gap was (the title and the symptom say it), no sentence about
+    the write-up itself ("this write-up does not describe the mechanism")."""
+    article = _article(site, "contributions/vllm-metal-1182.html")
+    text = " ".join(article.get_text(" ").split())
+    assert text.count("served text-only") == 1
+    assert text.count("silently dropped") == 1
+    section = article.select_one("section#root-cause")
     assert section is not None
-    text = " ".join(section.get_text(" ").split())
-    assert "paged path had no image input for LFM2-VL models" in text
-    assert "served text-only" in text
-    assert re.search(r"this write-up|does not describe|mechanism", text, re.I) is None
+    cause = " ".join(section.get_text(" ").split())
+    assert "paged path had no image input for LFM2-VL models" in cause
+    assert re.search(r"this write-up|does not describe|mechanism", cause, re.I) is None
 
 
 def test_no_page_claims_what_no_write_up_gives(site: Path) -> None:
@@ -324,12 +330,12 @@ def test_cross_references_read_as_part_of_the_sentence() -> None:
 
 
 def test_web_only_words_are_only_on_the_web(site: Path, tmp_path: Path) -> None:
-    """ "Filter by project, tag or state" is about the site's filter: the text build (like the PDF and the
-    ePub) does not print it; the site does."""
-    assert "Filter by project, tag or state" in _article(site, "contributions/index.html").get_text(" ")
-    done = rtd_build(REPO, tmp_path / "text", builder="text")
+    """The feed is the site's (written with a canonical URL): the text build (like the PDF and the ePub)
+    does not name it; the site does."""
+    assert "Atom feed" in _article(site, "contributions/index.html").get_text(" ")
+    done = rtd_build(REPO, tmp_path / "text", builder="text", env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
-    assert "Filter by" not in (tmp_path / "text" / "contributions" / "index.txt").read_text(encoding="utf-8")
+    assert "feed" not in (tmp_path / "text" / "contributions" / "index.txt").read_text(encoding="utf-8")
 
 
 def test_only_one_correctness_fix(site: Path) -> None:
@@ -359,8 +365,11 @@ def test_umt5_fix_says_trained_as_the_newer_seed(site: Path) -> None:
         if "trained or evaluated" in (site / name).read_text(encoding="utf-8")
     ]
     assert found == []
-    summary = _read(site / "contributions/transformers-49135.html").blocks
-    assert "Restored causality for every UMT5 model trained through the default Seq2SeqTrainer path." in summary
+    records = json.loads((site / "contributions.json").read_text(encoding="utf-8"))["contributions"]
+    (record,) = [r for r in records if r["key"] == "transformers#49135"]
+    assert (
+        record["impact"] == "Restored causality for every UMT5 model trained through the default Seq2SeqTrainer path."
+    )
 
 
 def test_every_fix_section_is_in_the_past_tense(site: Path) -> None:
@@ -429,27 +438,37 @@ def test_home_tells_the_footprint_story_and_links_the_write_ups(site: Path) -> N
     assert "A third pull request adds LFM2-VL image input on vllm-metal’s paged path." in text
 
 
-def test_home_shows_each_write_up_with_its_headline_figure(site: Path) -> None:
-    """Cards (no table to scroll sideways at 390 px); the figure shown is the one the author put first."""
+def test_home_shows_each_write_up_once_with_its_impact_and_headline_figure(site: Path) -> None:
+    """The proof, then the story: each pull request once (no card grid of the same write-ups under it),
+    its impact in the owner's words (seed 000, "Product / user impact") as the link to the write-up, and
+    the headline figure as its support, without "up from 0" or "held" as a result."""
     article = _article(site, "index.html")
-    assert article.select("table") == []
-    cards = {
-        str(card.select_one("a.contrib-title-link")["href"]): card  # type: ignore[index]
-        for card in article.select(".contrib-card")
-    }
-    assert sorted(cards) == [
+    assert article.select("table") == [] and article.select(".contrib-card .contrib-title-link") == []
+    rows = {str(row.select_one("a.contrib-title-link")["href"]): row for row in article.select("ol.contrib-proof > li")}  # type: ignore[index]
+    assert list(rows) == [
         "contributions/ctranslate2-2103.html",
         "contributions/transformers-49135.html",
         "contributions/vllm-metal-1182.html",
     ]
-    figures = {href: card.select_one(".contrib-key-metric") for href, card in cards.items()}
-    ctranslate2 = figures["contributions/ctranslate2-2103.html"]
-    transformers = figures["contributions/transformers-49135.html"]
-    assert ctranslate2 is not None and "0 of 140 → 139 of 140" in ctranslate2.get_text()
-    assert transformers is not None and "~1.03e-1 → ~1.91e-6" in transformers.get_text()
-    # no before/after numbers in the seeds: the parity evidence is in its summary instead
-    vllm = cards["contributions/vllm-metal-1182.html"].get_text(" ")
-    assert "exact first-token parity against native mlx-vlm" in " ".join(vllm.split())
+    impacts = [" ".join(row.select_one(".contrib-proof-impact").get_text(" ").split()) for row in rows.values()]  # type: ignore[union-attr]
+    assert impacts == [
+        # seed 000, line 21: "Made UMT5 servable for the first time, … with existing T5/mT5 conversions byte-identical"
+        "Made UMT5 servable on CTranslate2 for the first time, with existing T5/mT5 conversions left byte-identical.",
+        # seed 001, "Restored causality for every UMT5 model trained or evaluated through the default
+        # Seq2SeqTrainer path"; seed 000, line 20: "trained"
+        "Restored causality for every UMT5 model trained through the default Seq2SeqTrainer path.",
+        # seed 000, line 19: "Now served end-to-end on Apple Silicon with EXACT first-token parity against …"
+        "LFM2.5-VL-* models served end-to-end on Apple Silicon, with exact first-token parity against native mlx-vlm.",
+    ]
+    figures = [" ".join(row.get_text(" ").split()) for row in article.select(".contrib-proof-figure")]
+    assert figures == [
+        "0 of 140 → 139 of 140 · Valid prompts, 2.9B UMT5 on an NVIDIA L4 (float32)",
+        "~1.03e-1 → ~1.91e-6 ≈54,000× lower · Position-0 log-probability drift",
+    ]
+    text = " ".join(article.get_text(" ").split())
+    for pr in ("#2103", "#49135", "#1182"):
+        assert text.count(pr) == 1, pr
+    assert "All of them" not in text and "up from 0" not in text
 
 
 def test_focus_areas_are_written_once(site: Path) -> None:
@@ -603,11 +622,14 @@ def test_the_test_portfolio_has_the_sites_settings_templates_and_styles() -> Non
             assert (PORTFOLIO / folder / name).read_bytes() == (REPO / folder / name).read_bytes(), name
 
 
-# -- in a browser: a write-up's story starts on the first screen ----------------------------------------
+# -- a visitor's read, in a browser: 390×844 and 1280×900, light and dark ------------------------------
+
+PRS = ("#2103", "#49135", "#1182")
 
 
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[tuple[Any, str]]:
+    """The built portfolio served as Read the Docs serves it, and a Chromium (tests/chromium.py)."""
     from .chromium import chromium, serve
 
     with chromium() as browser, serve(site) as url:
@@ -615,6 +637,34 @@ def served(site: Path) -> Iterator[tuple[Any, str]]:
 
 
 WRITE_UPS = [page for page in PAGES if page.startswith("contributions/") and not page.endswith("index.html")]
+
+
+def _open(served: tuple[Any, str], path: str, size: str, scheme: str = "light") -> tuple[Any, Any]:
+    from .chromium import SIZES, local_context
+
+    browser, url = served
+    mobile = {"is_mobile": True, "has_touch": True} if size == "phone" else {}
+    context, failed = local_context(browser, scheme=scheme, viewport=SIZES[size], **mobile)
+    page = context.new_page()
+    page.goto(url + path, wait_until="networkidle")
+    assert failed == [], failed
+    return context, page
+
+
+def _screenshot(page: Any, name: str) -> None:
+    from .chromium import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / name)
+
+
+#: each proof row's pull request and impact: where they are against the first screen
+PROOF = """() => Array.from(document.querySelectorAll('ol.contrib-proof > li')).map((row) => {
+  const box = (el) => el ? el.getBoundingClientRect().bottom + window.scrollY : null;
+  const pr = row.querySelector('.contrib-pr-link'), impact = row.querySelector('.contrib-proof-impact');
+  return {pr: pr.textContent.trim(), pr_bottom: box(pr), impact: impact ? impact.textContent.trim() : '',
+          impact_bottom: box(impact)};
+})"""
 
 
 @pytest.mark.browser
@@ -635,6 +685,162 @@ def test_each_write_up_starts_its_story_on_the_first_screen_with_whole_values(
         values = evaluate(browser, url + page, SIZES[size], scheme, VALUES)
         assert bool(values) == ("vllm-metal" not in page), page  # vllm-metal gives no figure
         assert [(text, lines) for text, lines in values if lines != 1] == [], page
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_home_shows_every_pr_and_its_impact_on_the_first_screen(
+    served: tuple[Any, str], size: str, scheme: str
+) -> None:
+    """On a phone the vllm-metal impact sat at y = 1919 and the transformers one at 1563 (issue 28)."""
+    context, page = _open(served, "index.html", size, scheme)
+    try:
+        rows = page.evaluate(PROOF)
+        fold = page.evaluate("window.innerHeight")
+        _screenshot(page, f"portfolio-home-{size}-{scheme}.png")
+    finally:
+        context.close()
+    assert [row["pr"] for row in rows] == list(PRS)  # one order: by project
+    for row in rows:
+        assert row["pr_bottom"] <= fold and row["impact"] and row["impact_bottom"] <= fold, (fold, row)
+
+
+#: the main column's visible text
+MAIN_TEXT = "() => document.querySelector('article[role=main]').innerText"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_each_pr_is_shown_once_per_page(served: tuple[Any, str], site: Path, size: str) -> None:
+    """The home page listed each pull request twice, the open-source page a third time; every tag had a
+    page of one card (issue 28). Every page but a write-up itself (its header's and its end's buttons)."""
+    pages = ["index.html", "contributions/index.html", "open-source/index.html", "about/index.html"]
+    pages += sorted(str(p.relative_to(site)) for p in site.glob("projects/*.html"))
+    pages += sorted(str(p.relative_to(site)) for p in site.glob("tags/*.html"))
+    counts = {}
+    for path in pages:
+        context, page = _open(served, path, size)
+        try:
+            text = page.evaluate(MAIN_TEXT)
+        finally:
+            context.close()
+        counts[path] = {pr: len(re.findall(rf"{pr}\b", text)) for pr in PRS}
+    assert {path: found for path, found in counts.items() if max(found.values()) > 1} == {}
+    assert counts["index.html"] == dict.fromkeys(PRS, 1)
+    assert counts["open-source/index.html"] == dict.fromkeys(PRS, 1)
+
+
+def test_a_tag_of_one_write_up_links_to_the_filtered_list(site: Path) -> None:
+    """Each of the nine tags is one write-up's (contributions_tag_page_min = 2): no tag pages, and every
+    tag link leads to the list, filtered by it."""
+    assert sorted(site.glob("tags/*.html")) == []
+    header = _article(site, "contributions/transformers-49135.html").select_one("#contribution .contrib-tags")
+    assert header is not None
+    assert [a["href"] for a in header.select("a")] == [
+        "index.html?tag=attention-correctness",
+        "index.html?tag=sdpa",
+        "index.html?tag=seq2seq-training",
+    ]
+
+
+@pytest.mark.browser
+def test_the_filtered_list_shows_the_tags_write_up(served: tuple[Any, str]) -> None:
+    context, page = _open(served, "contributions/index.html?tag=sdpa", "phone")
+    try:
+        shown = page.eval_on_selector_all(
+            ".contrib-item",
+            "items => items.filter(i => !i.hidden).map(i => i.querySelector('.contrib-pr-link').textContent)",
+        )
+        status = page.evaluate("document.querySelector('.contrib-facet-status').textContent")
+        chips = page.eval_on_selector_all("button[data-facet=status]", "b => b.map(x => x.textContent)")
+    finally:
+        context.close()
+    assert shown == ["#49135"]
+    assert status.startswith("Showing 1 of 3 contributions.")
+    assert "not stated" not in chips
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_list_speaks_to_visitors_and_shows_no_filter_for_three(served: tuple[Any, str], size: str) -> None:
+    """16 filter chips for 3 write-ups, "the filter is kept in the address …", "its schema" (issue 28)."""
+    context, page = _open(served, "contributions/index.html", size)
+    try:
+        text = page.evaluate(MAIN_TEXT)
+        controls = page.evaluate("document.querySelectorAll('.contrib-facets, .contrib-facets button').length")
+    finally:
+        context.close()
+    assert controls == 0
+    for words in ("kept in the address", "schema", "Filter by", "not stated"):
+        assert words not in text, words
+    assert "Atom feed" in text  # this build has a canonical URL: the feed is written, and linked
+
+
+def test_the_feed_is_named_only_where_it_is_built(tmp_path: Path) -> None:
+    done = rtd_build(REPO, tmp_path / "html", env=environ_with())
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr
+    assert not (tmp_path / "html" / "contributions.atom").exists()
+    text = " ".join(_article(tmp_path / "html", "contributions/index.html").get_text(" ").split())
+    assert "feed" not in text.lower()
+
+
+def test_the_home_tab_says_who_and_what(site: Path) -> None:
+    """Seed 000, lines 1-5: the name and the role line."""
+    soup = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert soup.title is not None
+    assert soup.title.get_text() == "Imran Nazir — AI Applied Engineer · LLM Serving · GPU Inference Infrastructure"
+
+
+def test_no_empty_index_page(site: Path) -> None:
+    """The site has no index entries: no genindex.html, and no page links to one."""
+    assert not (site / "genindex.html").exists()
+    assert [str(p.relative_to(site)) for p in site.rglob("*.html") if "genindex" in p.read_text("utf-8")] == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_search_results_read_as_the_write_ups_words(served: tuple[Any, str], size: str) -> None:
+    """Snippets showed "Pull request #2103 ↗ Issue #2102 ↗ ← All contributions"; "Search" and "Search
+    Results" stacked as two headings; the phone's results page had no search box (issue 28)."""
+    context, page = _open(served, "search.html?q=causal", size)
+    try:
+        page.wait_for_function(
+            "() => (document.querySelector('#search-results .search-summary') || {}).textContent"
+            "?.includes('Search finished')",
+            timeout=30_000,
+        )
+        snippets = page.eval_on_selector_all("#search-results p.context", "ps => ps.map(p => p.textContent)")
+        headings = page.eval_on_selector_all(
+            "article h1, article h2", "hs => hs.filter(h => h.offsetParent !== null).map(h => h.textContent.trim())"
+        )
+        box = page.evaluate(
+            "(() => { const i = document.querySelector('article input[name=q]');"
+            " return i && i.offsetParent !== null"
+            " ? {value: i.value, bottom: i.getBoundingClientRect().bottom} : null; })()"
+        )
+        _screenshot(page, f"portfolio-search-{size}.png")
+    finally:
+        context.close()
+    assert snippets and [s for s in snippets if re.search(r"All contributions|Pull request #|Issue #|↗", s)] == []
+    assert headings == ["Search"]
+    if size == "phone":  # the sidebar's box is in the drawer
+        assert box is not None and box["value"] == "causal" and box["bottom"] <= 844
+    else:  # the sidebar's box is in view
+        assert box is None
+
+
+def _contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    def luminance(colour: tuple[int, ...]) -> float:
+        def channel(value: int) -> float:
+            c = value / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        red, green, blue = (channel(v) for v in colour[:3])
+        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 @pytest.mark.browser
@@ -693,3 +899,74 @@ def test_the_pdf_keeps_each_write_up_together_and_says_nothing_twice_on_page_1(t
     assert home.count("AI Applied Engineer · LLM Serving · GPU Inference Infrastructure") == 1
     assert "Background, focus areas and tech stack" not in home and "GitHub · LinkedIn" not in home
     assert "Write-ups:" not in home and "github.com/the-cross-art" in home
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_logo_is_its_own_mark_and_stands_out_in_both_modes(
+    served: tuple[Any, str], site: Path, scheme: str
+) -> None:
+    """The logo kept the light teal in dark mode (3.2:1) and its "IN" monogram in a rounded square read as
+    LinkedIn's (issue 28): each mode's own file, no letters, each colour at least 3:1 on the sidebar."""
+    context, page = _open(served, "index.html", "laptop", scheme)
+    try:
+        shown = page.evaluate(
+            "(() => { const i = Array.from(document.querySelectorAll('.sidebar-logo'))"
+            ".find(i => i.offsetParent !== null); return i.getAttribute('src'); })()"
+        )
+        background = page.evaluate("getComputedStyle(document.querySelector('.sidebar-drawer')).backgroundColor")
+    finally:
+        context.close()
+    svg = (site / shown).read_text(encoding="utf-8")
+    assert "<text" not in svg and "<rect" not in svg
+    colours = {tuple(int(c[i : i + 2], 16) for i in (0, 2, 4)) for c in re.findall(r"#([0-9a-fA-F]{6})", svg)}
+    page_colour = tuple(int(v) for v in re.findall(r"\d+", background)[:3])
+    assert colours
+    for colour in colours:
+        assert _contrast(colour, page_colour) >= 3, (shown, colour, page_colour)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_one_card_style(served: tuple[Any, str], scheme: str) -> None:
+    """The "How I contribute" cards are drawn as the write-ups' cards are (the list's), and line up with the
+    text as they do."""
+    style = """() => { const c = document.querySelector(SEL); const s = getComputedStyle(c);
+      return {border: s.borderTopColor + ' ' + s.borderTopWidth, radius: s.borderTopLeftRadius,
+              shadow: s.boxShadow, background: s.backgroundColor,
+              inset: c.getBoundingClientRect().left
+                - document.querySelector('article section > p').getBoundingClientRect().left}; }"""
+    found = {}
+    for path, selector in (("contributions/index.html", ".contrib-card"), ("index.html", "#how-i-contribute .sd-card")):
+        context, page = _open(served, path, "laptop", scheme)
+        try:
+            found[path] = page.evaluate(style.replace("SEL", repr(selector)))
+        finally:
+            context.close()
+    assert found["index.html"] == found["contributions/index.html"]
+
+
+def test_the_words_issue_28_found_are_rewritten(site: Path) -> None:
+    """ "Merged into main, filed as #49134" read as if the pull request had another number; "All of them:
+    Contributions."; "(and FastAPI as a framework)"; "I care about landing changes maintainers can trust"
+    on two pages (issue 28)."""
+    pages = {
+        str(p.relative_to(site)): " ".join(_article(site, str(p.relative_to(site))).get_text(" ").split())
+        for p in sorted(site.rglob("*.html"))
+        if p.name != "404.html" and p.name != "search.html"
+    }
+    assert [page for page, text in pages.items() if "I care about landing changes maintainers can trust" in text] == [
+        "index.html"
+    ]
+    for words in ("filed as", "All of them", "(and FastAPI as a framework)", "up from 0"):
+        assert [
+            page for page, text in pages.items() if words in text and page != "contributions/ctranslate2-2103.html"
+        ] == [], words
+    # seed 001, line 36: "Merged into main; filed as #49134" — #49134 is the issue the bug was reported in (facts.md)
+    assert "the bug was reported in issue #49134" in pages["contributions/transformers-49135.html"]
+    about = _article(site, "about/index.html")
+    terms = {
+        " ".join(dt.get_text().split()): " ".join(dd.get_text().split())
+        for dt, dd in zip(about.select("dt"), about.select("dd"), strict=True)
+    }
+    assert terms["Languages"] == "Python, SQL, TypeScript, Bash" and terms["Framework"] == "FastAPI"

@@ -400,7 +400,7 @@ CASES = [
             "bad.md",
             ":state: merged",
             "'contribution': Unknown option key: 'state' "
-            "(allowed: ['date', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "(allowed: ['date', 'impact', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
         W(
@@ -417,7 +417,7 @@ CASES = [
             "bad.md",
             ":colour: red",
             "'contribution': Unknown option key: 'colour' "
-            "(allowed: ['date', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "(allowed: ['date', 'impact', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
     ),
@@ -428,7 +428,7 @@ CASES = [
             "bad.md",
             ":sumary: S.",
             "'contribution': Unknown option key: 'sumary' "
-            "(allowed: ['date', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
+            "(allowed: ['date', 'impact', 'issue', 'key', 'pr', 'project', 'repo', 'status', 'summary', 'tags'])",
             "myst.directive_option",
         ),
         W(
@@ -1713,7 +1713,8 @@ def test_a_title_that_starts_with_the_word_todo_is_written(make_app: MakeApp, ro
 
 
 def test_tags_without_latin_letters_keep_distinct_pages(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
-    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, ":tags: 注意, 警告")})
+    overrides = {"contributions_tag_page_min": 1}  # each tag is this one write-up's: a page for each
+    app = build(make_app, rootdir, tmp_path, {"bad.md": page(*REQUIRED, ":tags: 注意, 警告")}, confoverrides=overrides)
     assert [line.rsplit(" ", 1)[-1] for line in warnings(app)] == ["[contrib.opaque_slug]"] * 2
     record = get_domain(app.env).contributions["bad"]
     assert record.tags == ("注意", "警告")

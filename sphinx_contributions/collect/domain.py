@@ -97,6 +97,8 @@ class ContributionsDomain(Domain):
     _order_cache: (
         tuple[str, tuple[Contribution, ...], dict[str, tuple[Contribution | None, Contribution | None]]] | None
     ) = None
+    #: (the published records it was made from, the tag minimum, the pages): see all_generated_pages()
+    _pages_cache: tuple[tuple[Contribution, ...], int, dict[str, GeneratedPage]] | None = None
     #: this build's view of what each output was written from (:mod:`.written`; not pickled)
     written: dict[str, Any] | None = None
     #: the drafts this build leaves out: lookup key → docname (:mod:`.drafts`; not pickled, not a setting)
@@ -154,7 +156,17 @@ class ContributionsDomain(Domain):
         :func:`.model.generated_pages` but those whose name a document of the site holds (a hand-written
         ``tags/sdpa.md`` is never overwritten: :mod:`.render.pages` reports it)."""
         found = self.env.found_docs
-        return {name: page for name, page in generated_pages(self.published()).items() if name not in found}
+        return {name: page for name, page in self.all_generated_pages().items() if name not in found}
+
+    def all_generated_pages(self) -> dict[str, GeneratedPage]:
+        """:func:`.model.generated_pages` of the published write-ups, tags of fewer than
+        ``contributions_tag_page_min`` left out; worked out once per change of the records (every tag
+        link asks)."""
+        published, tag_min = self._published(), int(self.env.config.contributions_tag_page_min)
+        cached = self._pages_cache
+        if cached is None or cached[0] is not published or cached[1] != tag_min:
+            cached = self._pages_cache = (published, tag_min, generated_pages(published, tag_min))
+        return cached[2]
 
     def by_key(self, key: str) -> Contribution | None:
         return self._owners().get(key_lookup(key))
@@ -311,6 +323,8 @@ class ContributionsDomain(Domain):
             pr=header["pr"],
             summary=header["summary"],
             summary_markup=tuple(header.get("summary_markup", ())),
+            impact=header.get("impact", ""),
+            impact_markup=tuple(header.get("impact_markup", ())),
             issues=tuple(header.get("issue", ())),
             status=status,
             tags=tuple(header.get("tags", ())),

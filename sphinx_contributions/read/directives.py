@@ -148,6 +148,7 @@ class ContributionDirective(OptionsDirective):
         "repo": directives.unchanged,
         "pr": directives.unchanged,
         "summary": directives.unchanged,
+        "impact": directives.unchanged,
         "issue": directives.unchanged,
         "status": directives.unchanged,
         "tags": directives.unchanged,
@@ -202,6 +203,13 @@ class ContributionDirective(OptionsDirective):
         markup, translatable, messages = self._summary(repo)
         attributes["summary"] = plain_text(markup) or attributes["summary"]
         attributes["summary_markup"] = markup
+        translatables = [translatable]
+        if " ".join(self.options.get("impact", "").split()):
+            impact, impact_node, impact_messages = self._inline_option("impact", repo)
+            attributes["impact"] = plain_text(impact) or " ".join(self.options["impact"].split())
+            attributes["impact_markup"] = impact
+            translatables.append(impact_node)
+            messages += impact_messages
         attributes.update(self._parse_optional())
         node = cn.contribution_header(
             "",
@@ -212,7 +220,7 @@ class ContributionDirective(OptionsDirective):
             **attributes,
         )
         self.set_source_info(node)
-        node += translatable
+        node += translatables
         return [node, *messages]
 
     def _check_file_name(self, repo: str, pr: int) -> None:
@@ -231,10 +239,16 @@ class ContributionDirective(OptionsDirective):
     def _summary(self, repo: str) -> tuple[tuple[Inline, ...], cn.option_text, list[nodes.system_message]]:
         """The summary's inline markup, read by the page's own parser (MyST's inline Markdown: code,
         emphasis, links; ``{pr}`#N``` in the page's repository), and the summary as a translatable node."""
-        text = " ".join(self.options["summary"].split())
-        line = self.option_line("summary")
+        return self._inline_option("summary", repo)
+
+    def _inline_option(
+        self, name: str, repo: str
+    ) -> tuple[tuple[Inline, ...], cn.option_text, list[nodes.system_message]]:
+        """An option of inline Markdown (``summary``, ``impact``): its markup and its translatable node."""
+        text = " ".join(self.options[name].split())
+        line = self.option_line(name)
         parsed, messages = self.parse_inline(text, lineno=line)
-        return inline_markup(parsed, repo), self.option_text("summary", text, *parsed, line=line), messages
+        return inline_markup(parsed, repo), self.option_text(name, text, *parsed, line=line), messages
 
     def _tags_as_written(self) -> bool:
         """Tags written as hashtags (``#a #b``: MyST keeps only what comes before the first ``#``) are a

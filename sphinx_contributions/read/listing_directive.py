@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 class ContributionsDirective(OptionsDirective):
     """``:::{contributions}`` with ``:layout:``, ``:project:``, ``:tag:``, ``:status:``, ``:sort:``,
-    ``:limit:`` and ``:filter:`` (faceted filter controls, added by the site's script)."""
+    ``:limit:`` and ``:filter:`` (faceted filter controls, added by the site's script; its value, if
+    given, the fewest write-ups for which they show)."""
 
     has_content = False
     option_spec: ClassVar[OptionSpec] = {
@@ -35,7 +36,7 @@ class ContributionsDirective(OptionsDirective):
         "status": directives.unchanged,
         "sort": directives.unchanged,
         "limit": directives.unchanged,
-        "filter": directives.flag,
+        "filter": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -56,6 +57,11 @@ class ContributionsDirective(OptionsDirective):
         """The listing's options, and a message for each one that does not parse (all of them at once)."""
         errors: list[str] = []
         options: dict[str, object] = {"filter": "filter" in self.options}
+        if (given := self.options.get("filter", "").strip()) != "":
+            try:  # the fewest write-ups for which the controls show (default: contributions_filter_min)
+                options["filter_min"] = parse_positive_int(given, "filter")
+            except OptionError as error:
+                errors.append(str(error))
         for name, choices, default in (("layout", LAYOUTS, "table"), ("sort", SORTS, "date")):
             value = self.options.get(name, default).strip()
             if value in choices:

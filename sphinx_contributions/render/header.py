@@ -156,7 +156,7 @@ class Tag:
 
 def tag_links(record: Contribution, links: Links) -> tuple[Tag, ...]:
     pairs = zip(record.tags, record.tag_slugs, strict=True)
-    return tuple(Tag(tag, slug, links.page_href(record.tag_page(tag))) for tag, slug in pairs)
+    return tuple(Tag(tag, slug, links.tag_href(record.tag_page(tag), slug)) for tag, slug in pairs)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ pages are rendered outside that event, so :mod:`.pages` calls :func:`mark_extern
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from docutils import nodes
 from sphinx.errors import NoUri
@@ -21,6 +21,7 @@ from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
 from ..builders import is_site_builder, links_inside, writes_html, written_exports
+from ..collect.domain import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -63,6 +64,20 @@ class Links:
     def page_href(self, target: str) -> str | None:
         """The ``href`` of a link to the generated page ``target``; ``None`` where pages are not linked."""
         return self.href(target) if self.linked else None
+
+    def tag_href(self, page: str, slug: str) -> str | None:
+        """The ``href`` of a tag's link: its generated page, or, for a tag below
+        ``contributions_tag_page_min``, the list of contributions filtered by it (``?tag=<slug>``, which
+        the list's filter reads); ``None`` where pages are not linked or there is neither."""
+        if not self.linked:
+            return None
+        env = self.builder.env
+        if page in get_domain(env).all_generated_pages() and page not in env.found_docs:
+            return self.href(page)
+        index = self.builder.config.contributions_index
+        if index not in env.found_docs:
+            return None
+        return f"{self.uri(index)}?tag={quote(slug)}"  # "" on the list itself: "?tag=…", the same page
 
     def document_href(self, docname: str) -> str | None:
         """The ``href`` of a link to the document ``docname`` (see :meth:`document`)."""

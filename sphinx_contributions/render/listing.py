@@ -25,7 +25,7 @@ from ..i18n import _
 from ..model import Contribution, select, slugify
 from .header import Stat, Tag, badge, link_node, stat, state, tag_classes, tag_links
 from .links import Links
-from .summary import inline_html, inline_nodes
+from .summary import inline_html, inline_nodes, unlinked
 from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
@@ -35,9 +35,14 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.jinja2glue import BuiltinTemplateLoader
 
+    from ..model import Metric
+
 
 #: the template of a listing; it includes ``listing_<layout>.html``
 LISTING_TEMPLATE = "contributions/listing.html"
+#: the class of a filterable listing of fewer than ``contributions_filter_min`` write-ups: the filter
+#: script shows its controls only when the address asks for a filter (``?tag=…``, a tag link's)
+FILTER_QUIET = "contrib-filter-quiet"
 
 
 def table_headings() -> tuple[str, ...]:
@@ -74,11 +79,36 @@ class Entry:
     state_classes: str
     brief: str  # the first figure in brief; "" when there is none
     figure: Stat | None  # the headline figure as a stat (a ``proof`` listing shows it); None when none
+    #: the headline figure's change in words where it says more than its values (``≈54,000× lower``); ""
+    #: for a change from or to zero, no change and a no-regression check, whose values say it all
+    figure_change: str = ""
 
     @property
     def summary_html(self) -> Markup:
         """The summary's inline markup as HTML (``record.summary`` is its plain text)."""
         return inline_html(self.record.summary_inline)
+
+    @property
+    def impact_html(self) -> Markup:
+        """The impact sentence's inline markup as HTML; empty when the write-up gives none."""
+        return inline_html(self.record.impact_inline)
+
+    @property
+    def description_html(self) -> Markup:
+        """What a card or a table's row says of the write-up: its impact sentence, else its summary."""
+        return inline_html(self.record.description_inline)
+
+    @property
+    def description_link_html(self) -> Markup:
+        """:attr:`description_html` without its links, as the text of the link to the write-up."""
+        return inline_html(unlinked(self.record.description_inline))
+
+
+def telling_change(metric: Metric) -> str:
+    """The change in words of a listing's figure, when it adds to the values (see ``Entry.figure_change``)."""
+    if metric.expect == "hold" or metric.before == metric.after or 0 in (metric.before, metric.after):
+        return ""
+    return metric.change_words(_)
 
 
 def entry(record: Contribution, links: Links) -> Entry:
@@ -94,6 +124,7 @@ def entry(record: Contribution, links: Links) -> Entry:
         state_classes=shown.classes if shown else "",
         brief=figure.brief if figure else "",
         figure=figure,
+        figure_change=telling_change(record.headline) if record.headline else "",
     )
 
 
@@ -101,12 +132,15 @@ def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
     return [entry(record, links) for record in records]
 
 
-def listing_context(records: list[Contribution], links: Links, layout: str, filterable: bool) -> dict[str, Any]:
+def listing_context(
+    records: list[Contribution], links: Links, layout: str, filterable: bool, filter_quiet: bool = False
+) -> dict[str, Any]:
     """What ``contributions/listing.html`` gets (and the tag and project pages, which include it)."""
     return {
         "entries": entries(records, links),
         "layout": layout,
         "filterable": filterable,
+        "filter_quiet": filter_quiet,
         "headings": table_headings(),
         "tag_badge_classes": " ".join(tag_classes()),
         "tr": _,
@@ -117,9 +151,8 @@ def render_listing_html(
     templates: BuiltinTemplateLoader, records: list[Contribution], links: Links, options: dict[str, object]
 ) -> str:
     layout = str(options.get("layout", "table"))
-    return render_html(
-        templates, LISTING_TEMPLATE, listing_context(records, links, layout, bool(options.get("filter")))
-    )
+    filterable, quiet = bool(options.get("filter")), bool(options.get("filter_quiet"))
+    return render_html(templates, LISTING_TEMPLATE, listing_context(records, links, layout, filterable, quiet))
 
 
 class Renderer:
@@ -180,7 +213,7 @@ class Renderer:
                 [nodes.paragraph("", "", self.project_link(item))],
                 [nodes.paragraph("", "", self.pr_link(item))],
                 [nodes.paragraph("", "", self.title_link(item))],
-                [nodes.paragraph("", "", *inline_nodes(item.record.summary_inline))],
+                [nodes.paragraph("", "", *inline_nodes(item.record.description_inline))],
                 [nodes.paragraph("", "", self.state_badge(item))] if item.state else [],
                 [nodes.paragraph(text=item.brief)] if item.brief else [],
             ]
@@ -211,7 +244,7 @@ class Renderer:
                 meta += nodes.Text(" ")
                 meta += self.state_badge(item)
             body += meta
-            body += nodes.paragraph("", "", *inline_nodes(item.record.summary_inline), classes=["contrib-summary"])
+            body += nodes.paragraph("", "", *inline_nodes(item.record.description_inline), classes=["contrib-summary"])
             if item.brief:
                 body += nodes.paragraph(text=item.brief, classes=["contrib-key-metric"])
             if item.tags:
@@ -221,8 +254,19 @@ class Renderer:
             row += cell
         return grid
 
+    def lines(self, shown: list[Entry]) -> nodes.bullet_list:
+        """One line per record: its title (the link to the write-up) and its pull request."""
+        items = nodes.bullet_list(classes=["contrib-lines"])
+        for item in shown:
+            line = nodes.paragraph()
+            line += self.title_link(item)
+            line += nodes.Text(" · ")
+            line += self.pr_link(item)
+            items += nodes.list_item("", line, classes=item.classes.split())
+        return items
+
     def proof(self, shown: list[Entry]) -> nodes.bullet_list:
-        """One line per record: its project, pull request, state and headline figure (or its title)."""
+        """One line per record: its project, pull request, state, title, impact and headline figure."""
         items = nodes.bullet_list(classes=["contrib-proof"])
         for item in shown:
             line = nodes.paragraph()
@@ -232,10 +276,13 @@ class Renderer:
             if item.state:
                 line += nodes.Text(f" ({item.state})")
             line += nodes.Text(": ")
+            line += self.title_link(item)
+            line += nodes.Text(". ")
+            line += inline_nodes(item.record.description_inline)
             if item.figure is not None:
                 figure = item.figure
-                line += nodes.Text(f"{figure.label}, {figure.values} ({figure.change}) · ")
-            line += self.title_link(item)
+                change = f" ({item.figure_change})" if item.figure_change else ""
+                line += nodes.Text(f" ({figure.label}: {figure.values}{change})")
             items += nodes.list_item("", line, classes=item.classes.split())
         return items
 
@@ -249,6 +296,8 @@ class Renderer:
         container = nodes.container(classes=["contrib-listing"])
         if options.get("filter"):
             container["classes"].append("contrib-filterable")
+            if options.get("filter_quiet"):
+                container["classes"].append(FILTER_QUIET)
         container += built
         return container
 
@@ -270,6 +319,10 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
     for node in nodes_found:
         options = _node_options(node)
         chosen = select(records, options)
+        # fewer write-ups than contributions_filter_min: the filter applies an address's ?tag=…, but shows
+        # no controls of its own
+        least = node.get("filter_min", app.config.contributions_filter_min)
+        options["filter_quiet"] = len(chosen) < least
         if templates is not None:
             html = render_listing_html(templates, chosen, links, options)
             node.replace_self(nodes.raw("", html, format="html"))

@@ -1,5 +1,6 @@
 """A ``projects`` listing rendered at write time: one section per project with a write-up (its
-intro if the page gives one, then its write-ups as cards), from the domain's records."""
+intro if the page gives one, the upstream repository, then a line per write-up: its title and pull
+request; the write-ups' cards are the list's), from the domain's records."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from docutils import nodes
 
 from .. import nodes as cn
 from ..collect.domain import get_domain
+from ..i18n import _
 from ..model import is_of_project, projects, slugify
+from .header import link_node
 from .listing import Renderer
 
 if TYPE_CHECKING:
@@ -31,7 +34,12 @@ def render_projects(
         section += nodes.title(heading, heading)
         if intro is not None:
             section += intro.children
-        section += renderer.render(listed, {"layout": "cards"})
+        for url in sorted({record.repo_url for record in listed}):
+            repository = nodes.paragraph(classes=["contrib-project-repo"])
+            repository += nodes.Text(_("Repository") + ": ")
+            repository += link_node(url.split("://", 1)[1], url, classes=[], internal=False)
+            section += repository
+        section += renderer.lines(renderer.entries(listed))
         sections.append(section)
     return sections
 

@@ -6,6 +6,7 @@ images) takes the record's ``summary``, the plain form (:func:`~sphinx_contribut
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -30,6 +31,19 @@ def inline_nodes(markup: Iterable[Inline]) -> list[nodes.Node]:
         else:
             element = nodes.strong if item.kind == "strong" else nodes.emphasis
             found.append(element("", "", *inline_nodes(item.children)))
+    return found
+
+
+def unlinked(markup: Iterable[Inline]) -> list[Inline]:
+    """Inline markup with every link replaced by its text: for markup that is itself a link's text."""
+    found: list[Inline] = []
+    for item in markup:
+        if item.kind == "link":
+            found.extend(unlinked(item.children))
+        elif item.children:
+            found.append(replace(item, children=tuple(unlinked(item.children))))
+        else:
+            found.append(item)
     return found
 
 

@@ -70,6 +70,11 @@
   function setup(listing, index) {
     var items = Array.prototype.slice.call(listing.querySelectorAll(".contrib-item"));
     if (!items.length) return;
+    // a short list (contrib-filter-quiet: fewer write-ups than contributions_filter_min) shows no controls,
+    // unless the address asks for a filter (a tag's link to the list: ?tag=…)
+    var asked = readState();
+    if (listing.classList.contains("contrib-filter-quiet") &&
+        !FACETS.some(function (facet) { return asked[facet.name]; })) return;
     var values = emptyMap();
     FACETS.forEach(function (facet) {
       values[facet.name] = emptyMap();
@@ -100,6 +105,8 @@
       var slugs = Object.keys(values[facet.name]).sort(function (a, b) {
         return values[facet.name][a].localeCompare(values[facet.name][b]);
       });
+      // no button for a state not stated: "not stated" is no state to choose
+      if (facet.name === "status") slugs = slugs.filter(function (slug) { return slug !== "unstated"; });
       if (slugs.length < 2 && facet.name !== "tag") return;
       var fieldset = document.createElement("fieldset");
       var legend = document.createElement("legend");

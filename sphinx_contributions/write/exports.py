@@ -62,6 +62,7 @@ def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
         "date": record.date,
         "tags": list(record.tags),
         "summary": record.summary,
+        "impact": record.impact or None,
         "metrics": [metric.as_json() for metric in record.metrics],
     }
     if record.forge is not None:  # from contributions.lock.json; absent without an entry
@@ -206,7 +207,7 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
         sub(entry, "link", rel="alternate", type="text/html", href=url)
         sub(entry, "link", rel="related", type="text/html", href=record.pr_url)
         sub(entry, "updated", _atom_time(updated_at(record)))
-        sub(entry, "summary", record.summary)
+        sub(entry, "summary", record.description)
         for tag in record.tags:
             sub(entry, "category", term=tag)
         if record.forge is not None:  # the lock's facts, each a category of its own scheme
@@ -225,7 +226,7 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
         "@context": "https://schema.org",
         "@type": "TechArticle",
         "headline": record.title,
-        "description": record.summary,
+        "description": record.description,
         "identifier": record.key,
         "keywords": list(record.tags),
         "isBasedOn": record.pr_url,
@@ -257,7 +258,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
         tags.append(f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{feed}">')
     record = domain.contributions.get(pagename)
     if record is not None:
-        tags.append(f'<meta name="description" content="{escape(record.summary)}">')
+        tags.append(f'<meta name="description" content="{escape(record.description)}">')
         tags.append(f'<script type="application/ld+json">{script_json(json_ld(app, record))}</script>')
     context["metatags"] = context.get("metatags", "") + "\n".join(tags) + "\n"
 

@@ -22,7 +22,7 @@ from .. import nodes as cn
 from ..builders import base_url, is_site_builder
 from ..collect.domain import get_domain
 from ..i18n import _, ngettext
-from ..model import GeneratedPage, digest, generated_pages, is_of_project, slugify
+from ..model import GeneratedPage, digest, is_of_project, slugify
 from ..render.links import Links
 from ..render.listing import listing_context
 from ..warnings import ContribWarning, warn
@@ -117,7 +117,9 @@ def page_context(
     overview = intro.docname if intro is not None else None
     return {
         "metatags": metatags,
-        **listing_context(records, links, "cards", filterable=False),
+        # a project's page: its intro and repository, then its write-ups as proof rows (their impact and
+        # figure); a tag's page, its write-ups as cards
+        **listing_context(records, links, "proof" if page.kind == "project" else "cards", filterable=False),
         "contrib_page": {
             "kind": page.kind,
             "name": page.name,
@@ -140,7 +142,7 @@ def page_context(
 
 def report_collisions(app: Sphinx) -> None:
     """A document where a tag or project page would go keeps its place, and is reported (every build)."""
-    for pagename, page in generated_pages(get_domain(app.env).published()).items():
+    for pagename, page in get_domain(app.env).all_generated_pages().items():
         if pagename in app.env.found_docs:
             warn(
                 ContribWarning.CONFIG,

@@ -33,9 +33,10 @@ from sphinx.util import logging
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..files import write_whole
-from ..model import generated_pages, sort_records
+from ..model import sort_records
 from ..render.card_size import HEIGHT, WIDTH
 from ..render.header import metric_brief
+from ..render.listing import telling_change
 from ..warnings import ContribWarning, warn
 from .fixes.opengraph_fields import opengraph_form
 from .fixes.opengraph_print import setup_opengraph_print
@@ -96,9 +97,12 @@ def site_palette(config: Config) -> Palette:
 
 def proof_figure(metric: Metric) -> str:
     """A headline figure for the home page's card, numbers first (a long label is what an ellipsis cuts):
-    ``~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 log-probability drift``."""
+    ``~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 log-probability drift``; the change only where it
+    adds to the values (no "up from 0", as the listings)."""
     unit = f" {metric.unit}" if metric.unit else ""
-    return f"{metric.before_text}{unit} → {metric.after_text}{unit} ({metric.change_words()}) · {metric.label}"
+    change = telling_change(metric)
+    said = f" ({change})" if change else ""
+    return f"{metric.before_text}{unit} → {metric.after_text}{unit}{said} · {metric.label}"
 
 
 def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
@@ -131,7 +135,7 @@ def generated_page_card(app: Sphinx, pagename: str, title: str) -> Card | None:
     without a source."""
     from ..render.card_image import Card
 
-    page = generated_pages(get_domain(app.env).published()).get(pagename)
+    page = get_domain(app.env).all_generated_pages().get(pagename)
     if page is None:
         return None
     records = sort_records(page.records, "project")
@@ -232,7 +236,7 @@ def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
     if not cards_enabled(app) or not base_url(app):
         shutil.rmtree(root)
         return
-    pages = {*app.env.all_docs, *generated_pages(get_domain(app.env).published())}
+    pages = {*app.env.all_docs, *get_domain(app.env).all_generated_pages()}
     for path in sorted(root.rglob("*")):
         match = _CARD_NAME.match(path.relative_to(root).as_posix())
         if path.is_file() and (match is None or match["docname"] not in pages):

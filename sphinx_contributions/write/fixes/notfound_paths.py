@@ -9,8 +9,8 @@ page's ``<base>`` to where the page is written under the site's root as the addr
 ``/<language>/<version>/`` when the path starts with the site's language (Read the Docs' layout), else
 ``/`` (and ``404/`` below it for ``dirhtml``). Links to a place on the page
 itself (``#…``) keep pointing at the page. The stylesheet and script tags are written by inline scripts
-after that, and the logo and favicon are inline ``data:`` URLs, so no request goes to a wrong folder
-first. With a prefix set, sphinx-notfound-page's links are left as they are."""
+after that, and the logo (furo's one for each mode too) and favicon are inline ``data:`` URLs, so no
+request goes to a wrong folder first. With a prefix set, sphinx-notfound-page's links are left as they are."""
 
 from __future__ import annotations
 
@@ -97,10 +97,15 @@ def _images_inline(app: Sphinx, pathto: Callable[..., str]) -> Callable[..., str
     """``pathto`` for the page, with the logo and favicon as ``data:`` URLs (fetched from nowhere, so from
     no wrong folder either); anything else as Sphinx links it."""
     images = {}
-    for setting in ("html_logo", "html_favicon"):
-        source = getattr(app.config, setting, None) or ""
-        path = Path(app.confdir, source)
-        if source and "://" not in source and path.suffix in _IMAGE_TYPES and path.is_file():
+    sources = [Path(app.confdir, getattr(app.config, setting, None) or "") for setting in ("html_logo", "html_favicon")]
+    sources = [path for path in sources if path != Path(app.confdir)]
+    # furo's logo for each mode (theme options light_logo, dark_logo: files in html_static_path)
+    options = app.config.html_theme_options or {}
+    for name in (options.get("light_logo"), options.get("dark_logo")):
+        if isinstance(name, str) and name:
+            sources += [Path(app.confdir, folder, name) for folder in app.config.html_static_path]
+    for path in sources:
+        if "://" not in str(path) and path.suffix in _IMAGE_TYPES and path.is_file():
             data = base64.b64encode(path.read_bytes()).decode()
             images[f"_static/{path.name}"] = f"data:{_IMAGE_TYPES[path.suffix]};base64,{data}"
 

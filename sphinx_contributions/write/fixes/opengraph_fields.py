@@ -8,7 +8,7 @@ a raw ``&`` and ``<`` today.
 
 So nothing escaped is stored in the environment (the doctrees of one release are read by the next).
 At write time, before opengraph's handler, each page's ``meta`` is replaced by a copy holding its
-``og:title`` (the title as text), and, on a write-up, its ``og:description`` (the summary) in the form
+``og:title`` (the title as text), and, on a write-up, its ``og:description`` (the impact, else the summary) in the form
 :func:`opengraph_form` gives: the form found by rendering a probe through the installed ``make_tag``.
 When ``make_tag`` is missing or does something else, a ``[contrib.compat]`` warning names
 sphinxext-opengraph and its version, and no field is handed over: opengraph writes its own.
@@ -101,7 +101,7 @@ def opengraph_fields(
         fields["og:title"] = form(title.astext())
     record = get_domain(app.env).contributions.get(pagename)
     if record is not None:
-        fields["og:description"] = form(record.summary)
+        fields["og:description"] = form(record.description)
     context["meta"] = fields | meta  # a page's own front matter (``og:title: …``) wins, as in opengraph
 
 

@@ -7,3 +7,5 @@ myst_enable_extensions = ["colon_fence"]
 html_baseurl = "https://example.org/"
 latex_engine = "xelatex"
 exclude_patterns = ["_build"]
+# every tag its own page, also a tag of one write-up (the header links each)
+contributions_tag_page_min = 1

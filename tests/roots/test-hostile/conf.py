@@ -9,3 +9,5 @@ ogp_social_cards = {"enable": False}
 exclude_patterns = ["_build"]
 contributions_author = 'Author </script><script>PWNED()</script> "q"'
 contributions_feed_title = "Feed <script>PWNED()</script> & ]]> \u202eevil"
+# every tag its own page (each is this one write-up's), hostile names and all
+contributions_tag_page_min = 1

@@ -7,3 +7,5 @@ sitemap_url_scheme = "{link}"
 sitemap_excludes = ["search.html", "genindex.html"]
 redirects = {"old-alpha": "a-1.html"}
 contributions_index = "index"
+# every tag gets a page, also a tag of one write-up (the default, 2, links such a tag to the filtered list)
+contributions_tag_page_min = 1

@@ -24,3 +24,7 @@ def _reshape(app: Any, pagename: str, templatename: str, context: dict[str, Any]
 def setup(app: Any) -> None:
     app.add_config_value("nav_shape", "", "html")
     app.connect("html-page-context", _reshape, priority=550)
+
+
+# a tag page for each tag, also of one write-up: the navigation of generated pages is what is tested
+contributions_tag_page_min = 1

@@ -6,3 +6,4 @@ html_baseurl = "https://example.org/portfolio/"
 contributions_index = "index"
 #: the site's own versions of two of the extension's templates
 templates_path = ["_templates"]
+contributions_tag_page_min = 1  # its one write-up's tag gets a page, drawn by the site's template
