@@ -282,6 +282,14 @@ class Metric:
     def log_scale(self) -> bool:
         return self.chart == "log"
 
+    def telling_change(self, _: Translate = untranslated) -> str:
+        """The change in words where it adds to the values shown beside it, else "": a figure from or to
+        0 (``up from 0`` says what ``0 → 139`` says), an unchanged one, and a no-regression check (its
+        check mark says it) tell nothing more. What a listing, a card and a write-up's header show."""
+        if self.expect == "hold" or self.before == self.after or 0 in (self.before, self.after):
+            return ""
+        return self.change_words(_)
+
     def change_words(self, _: Translate = untranslated) -> str:
         """The change in words: ``≈54,000× lower``; under 2× as a percentage, ``≈25% lower``; ``≈1×10³²⁰×
         higher``; ``unchanged``; ``up from 0``, ``down to 0``; between negative values or across zero

@@ -781,3 +781,20 @@ def test_record_works_out_slugs_once_and_pickles_fields_only() -> None:
 def test_a_count_is_out_of_its_whole(before: float, after: float, unit: str, whole: float | None, chart: str) -> None:
     m = Metric("Count", before, after, str(before), str(after), unit=unit)
     assert (m.whole, m.chart) == (whole, chart)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expect", "told"),
+    [
+        (0.0, 139.0, None, ""),  # "up from 0" says what 0 → 139 says
+        (5.0, 0.0, None, ""),
+        (3.0, 3.0, None, ""),
+        (196.0, 196.0, "hold", ""),  # its check mark says it
+        (1.03e-1, 1.91e-6, None, "≈54,000× lower"),
+    ],
+)
+def test_the_change_told_only_where_it_adds_to_the_values(
+    before: float, after: float, expect: str | None, told: str
+) -> None:
+    metric = Metric("x", before, after, str(before), str(after), better="lower", expect=expect)
+    assert metric.telling_change() == told

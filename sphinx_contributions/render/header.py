@@ -115,7 +115,7 @@ class Stat:
     @property
     def brief(self) -> str:
         """The figure in one line (a listing's table and cards, a card image)."""
-        return f"{self.label}: {self.values} ({self.change})"
+        return f"{self.label}: {self.values} ({self.change})" if self.change else f"{self.label}: {self.values}"
 
 
 def stat(metric: Metric) -> Stat:
@@ -124,7 +124,8 @@ def stat(metric: Metric) -> Stat:
         label=metric.label,
         before=metric.before_text + unit,
         after=metric.after_text + unit,
-        change=metric.change_words(_),
+        # a check says "held" beside its mark; any other figure its change where it adds to the values
+        change=metric.change_words(_) if metric.expect == "hold" else metric.telling_change(_),
         verdict=metric.verdict,
         check=metric.expect == "hold",
         same=metric.before == metric.after,

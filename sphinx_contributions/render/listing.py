@@ -105,10 +105,8 @@ class Entry:
 
 
 def telling_change(metric: Metric) -> str:
-    """The change in words of a listing's figure, when it adds to the values (see ``Entry.figure_change``)."""
-    if metric.expect == "hold" or metric.before == metric.after or 0 in (metric.before, metric.after):
-        return ""
-    return metric.change_words(_)
+    """The change in words of a listing's figure, when it adds to the values (:meth:`.Metric.telling_change`)."""
+    return metric.telling_change(_)
 
 
 def entry(record: Contribution, links: Links) -> Entry:
