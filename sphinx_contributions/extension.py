@@ -49,7 +49,6 @@ from .write.books import listings_once, setup_books, unique_writeup_ids
 from .write.canonical import drop_relative_og_url, report_left_out, silence_sitemap
 from .write.exports import page_context as exports_page_context
 from .write.exports import write_exports
-from .write.fixes.design_static import add_design_static_path, drop_second_copy
 from .write.fixes.doc_titles import setup_doc_titles
 from .write.fixes.empty_index import drop_empty_index, no_index_link
 from .write.fixes.epub_svg import fix_epub
@@ -66,6 +65,7 @@ from .write.fixes.opengraph_fields import check_opengraph, name_the_page, opengr
 from .write.fixes.opengraph_print import report_missing_matplotlib
 from .write.fixes.search_index import prune_search_index
 from .write.fixes.search_objects import index_keys
+from .write.fixes.settled_settings import add_late_static_dirs, drop_second_copy, set_file_priorities
 from .write.fixes.singlehtml_anchors import fix_double_anchors, fix_navigation
 from .write.fixes.sitemap import check_sitemap_url, disconnect_sphinx_sitemap, write_sitemap
 from .write.fixes.stale_outputs import remove_stale_files
@@ -115,12 +115,13 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("config-inited", check_myst_settings, 500, "MyST is on, with the colon fence write-ups use"),
     Handler("config-inited", add_templates_path, 500, "the extension's templates, after the site's own"),
     Handler("config-inited", add_static_path, 500, "the stylesheet's folder, before the env compares settings"),
-    Handler("config-inited", add_design_static_path, 500, "sphinx-design's folder too, for the same reason"),
+    Handler("config-inited", add_late_static_dirs, 500, "sphinx-design's, copybutton's folders, for the same reason"),
     Handler("config-inited", check_folders, 500, "the generated pages' folders are folders inside the site"),
     Handler("config-inited", set_title_page, 500, "the PDF's title page from the site's settings"),
     Handler("config-inited", report_missing_matplotlib, 500, "opengraph's matplotlib line said once, or not"),
     Handler("config-inited", silence_sitemap, 500, "no sitemap warning for a site without a canonical URL"),
     Handler("config-inited", disconnect_sphinx_sitemap, 500, "the sitemap is written by .write.fixes.sitemap"),
+    Handler("config-inited", set_file_priorities, 900, "after Sphinx's (800): the builder's default priority, now"),
     # -- the builder starts -----------------------------------------------------------------------
     Handler("builder-inited", check_epub_version, 400, "an EPUB 2 build is refused before Sphinx's own check"),
     Handler("builder-inited", check_base_url, 500, "social cards need a canonical URL: said once"),
@@ -128,7 +129,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("builder-inited", check_sitemap_url, 500, "the sitemap's URL scheme is one the sitemap can hold"),
     Handler("builder-inited", check_opengraph, 500, "sphinxext-opengraph's settings the extension relies on"),
     Handler("builder-inited", add_static_files, 500, "the stylesheet and script, on HTML builders only"),
-    Handler("builder-inited", drop_second_copy, 900, "after sphinx-design's: its folder once in the list"),
+    Handler("builder-inited", drop_second_copy, 900, "after sphinx-design's, copybutton's: each folder once"),
     # -- the pages to read ------------------------------------------------------------------------
     Handler("env-get-outdated", leave_out_drafts, 100, "drafts out of the build first, as if not there"),
     Handler("env-get-outdated", read_again, 500, "pages that warned last time are read again (warn again)"),

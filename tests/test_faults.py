@@ -111,7 +111,8 @@ def test_a_build_stopped_while_writing_leaves_nothing_stale(tmp_path: Path, sig:
     report = first_difference(tmp_path / "inc/html", tmp_path / "clean/html")
     assert report is None, report
     # what the finished build wrote is remembered: the same command again has nothing to do
-    assert "no targets are out of date" in build(src, tmp_path / "inc")
+    last = build(src, tmp_path / "inc")
+    assert "no targets are out of date" in last, last
 
 
 def test_a_build_stopped_after_writing_some_pages_then_undone_leaves_nothing_stale(tmp_path: Path) -> None:

@@ -99,10 +99,26 @@ def test_a_right_site_gets_no_settings_warning(make_app: MakeApp, rootdir: Path,
     assert warnings(app) == []
 
 
+#: what other packages change when the builder starts (``write/fixes/settled_settings.py``): sphinx-design's
+#: and sphinx-copybutton's folders appended to ``html_static_path``, the priority Sphinx's HTML builder
+#: sets in ``html_css_files`` and ``html_js_files``
+OTHERS_CONF = """\
+extensions = ['myst_parser', 'sphinx_design', 'sphinx_copybutton', 'sphinx_contributions']
+html_static_path = ['_static']
+html_css_files = ['site.css', ('print.css', {'media': 'print'})]
+html_js_files = ['site.js']
+"""
+
+
+@pytest.mark.parametrize("conf", ["", OTHERS_CONF], ids=["alone", "with-others"])
 def test_a_build_with_nothing_to_do_finds_the_configuration_unchanged(
-    make_app: MakeApp, rootdir: Path, tmp_path: Path
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, conf: str
 ) -> None:
-    srcdir = site(rootdir, tmp_path, "html_theme = 'basic'\n")  # sphinx.testing swaps alabaster for basic
+    # sphinx.testing swaps alabaster for basic
+    srcdir = site(rootdir, tmp_path, "html_theme = 'basic'\n" + conf)
+    (srcdir / "_static").mkdir()
+    for name in ("site.css", "print.css", "site.js"):
+        (srcdir / "_static" / name).write_text("/* the site's */\n", encoding="utf-8")
     build(make_app, srcdir, freshenv=True)
     again = build(make_app, srcdir)
     status = strip_colors(again.status.getvalue())

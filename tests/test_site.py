@@ -962,9 +962,9 @@ def test_the_words_issue_28_found_are_rewritten(site: Path) -> None:
         assert [page for page, text in pages.items() if words in text] == [], words
     # "up from 0" only where the figure is drawn in full, in the CTranslate2 write-up's Verification
     assert [page for page, text in pages.items() if "up from 0" in text] == ["contributions/ctranslate2-2103.html"]
-    header = " ".join(
-        _article(site, "contributions/ctranslate2-2103.html").select_one("#contribution").get_text(" ").split()
-    )
+    box = _article(site, "contributions/ctranslate2-2103.html").select_one("#contribution")
+    assert box is not None
+    header = " ".join(box.get_text(" ").split())
     assert "up from 0" not in header
     # seed 001, line 36: "Merged into main; filed as #49134" — #49134 is the issue the bug was reported in (facts.md)
     assert "the bug was reported in issue #49134" in pages["contributions/transformers-49135.html"]

@@ -1,0 +1,70 @@
+"""Settings other packages change when the builder starts, settled when the settings are read.
+
+Sphinx compares a build's settings with the pickled settings of the last build before the builder
+starts. What is changed later, in place, is in the pickled copy but not yet in the new one, so every
+build with nothing to do said "The configuration has changed (3 options: 'html_css_files',
+'html_static_path', …)":
+
+- sphinx-design and sphinx-copybutton append their ``static/`` folders to ``html_static_path`` at
+  ``builder-inited``: the folders are added at ``config-inited`` instead (the extension's own is added the
+  same way, :func:`..render.assets.add_static_path`), and the second copy they append later is dropped;
+- Sphinx's HTML builder gives each entry of ``html_css_files`` and ``html_js_files`` its default
+  ``priority`` (800) with ``attrs.setdefault``, in the settings' own dictionaries: the default is set once
+  the settings are read (after Sphinx turns each entry into a ``(file, attributes)`` pair, at priority
+  800).
+
+Left as it is: a theme installed as a package (furo) is set up after the comparison, so its own settings
+(``pygments_dark_style``) are named too; Sphinx finds nothing to read again for them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+#: the priority Sphinx's HTML builder gives a site's own stylesheets and scripts (``init_css_files``)
+SITE_FILES_PRIORITY = 800
+
+
+def late_static_dirs(app: Sphinx) -> list[str]:
+    """The folders the extensions in use append to ``html_static_path`` when the builder starts."""
+    folders = []
+    if "sphinx_design" in app.extensions:
+        try:
+            from sphinx_design.extension import STATIC_DIR
+        except ImportError:  # another sphinx-design: it keeps its own way
+            pass
+        else:
+            folders.append(str(STATIC_DIR))
+    copybutton = app.extensions.get("sphinx_copybutton")
+    module_file = getattr(getattr(copybutton, "module", None), "__file__", None)
+    if module_file:  # as its ``scb_static_path`` writes it
+        folders.append(str(Path(module_file).parent.joinpath("_static").absolute()))
+    return folders
+
+
+def add_late_static_dirs(app: Sphinx, config: Config) -> None:
+    """``config-inited``: those folders, before the environment compares the settings."""
+    for folder in late_static_dirs(app):
+        if folder not in config.html_static_path:
+            config.html_static_path.append(folder)
+
+
+def set_file_priorities(app: Sphinx, config: Config) -> None:
+    """``config-inited``, after Sphinx's pairs (800): the priority the builder would give each file later."""
+    for setting in ("html_css_files", "html_js_files"):
+        for entry in getattr(config, setting, None) or ():
+            if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[1], dict):
+                entry[1].setdefault("priority", SITE_FILES_PRIORITY)
+
+
+def drop_second_copy(app: Sphinx) -> None:
+    """``builder-inited``, after the others' handlers: each folder of ``html_static_path`` once."""
+    paths = app.config.html_static_path
+    unique = list(dict.fromkeys(paths))
+    if unique != paths:
+        paths[:] = unique
