@@ -6,6 +6,7 @@ warning with the page's location.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import math
 import re
@@ -686,35 +687,20 @@ def key_lookup(key: str) -> str:
 MAX_TITLE = 120
 
 
-def edit_distance(a: str, b: str) -> int:
-    """The number of single-character edits (insert, delete, replace, swap two neighbours) from ``a`` to
-    ``b``: the optimal string alignment distance."""
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, x in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
-        for j, y in enumerate(b, start=1):
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y))
-            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[-1]
+#: how alike a name and a candidate must be to suggest it (:func:`difflib.get_close_matches`' ratio): one
+#: slip in a three-letter name ("fxi", "fox" for "fix") is 0.67, two letters of three wrong ("foo") 0.33
+CLOSE_ENOUGH = 0.6
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
-    """The candidate ``name`` is most likely a typo of: the nearest within two edits (one for a name of
-    under four letters, where two edits reach almost any word), the first on a tie; None when ``name``
-    is a candidate or none is that near."""
+    """The candidate ``name`` is most likely a typo of, by :func:`difflib.get_close_matches` (any case; the
+    most alike, the first on a tie); None when ``name`` is a candidate or none is alike enough."""
     name = name.strip().lower()
     names = tuple(candidates)
-    if name in names:  # the common case, a name spelt right, costs no edit distance
+    if name in names:  # the common case, a name spelt right, compares nothing
         return None
-    best: tuple[int, str] | None = None
-    for candidate in names:
-        distance = edit_distance(name, candidate)
-        if distance <= min(2, max(1, len(candidate) // 2)) and (best is None or distance < best[0]):
-            best = (distance, candidate)
-    return best[1] if best is not None else None
+    found = difflib.get_close_matches(name, names, n=1, cutoff=CLOSE_ENOUGH)
+    return found[0] if found else None
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str:

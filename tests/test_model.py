@@ -17,7 +17,6 @@ from sphinx_contributions.model import (
     Metric,
     OptionError,
     closest,
-    edit_distance,
     format_difference,
     format_sig,
     key_lookup,
@@ -659,21 +658,13 @@ def test_contribution_record_derived_fields() -> None:
 
 
 @pytest.mark.parametrize(
-    ("a", "b", "distance"),
-    [("", "", 0), ("fix", "fix", 0), ("contributon", "contribution", 1), ("fxi", "fix", 1), ("sumary", "summary", 1)],
-    ids=str,
-)
-def test_edit_distance(a: str, b: str, distance: int) -> None:
-    assert edit_distance(a, b) == distance == edit_distance(b, a)
-
-
-@pytest.mark.parametrize(
     ("name", "meant"),
     [
         ("contributon", "contribution"),
         ("Contributio", "contribution"),  # any case
         ("contribution", None),  # a name of its own
         ("verfication", "verification"),
+        ("vrifcaton", "verification"),  # three slips in a long name: still alike (ratio 0.86)
         ("root_cause", "root-cause"),
         ("fxi", "fix"),
         ("fox", "fix"),

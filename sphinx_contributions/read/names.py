@@ -1,5 +1,5 @@
 """Near misses of the extension's names: "did you mean" for a directive or role that no extension knows
-and that is a typo (two edits at most, see :func:`~.model.closest`) of one of the extension's.
+and that is a typo (alike by :mod:`difflib`, see :func:`~.model.closest`) of one of the extension's.
 
 MyST reports an unknown directive or role itself (``[myst.directive_unknown]``, ``[myst.role_unknown]``)
 and drops what it held; this adds the name meant (``[contrib.unknown_name]``). A misspelt header
