@@ -389,6 +389,35 @@ def test_undated_entries_take_their_last_commit_in_a_full_clone(tmp_path: Path) 
                      "Gamma work": "2025-03-01T00:00:00Z"}  # fmt: skip
 
 
+def test_a_site_with_sphinx_last_updated_by_git_dates_entries_as_its_pages(tmp_path: Path) -> None:
+    """A site that loads sphinx-last-updated-by-git: an undated entry takes the time that extension gives
+    its page, the last commit of the page or of a file it includes (beta includes a note from 1 June, the note
+    edited on 1 July), where the extension's own history would give beta's page commit (1 June)."""
+    src, environ = _history(tmp_path)
+    (src / "_snippets").mkdir()
+    (src / "_snippets/note.md").write_text("A note beta includes.\n", encoding="utf-8")
+    page = src / "contributions/beta-2.md"
+    text = page.read_text(encoding="utf-8")
+    assert text.count(":::\n") >= 2  # the include goes inside the last section, verification
+    head, _, tail = text.rpartition(":::\n")
+    page.write_text(head + "```{include} ../_snippets/note.md\n```\n:::\n" + tail, encoding="utf-8")
+    with (src / "conf.py").open("a", encoding="utf-8") as file:
+        file.write("extensions.append('sphinx_last_updated_by_git')\n")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-C", str(src)]
+    for month in ("06", "07"):  # June: the include, July: the note alone
+        if month == "07":
+            (src / "_snippets/note.md").write_text("A note beta includes, edited.\n", encoding="utf-8")
+        subprocess.run([*git, "add", "-A"], check=True)
+        stamp = f"2026-{month}-01T00:00:00Z"
+        when = {**environ, "GIT_COMMITTER_DATE": stamp, "GIT_AUTHOR_DATE": stamp}
+        subprocess.run([*git, "commit", "-qm", f"month {month}"], check=True, env=when)
+    done = rtd_build(_clone(src, tmp_path / "full", None), tmp_path / "out/html", env=environ)
+    assert done.returncode == 0, done.stderr
+    times = _entry_times(tmp_path / "out/html/contributions.atom")
+    assert times == {"Alpha fix": "2026-04-01T00:00:00Z", "Beta change": "2026-07-01T00:00:00Z",
+                     "Gamma work": "2025-03-01T00:00:00Z"}  # fmt: skip
+
+
 def test_a_shallow_clone_that_holds_every_last_commit_says_so_and_dates_alike(tmp_path: Path) -> None:
     src, environ = _history(tmp_path)
     done = rtd_build(_clone(src, tmp_path / "shallow", 4), tmp_path / "out/html", env=environ)

@@ -31,7 +31,7 @@ from ..builders import EXPORT_NAMES, FEED_NAME, JSON_NAME, SCHEMA_NAME, base_url
 from ..collect.domain import get_domain
 from ..model import Contribution, sort_records
 from ..warnings import ContribWarning, warn
-from .history import History, last_commits
+from .history import History, last_commits, last_updated_times
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -169,7 +169,7 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     ordered = [r for r in sort_records(records, "date") if r.docname in app.env.found_docs]
     fallback = build_timestamp(Path(app.srcdir))
     undated = {r.docname: app.env.doc2path(r.docname, False).as_posix() for r in ordered if not r.date}
-    history = last_commits(Path(app.srcdir), undated)
+    history = last_updated_times(app.env, undated) or last_commits(Path(app.srcdir), undated)
     report_shallow_history(app, history, {r.docname: r.lineno for r in ordered})
     committed = history.times
 

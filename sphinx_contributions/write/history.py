@@ -10,6 +10,12 @@ hold a page's last commit when it is older than the clone's boundary, and git th
 commit's time: the feed would change with the clone depth. So a page whose time comes from a boundary
 commit is *uncertain*, and the caller reports it (:mod:`.exports`); a shallow history whose pages all
 have their commits is said in an information line.
+
+A site that loads `sphinx-last-updated-by-git <https://github.com/mgeier/sphinx-last-updated-by-git>`_
+(for the "Last updated" line of its pages) already has each page's time: the feed takes its times
+(:func:`last_updated_times`), so an entry and its page say the same, the time of the last commit of the
+page *or of a file it includes*, and git is asked once. That extension warns of a clone too shallow
+itself (``git.too_shallow``) and gives no time then.
 """
 
 from __future__ import annotations
@@ -18,6 +24,10 @@ import subprocess
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 #: seconds a git command may take
 TIMEOUT = 60
@@ -56,6 +66,25 @@ def boundary_commits(srcdir: Path) -> frozenset[str] | None:
     except OSError:
         return frozenset({"?"})  # shallow, but its boundary cannot be read: nothing is certain
     return frozenset(text.split()) or frozenset({"?"})
+
+
+def last_updated_times(env: object, docnames: Iterable[str]) -> History | None:
+    """The times sphinx-last-updated-by-git found for ``docnames`` (its ``env.git_last_updated``: docname →
+    ``(POSIX time or None, …)``, the time as git's digits); None when the site does not load it."""
+    known = getattr(env, "git_last_updated", None)
+    if not isinstance(known, dict):
+        return None
+    times = {}
+    for docname in docnames:
+        entry = known.get(docname)
+        stamp = entry[0] if isinstance(entry, tuple) and entry else None
+        if isinstance(stamp, bytes):  # as git printed it (0.3.8: b'1775001600')
+            stamp = stamp.decode("ascii", "replace")
+        if isinstance(stamp, str) and stamp.isascii() and stamp.isdigit():
+            stamp = int(stamp)
+        if isinstance(stamp, int) and not isinstance(stamp, bool):
+            times[docname] = datetime.fromtimestamp(stamp, UTC)
+    return History(times)
 
 
 def last_commits(srcdir: Path, paths: dict[str, str]) -> History:
