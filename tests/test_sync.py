@@ -21,7 +21,7 @@ from sphinx_contributions.cli.main import main
 from sphinx_contributions.cli.sync import Apis, run_sync
 from sphinx_contributions.lock import LOCK_NAME, SCHEMA_PATH
 
-from .conftest import ROOTS
+from .conftest import ROOTS, rtd_build
 from .forge_server import (
     FakeForges,
     Reply,
@@ -953,3 +953,58 @@ def test_etags_are_kept_apart_for_a_token_and_without(
     assert (status, forge.statuses()) == (0, [304, 304, 304])
     assert forge.remaining["token"] == left  # authorised 304s are free
     assert lines[0].endswith("(unchanged)")
+
+
+# 27: one repository name under two owners, each page with its own key
+
+
+def test_two_owners_of_one_repository_name_each_get_their_own_entry_and_facts(
+    forge: FakeForges, site: Path, tmp_path: Path
+) -> None:
+    """``other-org/widget#12`` beside ``example-org/widget#12``, with the ``:key:`` ``new`` gives it: the lock
+    holds an entry under each page's own key (before: both under ``widget#12``, the second overwriting the
+    first, and the ``:key:`` page had no facts), and the strict build shows each page its own facts."""
+    other = widget_repo()
+    other.pulls[12] = github_pull(
+        "other-org/widget", 12, "Fix the other widget", "closed", "2024-03-01T10:00:00Z", WIDGET_SHA, (1, 1, 1), ""
+    )
+    forge.github["other-org/widget"] = other
+    add_page(site, "widget-12", "other-org-widget-12", ":repo: example-org/widget\n",
+             ":repo: other-org/widget\n:key: other-org-widget#12\n")  # fmt: skip
+    status, lines = sync(site)
+    assert status == 0, lines
+    entries = lock(site)["contributions"]
+    assert isinstance(entries, dict)
+    assert {key: (entry["repository"], entry["title"]) for key, entry in entries.items()} == {
+        "gadget#3": ("gitlab.com/group/sub/gadget", "Make the gadget faster"),
+        "gizmo#5": ("codeberg.org/someone/gizmo", "Teach the gizmo to count"),
+        "other-org-widget#12": ("other-org/widget", "Fix the other widget"),
+        "widget#12": ("example-org/widget", "Fix the widget"),
+    }
+    done = rtd_build(site, tmp_path / "out/html")
+    assert (done.returncode, done.stderr) == (0, "")
+    json_export = json.loads((tmp_path / "out/html/contributions.json").read_text(encoding="utf-8"))
+    forge_titles = {item["key"]: (item.get("forge") or {}).get("title") for item in json_export["contributions"]}
+    assert forge_titles["other-org-widget#12"] == "Fix the other widget"
+    assert forge_titles["widget#12"] == "Fix the widget"
+
+
+def test_new_for_the_second_owner_takes_its_own_entry_from_the_lock(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Offline, ``new other-org/widget#12`` fills in from the entry fetched for ``other-org/widget``, not from
+    ``widget#12`` (``example-org``'s, the entry its repository name and number would name)."""
+    other = widget_repo()  # its issue 10, which the page names
+    other.pulls[12] = github_pull("other-org/widget", 12, "Fix the other widget", "open", None, None, (1, 1, 1), "")
+    forge.github["other-org/widget"] = other
+    add_page(site, "widget-12", "other-org-widget-12", ":repo: example-org/widget\n",
+             ":repo: other-org/widget\n:key: other-org-widget#12\n")  # fmt: skip
+    assert sync(site)[0] == 0
+    (site / "contributions/other-org-widget-12.md").unlink()
+    monkeypatch.setenv("CONTRIBUTIONS_OFFLINE", "1")
+    assert main(["new", "https://github.com/other-org/widget/pull/12", "--root", str(site)]) == 0
+    written = sorted(p.name for p in (site / "contributions").glob("*other*"))
+    assert written == ["other-org-widget-12.md"]
+    text = (site / "contributions/other-org-widget-12.md").read_text(encoding="utf-8")
+    assert text.startswith("# Fix the other widget\n\n:::{contribution}\n:repo: other-org/widget\n:pr: 12\n")
+    assert "% The forge says (contributions.lock.json): open.\n" in text

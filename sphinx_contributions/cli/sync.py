@@ -272,7 +272,7 @@ def _sync(
             if forge.name in stopped or origin(forge) in unreachable:
                 failed += 1
                 continue
-            key = make_key(repo, pr)
+            key = page.key  # the page's own (its :key:, else repository name and number), as the build looks up
             earlier = previous.get(key_lookup(key))
             for name in [name for name in entries if key_lookup(name) == key_lookup(key)]:
                 del entries[name]
@@ -379,7 +379,12 @@ def facts_for_new(root: Path, repo: str, number: int) -> tuple[ForgeFacts, str] 
         entries = by_lookup(read_lock(root / LOCK_NAME))
     except LockError:
         entries = {}
-    entry = entries.get(key_lookup(make_key(repo, number)))
+    # the entry fetched for this repository and number, whatever page key it is under (two owners of one
+    # repository name have two keys, see :func:`run_sync`)
+    entry = next(
+        (e for e in entries.values() if (str(e.get("repository", "")).lower(), e.get("pr")) == (repo.lower(), number)),
+        None,
+    )
     if entry is not None:
         return facts(entry), LOCK_NAME
     if os.environ.get("CONTRIBUTIONS_OFFLINE"):
