@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
-from .github import repo_facts
-from .schema import Answer, items
+from .base import Forge, PullFacts, closing_issues
+from .github import GitHubShapedAPI, repo_facts
+from .schema import Answer
 
 NAME = r"[A-Za-z0-9_.-]{1,100}"
 
 
-class CodebergAPI(ForgeAPI):
-    """``/repos/{owner}/{repo}/pulls/{n}``, ``/issues/{n}``, ``/releases`` and ``/compare/{base}...{head}``
-    (Gitea's and Forgejo's API)."""
+class CodebergAPI(GitHubShapedAPI):
+    """``/repos/{owner}/{repo}/pulls/{n}`` and ``/compare/{base}...{head}`` (Gitea's and Forgejo's API),
+    and the issues and releases of :class:`~.github.GitHubShapedAPI`, paged by ``limit``."""
+
+    page_size = ("limit", "50")
 
     def fetch_pull(self, path: str, number: int) -> PullFacts:
         url = f"{self.base}/repos/{path}/pulls/{number}"
@@ -35,20 +37,6 @@ class CodebergAPI(ForgeAPI):
             base_branch=base_branch,
             default_branch=default_branch,
         )
-
-    def fetch_issue(self, path: str, number: int) -> IssueFacts:
-        url = f"{self.base}/repos/{path}/issues/{number}"
-        data = Answer(self.session.json(url), url)
-        return IssueFacts(number, data.text("title"), data.choice("state", ("open", "closed")))
-
-    def _fetch_releases(self, path: str) -> list[Release]:
-        url = f"{self.base}/repos/{path}/releases"
-        found = []
-        for item in items(self.session.pages(url, params={"limit": "50"}), url):
-            published = item.time_or_none("published_at")
-            if not item.flag("draft") and published:
-                found.append(Release(item.text("tag_name"), published, item.flag("prerelease")))
-        return found
 
     def _compare(self, path: str, tag: str, sha: str) -> bool:
         # the commits of ``sha`` that ``tag`` lacks: none when the tag contains it

@@ -26,9 +26,31 @@ def repo_facts(pull: Answer) -> tuple[str | None, str | None, str | None]:
     return name, base.text_or_none("ref"), default
 
 
-class GitHubAPI(ForgeAPI):
-    """``/repos/{owner}/{repo}/pulls/{n}``, ``/issues/{n}``, ``/releases``, ``/compare/{base}...{head}``
-    and ``/search/issues`` (GitHub's REST API)."""
+class GitHubShapedAPI(ForgeAPI):
+    """What GitHub's REST API and Gitea's (Codeberg, Forgejo), made in its shape, answer alike:
+    ``/repos/{owner}/{repo}/issues/{n}`` and ``/releases``, paged by ``page_size``."""
+
+    #: the query parameter and value of a full page of releases
+    page_size: tuple[str, str] = ("per_page", "100")
+
+    def fetch_issue(self, path: str, number: int) -> IssueFacts:
+        url = f"{self.base}/repos/{path}/issues/{number}"
+        data = Answer(self.session.json(url), url)
+        return IssueFacts(number, data.text("title"), data.choice("state", ("open", "closed")))
+
+    def _fetch_releases(self, path: str) -> list[Release]:
+        url = f"{self.base}/repos/{path}/releases"
+        found = []
+        for item in items(self.session.pages(url, params=dict([self.page_size])), url):
+            published = item.time_or_none("published_at")
+            if not item.flag("draft") and published:  # a draft has no published_at
+                found.append(Release(item.text("tag_name"), published, item.flag("prerelease")))
+        return found
+
+
+class GitHubAPI(GitHubShapedAPI):
+    """``/repos/{owner}/{repo}/pulls/{n}``, ``/compare/{base}...{head}`` and ``/search/issues`` (GitHub's
+    REST API), and the issues and releases of :class:`GitHubShapedAPI`."""
 
     def fetch_pull(self, path: str, number: int) -> PullFacts:
         url = f"{self.base}/repos/{path}/pulls/{number}"
@@ -50,20 +72,6 @@ class GitHubAPI(ForgeAPI):
             base_branch=base_branch,
             default_branch=default_branch,
         )
-
-    def fetch_issue(self, path: str, number: int) -> IssueFacts:
-        url = f"{self.base}/repos/{path}/issues/{number}"
-        data = Answer(self.session.json(url), url)
-        return IssueFacts(number, data.text("title"), data.choice("state", ("open", "closed")))
-
-    def _fetch_releases(self, path: str) -> list[Release]:
-        url = f"{self.base}/repos/{path}/releases"
-        found = []
-        for item in items(self.session.pages(url, params={"per_page": "100"}), url):
-            published = item.time_or_none("published_at")
-            if not item.flag("draft") and published:  # a draft has no published_at
-                found.append(Release(item.text("tag_name"), published, item.flag("prerelease")))
-        return found
 
     def _compare(self, path: str, tag: str, sha: str) -> bool:
         # base = the merge commit, head = the tag: the tag contains the commit when it is ahead or identical
