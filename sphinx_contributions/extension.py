@@ -49,6 +49,7 @@ from .write.books import listings_once, setup_books, unique_writeup_ids
 from .write.canonical import drop_relative_og_url, report_left_out, silence_sitemap
 from .write.exports import page_context as exports_page_context
 from .write.exports import write_exports
+from .write.fixes.design_latex import add_card_styles
 from .write.fixes.doc_titles import setup_doc_titles
 from .write.fixes.empty_index import drop_empty_index, no_index_link
 from .write.fixes.epub_svg import fix_epub
@@ -118,6 +119,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("config-inited", add_late_static_dirs, 500, "sphinx-design's, copybutton's folders, for the same reason"),
     Handler("config-inited", check_folders, 500, "the generated pages' folders are folders inside the site"),
     Handler("config-inited", set_title_page, 500, "the PDF's title page from the site's settings"),
+    Handler("config-inited", add_card_styles, 500, "sphinx-design's card titles a bold line of their own in the PDF"),
     Handler("config-inited", report_missing_matplotlib, 500, "opengraph's matplotlib line said once, or not"),
     Handler("config-inited", silence_sitemap, 500, "no sitemap warning for a site without a canonical URL"),
     Handler("config-inited", disconnect_sphinx_sitemap, 500, "the sitemap is written by .write.fixes.sitemap"),

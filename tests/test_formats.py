@@ -439,6 +439,35 @@ def test_pdf_first_page_says_the_role_once_and_no_web_only_line(pdf: Pdf) -> Non
     assert squeeze("github.com/example") in flat and "A fictional profile" in first  # the block, the words stay
 
 
+def pdf_lines(path: Path, page: int) -> list[tuple[str, str]]:
+    """Each line of text on ``page`` of the PDF with its font's name (``pdftohtml -xml``: a ``<text>`` per
+    line run of one font)."""
+    pdftohtml = require_tool("pdftohtml", "poppler-utils")
+    done = subprocess.run(
+        [pdftohtml, "-xml", "-i", "-stdout", "-q", "-f", str(page), "-l", str(page), str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    root = ElementTree.fromstring(done.stdout)
+    fonts = {spec.get("id"): spec.get("family", "") for spec in root.iter("fontspec")}
+    return [("".join(text.itertext()), fonts.get(text.get("font"), "")) for text in root.iter("text")]
+
+
+def test_pdf_sets_each_cards_title_bold_on_a_line_of_its_own(pdf: Pdf) -> None:
+    """sphinx-design's cards ("How I contribute"): each title a bold line, its text the next line in the
+    text's font (before: "First example principle Example text for the first card." in one line, one
+    font)."""
+    lines = pdf_lines(pdf.path, 1)
+    for title, text in (("First example principle", "Example text for the first card."),
+                        ("Second example principle", "Example text for the second card.")):  # fmt: skip
+        at = next(i for i, (words, _) in enumerate(lines) if title in words)
+        assert lines[at][0] == title
+        assert "Bold" in lines[at][1], lines[at]
+        assert lines[at + 1][0] == text
+        assert "Bold" not in lines[at + 1][1], lines[at + 1]
+
+
 def test_pdf_chart_tick_labels_are_7_pt_and_up(pdf: Pdf) -> None:
     """Every word of the PDF is 7 pt or more (``pdftotext -bbox``: a word's box is as high as its font is
     large, in points), and no decade is labelled with superscript characters, which draw its exponent

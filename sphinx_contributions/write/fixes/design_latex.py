@@ -1,0 +1,36 @@
+"""sphinx-design's cards in the PDF.
+
+Sphinx's LaTeX writer wraps each container in ``sphinxuseclass`` environments, one per class, and uses a
+``sphinxclass<name>`` environment where one is defined (``sphinxlatexcontainers.sty``). sphinx-design
+defines none, so a card's title ran into its text on one line, in the text's weight ("Root cause over
+symptom Trace a numerical mismatch …"). Here the card's title is a bold paragraph of its own, kept with its
+text, and each card is set apart from the next by a small skip, for every site that loads sphinx-design.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+#: the environments Sphinx's writer uses for sphinx-design's card classes
+PREAMBLE = r"""
+% sphinx-contributions: sphinx-design's cards (write/fixes/design_latex.py)
+\ProvideDocumentEnvironment{sphinxclasssd-card}{}{\par\smallskip}{\par}
+\ProvideDocumentEnvironment{sphinxclasssd-card-title}{}{\par\noindent\bfseries\ignorespaces}{\par\nobreak}
+\ProvideDocumentEnvironment{sphinxclasssd-font-weight-bold}{}{\bfseries}{}
+"""
+
+
+def add_card_styles(app: Sphinx, config: Config) -> None:
+    """``config-inited``: the environments, after the site's own preamble (a site that defines them first
+    keeps its own: ``\\ProvideDocumentEnvironment`` skips a name that is taken)."""
+    if "sphinx_design" not in app.extensions:
+        return
+    elements = dict(config.latex_elements or {})
+    preamble = str(elements.get("preamble") or "")
+    if PREAMBLE not in preamble:
+        elements["preamble"] = preamble + PREAMBLE
+        config.latex_elements = elements
