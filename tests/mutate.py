@@ -46,6 +46,9 @@ AREAS: dict[str, tuple[str, ...]] = {
     "write/sidebar.py": ("tests/test_navigation.py",),
     "write/generated.py": ("tests/test_projects.py", "tests/test_outputs.py", "tests/test_incremental.py"),
     "write/": ("tests/test_outputs.py", "tests/test_written.py", "tests/test_incremental.py"),
+    "write/fixes/settled_settings.py": ("tests/test_settings.py", "tests/test_outputs.py"),
+    "write/fixes/design_latex.py": ("tests/test_formats.py",),
+    "cli/sync.py": ("tests/test_sync.py", "tests/test_cli.py"),
 }
 
 
@@ -262,6 +265,48 @@ MUTATIONS = (
         "    app.env.resolve_references(document, pagename, builder)\n",
         "",
         "a project intro's links and roles are resolved where the project page shows it",
+    ),
+    Mutation(
+        "file-priorities",
+        "write/fixes/settled_settings.py",
+        '                entry[1].setdefault("priority", SITE_FILES_PRIORITY)',
+        "                pass",
+        "a build with nothing to do finds html_css_files unchanged (Sphinx's builder sets the priority later)",
+    ),
+    Mutation(
+        "copybutton-folder",
+        "write/fixes/settled_settings.py",
+        '        folders.append(str(Path(module_file).parent.joinpath("_static").absolute()))',
+        "        pass",
+        "a build with nothing to do finds html_static_path unchanged (sphinx-copybutton appends its folder later)",
+    ),
+    Mutation(
+        "card-title-latex",
+        "write/fixes/design_latex.py",
+        '    if "sphinx_design" not in app.extensions:',
+        "    if True:",
+        "a sphinx-design card's title is a bold line of its own in the PDF",
+    ),
+    Mutation(
+        "feed-last-updated",
+        "write/exports.py",
+        "last_updated_times(app.env, undated) or ",
+        "",
+        "a site that loads sphinx-last-updated-by-git dates undated feed entries by its times",
+    ),
+    Mutation(
+        "sync-page-key",
+        "cli/sync.py",
+        "            key = page.key  #",
+        "            key = make_key(repo, pr)  #",
+        "sync files each entry under its page's own key (a :key: page gets its facts)",
+    ),
+    Mutation(
+        "close-enough",
+        "model.py",
+        "CLOSE_ENOUGH = 0.6",
+        "CLOSE_ENOUGH = 0.7",
+        "one slip in a three-letter name is still a did-you-mean",
     ),
 )
 
