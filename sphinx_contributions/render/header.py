@@ -113,6 +113,12 @@ class Stat:
         return (self.after,) if self.check and self.same else (self.before, self.after)
 
     @property
+    def telling(self) -> str:
+        """The change where it adds to the values (:meth:`.Metric.telling_change`): a check's own word
+        ("held") is said by its mark, so none for a check."""
+        return "" if self.check else self.change
+
+    @property
     def brief(self) -> str:
         """The figure in one line (a listing's table and cards, a card image)."""
         return f"{self.label}: {self.values} ({self.change})" if self.change else f"{self.label}: {self.values}"

@@ -122,7 +122,7 @@ def entry(record: Contribution, links: Links) -> Entry:
         state_classes=shown.classes if shown else "",
         brief=figure.brief if figure else "",
         figure=figure,
-        figure_change=telling_change(record.headline) if record.headline else "",
+        figure_change=figure.telling if figure else "",  # worked out once, in the stat
     )
 
 
