@@ -588,6 +588,19 @@ def test_the_real_site_links_out_safely(site: Path) -> None:
     assert problems == []
 
 
+def test_the_site_reads_nothing_that_building_the_package_leaves(tmp_path: Path) -> None:
+    """``python -m build`` leaves ``build/lib/sphinx_contributions/AUTHORING.md`` (the guide the wheel ships)
+    in the repository: the site read it as a page of its own and its strict build failed on the guide's
+    examples of misspelt roles. The site's sources leave ``build/`` and ``dist/`` out."""
+    from sphinx.util.matching import get_matching_files
+
+    for name in ("build/lib/sphinx_contributions/AUTHORING.md", "dist/notes.md", "contributions/build.md"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("# A page\n", encoding="utf-8")
+    excluded = runpy.run_path(str(REPO / "conf.py"))["exclude_patterns"]
+    assert sorted(get_matching_files(tmp_path, ("**",), excluded)) == ["contributions/build.md"]
+
+
 #: what the test portfolio's conf.py changes in the site's own: the names, nothing else
 PORTFOLIO_NAMES = (
     ("Imran Nazir", "Ada Tester"),

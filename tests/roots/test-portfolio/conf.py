@@ -76,6 +76,9 @@ exclude_patterns = [
     ".pytest_cache",
     ".ci",
     "requirements",
+    # what `python -m build` leaves behind: a copy of the package, its AUTHORING.md included
+    "build",
+    "dist",
 ]
 
 nitpicky = True
