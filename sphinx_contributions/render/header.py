@@ -101,6 +101,9 @@ class Stat:
     check: bool = False
     #: the two values are equal (``196 → 196``)
     same: bool = False
+    #: the change where it adds to the values (:meth:`.Metric.telling_change`; none for a check, whose mark
+    #: says it): what a listing shows beside the values
+    telling: str = ""
 
     @property
     def values(self) -> str:
@@ -113,12 +116,6 @@ class Stat:
         return (self.after,) if self.check and self.same else (self.before, self.after)
 
     @property
-    def telling(self) -> str:
-        """The change where it adds to the values (:meth:`.Metric.telling_change`): a check's own word
-        ("held") is said by its mark, so none for a check."""
-        return "" if self.check else self.change
-
-    @property
     def brief(self) -> str:
         """The figure in one line (a listing's table and cards, a card image)."""
         return f"{self.label}: {self.values} ({self.change})" if self.change else f"{self.label}: {self.values}"
@@ -126,15 +123,17 @@ class Stat:
 
 def stat(metric: Metric) -> Stat:
     unit = f" {metric.unit}" if metric.unit else ""
+    telling = metric.telling_change(_)
     return Stat(
         label=metric.label,
         before=metric.before_text + unit,
         after=metric.after_text + unit,
         # a check says "held" beside its mark; any other figure its change where it adds to the values
-        change=metric.change_words(_) if metric.expect == "hold" else metric.telling_change(_),
+        change=metric.change_words(_) if metric.expect == "hold" else telling,
         verdict=metric.verdict,
         check=metric.expect == "hold",
         same=metric.before == metric.after,
+        telling=telling,
     )
 
 
