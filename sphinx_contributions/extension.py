@@ -16,21 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from docutils.nodes import inline
-
 from .builders import check_epub_version
 from .builders import page_context as builder_page_context
-from .collect.domain import ContribRole, ContributionsDomain, settle_labels, warn_missing_contrib
+from .collect.domain import ContributionsDomain, settle_labels, warn_missing_contrib
 from .collect.drafts import check_no_draft_left, leave_out_drafts
 from .collect.lock_facts import load_lock, report_coverage
+from .collect.short_names import add_short_names
 from .collect.titles import set_page_metadata, title_as_text
 from .i18n import load_catalogs, setup_i18n
-from .read.directives import setup_directives
-from .read.limits import setup_limits
-from .read.listing_directive import setup_listing
-from .read.metric_directive import setup_metric
 from .read.myst_settings import check_myst_settings
-from .read.projects_directive import setup_projects
 from .read.roles import setup_roles
 from .read.sources import note_source
 from .render.assets import add_static_files, add_static_path
@@ -132,6 +126,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("builder-inited", check_opengraph, 500, "sphinxext-opengraph's settings the extension relies on"),
     Handler("builder-inited", add_static_files, 500, "the stylesheet and script, on HTML builders only"),
     Handler("builder-inited", drop_second_copy, 900, "after sphinx-design's, copybutton's: each folder once"),
+    Handler("builder-inited", add_short_names, LAST, "bare {pr}, {fix} …: only names no one else took, extlinks' too"),
     # -- the pages to read ------------------------------------------------------------------------
     Handler("env-get-outdated", leave_out_drafts, 100, "drafts out of the build first, as if not there"),
     Handler("env-get-outdated", read_again, 500, "pages that warned last time are read again (warn again)"),
@@ -196,11 +191,6 @@ HANDLERS: tuple[Handler, ...] = (
 COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (
     setup_i18n,
     setup_roles,
-    setup_directives,
-    setup_metric,
-    setup_listing,
-    setup_limits,
-    setup_projects,
     setup_header,
     setup_metric_render,
     setup_listing_render,
@@ -222,7 +212,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     for event in EVENTS:
         app.add_event(event)
     app.add_domain(ContributionsDomain)
-    app.add_role("contrib", ContribRole(innernodeclass=inline))
     for component in COMPONENTS:
         component(app)
     for handler in HANDLERS:

@@ -55,6 +55,13 @@ class Setting:
 
 #: every setting, in the order AUTHORING.md lists them
 SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "contributions_short_names",
+        True,
+        "env",
+        (bool,),
+        "the bare names ({pr}, :::{fix} …) beside the contrib: ones ({contrib:pr}), where the site leaves them free",
+    ),
     Setting("contributions_index", "contributions/index", "env", (str,), "the page of the list of every write-up"),
     Setting("contributions_sidebar_limit", 10, "html", (int,), "how many write-ups the sidebar lists"),
     Setting("contributions_include_drafts", False, "env", (bool,), "build drafts too, each with a banner"),

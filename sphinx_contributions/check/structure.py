@@ -523,8 +523,9 @@ def _report_outside(page: Page, node: nodes.Node, where: str) -> None:
 
 
 def _opens(text: str, name: str) -> bool:
-    """Whether a line opens a fence of directive ``name`` (``:::{fix}``, ````` ```{fix} `````)."""
-    return text.lstrip(":`~").startswith(f"{{{name}}}") and text[:1] in {":", "`", "~"}
+    """Whether a line opens a fence of directive ``name`` (``:::{fix}``, ````` ```{fix} `````, ``:::{contrib:fix}``)."""
+    opened = text.lstrip(":`~")
+    return opened.startswith((f"{{{name}}}", f"{{contrib:{name}}}")) and text[:1] in {":", "`", "~"}
 
 
 def _is_stray_fence(page: Page, node: nodes.Node) -> bool:

@@ -24,6 +24,7 @@ from ..lock import LOCK_NAME
 from ..model import (
     MAX_TITLE,
     PLACEHOLDER,
+    SECTION_NAMES,
     Contribution,
     ForgeFacts,
     GeneratedPage,
@@ -41,8 +42,13 @@ from ..model import (
     sort_records,
     split_target,
 )
-from ..read.metric_directive import metric_from_node
-from ..read.sources import page_being_read
+from ..read.directives import ContributionDirective, SectionDirective
+from ..read.limits import KnownLimitsDirective
+from ..read.listing_directive import ContributionsDirective
+from ..read.metric_directive import MetricDirective, metric_from_node
+from ..read.projects_directive import ProjectIntroDirective, ProjectsDirective
+from ..read.roles import ExportRole, GitHubRole
+from ..read.sources import DOMAIN, page_being_read
 from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -59,7 +65,8 @@ class ContribRole(XRefRole):
     """``{contrib}`transformers#49135``` → a link to that write-up, titled with the page's title;
     ``{contrib}`transformers#49135#verification``` → a link to one of its sections.
 
-    Registered both as the domain's role and as a plain ``{contrib}`` role."""
+    The domain's role ``{contrib:contrib}``, and ``{contrib}`` where the site leaves the name free
+    (:mod:`.short_names`)."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         self.refdomain, self.reftype = "contrib", "contrib"
@@ -74,13 +81,30 @@ class ContributionsDomain(Domain):
     """Upstream contributions: one object per write-up, keyed ``<repository name>#<pr>``, and one per
     section of a write-up, ``<key>#<section>``."""
 
-    name = "contrib"
+    name = DOMAIN
     label = "Upstream"
     object_types = {  # noqa: RUF012
         "contribution": ObjType("contribution", "contrib"),
         "section": ObjType("section", "contrib"),
     }
-    roles = {"contrib": ContribRole(innernodeclass=nodes.inline)}  # noqa: RUF012
+    #: every directive of the extension, by its name in the domain (``:::{contrib:fix}``): the one table of
+    #: its directive names (the bare ones are added from it, :mod:`.short_names`; the manual reads it)
+    directives = {  # noqa: RUF012
+        "contribution": ContributionDirective,
+        **dict.fromkeys(SECTION_NAMES, SectionDirective),
+        "metric": MetricDirective,
+        "known-limits": KnownLimitsDirective,
+        "contributions": ContributionsDirective,
+        "projects": ProjectsDirective,
+        "project": ProjectIntroDirective,
+    }
+    #: every role of the extension (``{contrib:pr}``), the same way
+    roles = {  # noqa: RUF012
+        "contrib": ContribRole(innernodeclass=nodes.inline),
+        "pr": GitHubRole(),
+        "issue": GitHubRole(),
+        "export": ExportRole(),
+    }
     initial_data: ClassVar[dict[str, Any]] = {
         "contributions": {},  # docname -> Contribution
         # docname -> the sort order of its first `contributions` listing ("" if it has only `projects`)

@@ -43,12 +43,11 @@ from ..model import (
 )
 from ..warnings import ContribWarning, warn
 from .names import misspelt_header
-from .sources import page_being_read
+from .sources import bare_name, page_being_read
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
 
@@ -362,7 +361,7 @@ class SectionDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        name = self.name
+        name = bare_name(self.name)  # ``fix`` or ``contrib:fix``
         location = self.get_location()
         document = self.state.document
         if (
@@ -418,9 +417,3 @@ def is_written(node: nodes.Node) -> bool:
     if isinstance(node, nodes.raw) and is_comment_only_html(node.astext()):
         return False
     return not isinstance(node, (nodes.Invisible, nodes.system_message))
-
-
-def setup_directives(app: Sphinx) -> None:
-    app.add_directive("contribution", ContributionDirective)
-    for name, _ in SECTIONS:
-        app.add_directive(name, SectionDirective)

@@ -19,7 +19,6 @@ from sphinx.util.docutils import SphinxDirective
 from ..i18n import _
 
 if TYPE_CHECKING:
-    from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
 
@@ -39,7 +38,3 @@ class KnownLimitsDirective(SphinxDirective):
         node += nodes.rubric(title, "", *textnodes, classes=["contrib-limits-title"])
         node += self.parse_content_to_nodes()
         return [node]
-
-
-def setup_limits(app: Sphinx) -> None:
-    app.add_directive("known-limits", KnownLimitsDirective)

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from docutils import nodes
-    from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
 
@@ -82,7 +81,3 @@ class ContributionsDirective(OptionsDirective):
                     hint = self.comment_hint(name)
                     errors.append(hint if hint is not None else str(error))
         return options, errors
-
-
-def setup_listing(app: Sphinx) -> None:
-    app.add_directive("contributions", ContributionsDirective)

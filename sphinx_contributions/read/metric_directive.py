@@ -28,7 +28,6 @@ from .names import misspelt_header
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
 
@@ -172,7 +171,3 @@ def metric_from_node(node: nodes.Element) -> Metric:
         evidence=tuple(Evidence(*item) for item in _evidence_items(node)),
         locale=node.get("locale"),
     )
-
-
-def setup_metric(app: Sphinx) -> None:
-    app.add_directive("metric", MetricDirective)

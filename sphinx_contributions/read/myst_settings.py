@@ -37,7 +37,7 @@ NO_COLON_FENCE = (
 
 #: one of the extension's directives written as a colon fence
 _COLON_DIRECTIVE = re.compile(
-    r"^[ \t>]*:{3,}[ \t]*\{(?:contributions?|problem|root-cause|fix|verification|metric|projects?)\}",
+    r"^[ \t>]*:{3,}[ \t]*\{(?:contrib:)?(?:contributions?|problem|root-cause|fix|verification|metric|projects?)\}",
     re.M,
 )
 

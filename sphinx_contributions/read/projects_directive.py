@@ -26,7 +26,6 @@ from ..warnings import ContribWarning, warn
 from .directives import OptionsDirective
 
 if TYPE_CHECKING:
-    from sphinx.application import Sphinx
     from sphinx.util.typing import OptionSpec
 
 
@@ -68,8 +67,3 @@ class ProjectIntroDirective(OptionsDirective):
         self.set_source_info(node)
         node += self.parse_content_to_nodes()
         return [node]
-
-
-def setup_projects(app: Sphinx) -> None:
-    app.add_directive("projects", ProjectsDirective)
-    app.add_directive("project", ProjectIntroDirective)

@@ -1,5 +1,7 @@
 """Roles: ``{contrib}`` (a write-up by key), ``{pr}`` and ``{issue}`` (GitHub links), ``{export}`` (a
-link to one of the extension's exports, ``contributions.json`` …)."""
+link to one of the extension's exports, ``contributions.json`` …). Each is a role of the ``contrib``
+domain (``{contrib:pr}``, :class:`~..collect.domain.ContributionsDomain`), and by its bare name where the
+site leaves that free (:mod:`..collect.short_names`)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from ..builders import EXPORT_NAMES
 from ..model import OptionError, issue_url, parse_target, pr_url
 from ..warnings import ContribWarning, warn
 from .names import misspelt_header
+from .sources import bare_name
 
 if TYPE_CHECKING:
     from docutils.nodes import Node, system_message
@@ -25,6 +28,7 @@ class GitHubRole(SphinxRole):
     Explicit text: ``{pr}`the SDPA change <#47014>```."""
 
     def run(self) -> tuple[list[Node], list[system_message]]:
+        kind = bare_name(self.name)  # "pr" or "issue", written bare or as contrib:pr
         text, target = _split_explicit(self.text)
         try:
             repo, number = parse_target(target)
@@ -33,10 +37,12 @@ class GitHubRole(SphinxRole):
             return [nodes.literal(self.rawtext, self.text)], []
         label = text if text is not None else (target if target.startswith("#") else f"{repo}#{number}")
         if repo is None:  # the page's repository, known once the page is read (see ResolveShortLinks)
-            pending = cn.pending_github_link(self.rawtext, label, kind=self.name, number=number, role_text=self.text)
+            pending = cn.pending_github_link(
+                self.rawtext, label, kind=kind, number=number, role_text=self.text, role=self.name
+            )
             pending.source, pending.line = self.get_source_info()
             return [pending], []
-        return [github_link(self.name, repo, number, label, self.rawtext)], []
+        return [github_link(kind, repo, number, label, self.rawtext)], []
 
 
 def github_link(kind: str, repo: str, number: int, label: str, rawtext: str = "") -> nodes.reference:
@@ -62,7 +68,7 @@ class ResolveShortLinks(SphinxTransform):
             if not document.get("contrib_rejected") and not misspelt_header(self.env, document):
                 warn(
                     ContribWarning.BAD_TARGET,
-                    f"{{{kind}}} '#{number}' needs 'owner/repo#{number}' outside a contribution page",
+                    f"{{{node.get('role', kind)}}} '#{number}' needs 'owner/repo#{number}' outside a contribution page",
                     node,
                 )
             node.replace_self(nodes.literal(node.rawsource, node["role_text"]))
@@ -77,7 +83,7 @@ class ExportRole(SphinxRole):
         if target not in EXPORT_NAMES:
             warn(
                 ContribWarning.UNKNOWN_EXPORT,
-                f"{{export}} '{target}' is not one of the exports ({', '.join(EXPORT_NAMES)}); shown as text",
+                f"{{{self.name}}} '{target}' is not one of the exports ({', '.join(EXPORT_NAMES)}); shown as text",
                 self.get_location(),
             )
             return [nodes.Text(text if text is not None else target)], []
@@ -94,8 +100,6 @@ def _split_explicit(text: str) -> tuple[str | None, str]:
 
 
 def setup_roles(app: Sphinx) -> None:
-    app.add_role("pr", GitHubRole())
-    app.add_role("issue", GitHubRole())
+    """The roles' node and transform; the roles themselves are the ``contrib`` domain's."""
     app.add_node(cn.pending_github_link)
     app.add_transform(ResolveShortLinks)
-    app.add_role("export", ExportRole())

@@ -106,14 +106,26 @@ def may_leave_open(text: str, char: str) -> bool:
     return False
 
 
+#: the domain every directive and role of the extension is registered in (``{contrib:pr}``,
+#: ``:::{contrib:fix}``): the names that never collide (:mod:`..collect.short_names` adds the bare ones)
+DOMAIN = "contrib"
+
+
+def bare_name(name: str) -> str:
+    """A directive's or role's name without the extension's domain: ``contrib:fix`` → ``fix``; a bare
+    name as it is. What the extension's checks compare, so both forms read alike."""
+    return name[len(DOMAIN) + 1 :] if name.startswith(f"{DOMAIN}:") else name
+
+
 def directive_name(token: Token) -> str | None:
-    """The directive a fence token opens (``:::{fix}`` → ``fix``), or None for any other token."""
+    """The directive a fence token opens (``:::{fix}`` and ``:::{contrib:fix}`` → ``fix``), or None for
+    any other token."""
     if token.type not in ("fence", "colon_fence"):
         return None
     info = token.info.strip()
     if not info.startswith("{") or "}" not in info:
         return None
-    return info[1 : info.index("}")].strip()
+    return bare_name(info[1 : info.index("}")].strip())
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,39 @@
+"""The bare names (``{pr}``, ``:::{fix}``): a convenience beside the ``contrib`` domain's names, which work
+on any site (``{contrib:pr}``, ``:::{contrib:fix}``).
+
+Bare role and directive names are shared ground: sphinx-issues defines ``:issue:`` and ``:pr:``, a site's
+``extlinks`` may name its links ``pr`` or ``issue`` (sphinx-design's own docs do), and ``fix`` or
+``project`` are words any extension may take. So each name of the domain's tables
+(:attr:`~.domain.ContributionsDomain.directives`, :attr:`~.domain.ContributionsDomain.roles`, the one
+registry of the extension's names) is added bare only where nothing holds it yet, checked once everything
+else has registered its own: every extension's ``setup()`` and the site's own (``conf.py``) run before
+``builder-inited``, and ``sphinx.ext.extlinks`` registers its roles at ``builder-inited`` (priority 500),
+before this handler (the last one). A name that is taken stays the site's: nothing is overridden and
+nothing is said (Sphinx's "already registered" warning would fail a strict build). The setting
+``contributions_short_names = False`` adds none.
+
+The names are registered in the build's own process before any page is read, so parallel readers (forked
+from it) have them too."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..read.names import is_known
+from .domain import ContributionsDomain
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+
+def add_short_names(app: Sphinx) -> None:
+    """``builder-inited``, last: each of the domain's names, bare, where no extension, extlink, docutils
+    or domain (``std``, the primary one) holds it."""
+    if not app.config.contributions_short_names:
+        return
+    for name, directive in ContributionsDomain.directives.items():
+        if not is_known(app.env, "directive", name):
+            app.add_directive(name, directive)
+    for name, role in ContributionsDomain.roles.items():
+        if not is_known(app.env, "role", name):
+            app.add_role(name, role)
