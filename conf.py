@@ -164,6 +164,13 @@ sitemap_excludes = ["404.html", "search.html", "genindex.html"]
 # old page name -> new URL, so links to a renamed write-up keep working (sphinx-reredirects)
 redirects: dict[str, str] = {}
 contributions_author = author
+# this site is the portfolio: the extension's site-wide choices are on (a documentation site that only hosts
+# some write-ups leaves them off, and its other pages stay exactly as they are without the extension)
+contributions_assets_everywhere = True  # its stylesheet on every page: the sidebar and search use it
+contributions_external_rel = True  # rel="noopener noreferrer" on every outbound link
+contributions_hide_empty_index = True  # no empty Index page
+contributions_sitemap = True  # the extension writes the sitemap: every page, also after an incremental build
+contributions_pdf_card_styles = True  # sphinx-design's card titles on a line of their own in the PDF
 contributions_feed_title = "Imran Nazir: upstream contributions"
 
 # -- Link check ------------------------------------------------------------------------------------------

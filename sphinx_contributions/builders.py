@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
 from sphinx.builders.gettext import MessageCatalogBuilder
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 
+from .nodes import USES_ASSETS
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -126,8 +128,13 @@ _NOT_WRITTEN_BY_ONE_PAGE = frozenset({"genindex", "search"})
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context``: on ``singlehtml`` the theme links to no index or search page and shows no
-    search box, as the builder writes neither page (themes ask ``hasdoc``; furo's search box is a sidebar)."""
+    search box, as the builder writes neither page (themes ask ``hasdoc``; furo's search box is a sidebar).
+    On a guest's book that shows none of the extension's work (no write-up in it, and no
+    ``contributions_assets_everywhere``), the page stays as Sphinx writes it."""
     if not writes_one_page(app.builder):
+        return
+    shows_ours = isinstance(doctree, nodes.document) and doctree.get(USES_ASSETS)
+    if not (shows_ours or app.config.contributions_assets_everywhere):
         return
     hasdoc = context["hasdoc"]
     context["hasdoc"] = lambda name: name not in _NOT_WRITTEN_BY_ONE_PAGE and hasdoc(name)

@@ -27,7 +27,14 @@ from .i18n import load_catalogs, setup_i18n
 from .read.myst_settings import check_myst_settings
 from .read.roles import setup_roles
 from .read.sources import note_source
-from .render.assets import add_static_files, add_static_path
+from .render.assets import (
+    add_page_assets,
+    add_static_files,
+    add_static_path,
+    copy_used_assets,
+    hold_design_assets,
+    note_page_assets,
+)
 from .render.header import render_headers, setup_header
 from .render.links import _resolved as links_resolved
 from .render.links import resolve_page_links, setup_links
@@ -110,6 +117,9 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("config-inited", check_myst_settings, 500, "MyST is on, with the colon fence write-ups use"),
     Handler("config-inited", add_templates_path, 500, "the extension's templates, after the site's own"),
     Handler("config-inited", add_static_path, 500, "the stylesheet's folder, before the env compares settings"),
+    Handler(
+        "config-inited", hold_design_assets, 500, "sphinx-design's files only on pages that use them, unless listed"
+    ),
     Handler("config-inited", add_late_static_dirs, 500, "sphinx-design's, copybutton's folders, for the same reason"),
     Handler("config-inited", check_folders, 500, "the generated pages' folders are folders inside the site"),
     Handler("config-inited", set_title_page, 500, "the PDF's title page from the site's settings"),
@@ -124,7 +134,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("builder-inited", report_left_out, 500, "what a site without a canonical URL leaves out"),
     Handler("builder-inited", check_sitemap_url, 500, "the sitemap's URL scheme is one the sitemap can hold"),
     Handler("builder-inited", check_opengraph, 500, "sphinxext-opengraph's settings the extension relies on"),
-    Handler("builder-inited", add_static_files, 500, "the stylesheet and script, on HTML builders only"),
+    Handler("builder-inited", add_static_files, 500, "everywhere (a setting): the stylesheet and script, HTML only"),
     Handler("builder-inited", drop_second_copy, 900, "after sphinx-design's, copybutton's: each folder once"),
     Handler("builder-inited", add_short_names, LAST, "bare {pr}, {fix} …: only names no one else took, extlinks' too"),
     # -- the pages to read ------------------------------------------------------------------------
@@ -148,6 +158,8 @@ HANDLERS: tuple[Handler, ...] = (
     # -- writing: each page resolved and rendered -------------------------------------------------
     Handler("write-started", remove_stale_files, 400, "files the output held and this build does not: gone"),
     Handler("write-started", forget_before_writing, 500, "what this build rewrites is unknown until written"),
+    Handler("write-started", copy_used_assets, 500, "the stylesheet and scripts into _static, where a page uses them"),
+    Handler("doctree-resolved", note_page_assets, 390, "whether the page shows the extension's work: its files"),
     Handler("doctree-resolved", render_headers, 400, "a write-up's header, per builder"),
     Handler("doctree-resolved", listings_once, 400, "books: each write-up once, before the listings"),
     Handler("doctree-resolved", metrics_to_text, 500, "figures as text where a builder draws none"),
@@ -172,6 +184,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("html-page-context", name_the_page, 400, "json, pickle: the page's name opengraph reads"),
     Handler("html-page-context", fix_navigation, 400, "singlehtml: the navigation's links"),
     Handler("html-page-context", no_index_link, 400, "no link to an Index page that is not written"),
+    Handler("html-page-context", add_page_assets, 400, "the stylesheet and scripts on the pages that use them"),
     Handler("html-page-context", restore_helpers, 410, "404 page: the link helpers back"),
     Handler("html-page-context", add_noindex, 500, "a preview build tells search engines not to index"),
     Handler("html-page-context", sidebar_page_context, 600, "where a page sits, after furo builds its tree"),

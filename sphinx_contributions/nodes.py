@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from docutils import nodes
 
+#: the mark a resolved doctree carries when its page shows the extension's work (a write-up, a listing, a
+#: projects overview, a figure): its stylesheet and scripts go on that page (:mod:`.render.assets`)
+USES_ASSETS = "contrib_uses_assets"
+
 
 class contribution_header(nodes.General, nodes.Element):  # noqa: N801
     """The ``contribution`` directive: its validated options as attributes; the rendered header block

@@ -55,13 +55,6 @@ class Setting:
 
 #: every setting, in the order AUTHORING.md lists them
 SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "contributions_short_names",
-        True,
-        "env",
-        (bool,),
-        "the bare names ({pr}, :::{fix} …) beside the contrib: ones ({contrib:pr}), where the site leaves them free",
-    ),
     Setting("contributions_index", "contributions/index", "env", (str,), "the page of the list of every write-up"),
     Setting("contributions_sidebar_limit", 10, "html", (int,), "how many write-ups the sidebar lists"),
     Setting("contributions_include_drafts", False, "env", (bool,), "build drafts too, each with a banner"),
@@ -77,6 +70,50 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("contributions_tagline", "", "env", (str,), "your role, one line, on the PDF's title page"),
     Setting("contributions_profile_links", [], "env", (list, tuple), "your profiles' addresses, on the title page"),
     Setting("contributions_noindex", is_preview, "html", (bool,), "tell search engines not to index the pages"),
+    Setting(
+        "contributions_short_names",
+        True,
+        "env",
+        (bool,),
+        "the bare names ({pr}, :::{fix} …) beside the contrib: ones ({contrib:pr}), where the site leaves them free",
+    ),
+    # the site-wide choices of a portfolio (on in the conf.py `contributions init` writes); a guest site keeps
+    # its pages as written where they show no write-up
+    Setting(
+        "contributions_assets_everywhere",
+        False,
+        "html",
+        (bool,),
+        "the extension's stylesheet and scripts on every page (else only on pages that show its work)",
+    ),
+    Setting(
+        "contributions_external_rel",
+        False,
+        "html",
+        (bool,),
+        'rel="noopener noreferrer" on every outbound link of every page (else on the write-ups\' pages only)',
+    ),
+    Setting(
+        "contributions_hide_empty_index",
+        False,
+        "html",
+        (bool,),
+        "no Index page (and no link to one) when no page holds an index entry",
+    ),
+    Setting(
+        "contributions_sitemap",
+        False,
+        "html",
+        (bool,),
+        "the extension writes sphinx-sitemap's sitemap.xml: every page and generated page, also when incremental",
+    ),
+    Setting(
+        "contributions_pdf_card_styles",
+        False,
+        "env",
+        (bool,),
+        "sphinx-design's card titles a bold line of their own in the PDF (the LaTeX preamble)",
+    ),
 )
 
 BY_NAME = {setting.name: setting for setting in SETTINGS}

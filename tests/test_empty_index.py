@@ -9,7 +9,9 @@ import pytest
 
 from .conftest import MakeApp
 
-CONF = 'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
+BASE = 'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
+#: the portfolio's choice (on in what `contributions init` writes); off, a guest's index stays
+CONF = BASE + "contributions_hide_empty_index = True\n"
 
 
 @pytest.mark.parametrize("theme", ["alabaster", "furo"])
@@ -34,4 +36,16 @@ def test_a_site_with_an_entry_keeps_its_index(make_app: MakeApp, tmp_path: Path)
     app.build(force_all=True)
     out = Path(app.outdir)
     assert "causality" in (out / "genindex.html").read_text(encoding="utf-8")
+    assert 'href="genindex.html"' in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_guest_site_keeps_its_empty_index(make_app: MakeApp, tmp_path: Path) -> None:
+    """Without ``contributions_hide_empty_index`` the index is the site's: written and linked, as
+    without the extension."""
+    (tmp_path / "conf.py").write_text(BASE, encoding="utf-8")
+    (tmp_path / "index.md").write_text("# Home\n\nNo index entry here.\n", encoding="utf-8")
+    app = make_app("html", srcdir=tmp_path, freshenv=True, warningiserror=True)
+    app.build(force_all=True)
+    out = Path(app.outdir)
+    assert (out / "genindex.html").is_file()
     assert 'href="genindex.html"' in (out / "index.html").read_text(encoding="utf-8")

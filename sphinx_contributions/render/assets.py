@@ -1,36 +1,158 @@
-"""The extension's stylesheet and script (``static/``), on the pages of HTML builders only; the listings'
-filter script only on a site's pages, where its listings are."""
+"""The extension's stylesheet and script (``static/``), and sphinx-design's, on the pages that show what
+they style: no trace on the others.
+
+A guest's pages stay as the site wrote them: a page that shows no write-up, listing, project overview,
+figure or known-limits callout gets none of the extension's files, and sphinx-design's stylesheet and
+tabs script (the extension needs sphinx-design's nodes, :func:`..extension.setup` loads it) only where
+the site lists ``sphinx_design`` in its own ``extensions``. Sphinx (7.1+) takes
+``app.add_css_file``/``add_js_file`` inside ``html-page-context`` for that one page: :func:`add_page_assets`
+adds them there, to the pages marked while they are resolved (:func:`note_page_assets`) and to the
+generated tag and project pages. The files are copied into the output's ``_static`` only by a build of a
+site that has such a page (:func:`copy_used_assets`), so a site without one holds none of them.
+
+A portfolio whose own templates and sidebar use the extension's classes on every page (the search form,
+the write-ups in furo's sidebar) sets ``contributions_assets_everywhere = True``: the files are then on
+every page of the site, as a site's own stylesheet is (``html_static_path`` and ``builder-inited``); the
+listings' filter script only on a site's pages, where its listings are."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
+
+from .. import nodes as cn
 from ..builders import is_site_builder, writes_html
-from .filter import add_filter_script
+from ..collect.domain import get_domain
+from .filter import LABELS_ID, add_filter_script, labels_json
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.builders import Builder
     from sphinx.config import Config
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 STATIC_FILES = ("contributions.css", "contributions.js")
+#: sphinx-design's files, as its ``add_static_assets`` adds them
+DESIGN_CSS = "sphinx-design.min.css"
+DESIGN_JS = "design-tabs.js"
+#: the extension's nodes that show something styled (a link or an export link alone does not)
+_SHOWN = (cn.contribution_header, cn.contribution_list, cn.contribution_projects, cn.metric)
+
+
+def everywhere(app: Sphinx) -> bool:
+    return bool(app.config.contributions_assets_everywhere)
+
+
+def design_is_guest(app: Sphinx) -> bool:
+    """Whether sphinx-design is loaded only for the extension: the site's ``extensions`` do not list it."""
+    return "sphinx_design" not in (app.config.extensions or ())
 
 
 def add_static_path(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the extension's ``static/`` folder, as a site's own would be, set before the
-    environment compares this configuration with the last build's: set later (at ``builder-inited``), the
-    last build's pickled configuration held it and this one not yet, so every build with nothing to do
-    said "The configuration has changed (1 option: 'html_static_path')". Builders that write no HTML
-    never read it."""
-    if str(STATIC_DIR) not in config.html_static_path:
+    """``config-inited`` (``contributions_assets_everywhere`` only): the extension's ``static/`` folder, as a
+    site's own would be, set before the environment compares this configuration with the last build's: set
+    later (at ``builder-inited``), the last build's pickled configuration held it and this one not yet, so
+    every build with nothing to do said "The configuration has changed (1 option: 'html_static_path')".
+    Builders that write no HTML never read it."""
+    if everywhere(app) and str(STATIC_DIR) not in config.html_static_path:
         config.html_static_path.append(str(STATIC_DIR))
 
 
+def hold_design_assets(app: Sphinx, config: Config) -> None:
+    """``config-inited``: where sphinx-design is the extension's guest, its ``builder-inited`` handler that
+    puts its folder, stylesheet and script on every page leaves (the pages that use its nodes get them,
+    :func:`add_page_assets`)."""
+    if everywhere(app) or not design_is_guest(app):
+        return
+    try:
+        from sphinx_design.extension import add_static_assets
+    except ImportError:  # another sphinx-design: it keeps its own way
+        return
+    for listener in list(getattr(app.events, "listeners", {}).get("builder-inited", ())):
+        if getattr(listener, "handler", None) is add_static_assets:
+            app.disconnect(listener.id)
+
+
 def add_static_files(app: Sphinx) -> None:
-    """``builder-inited``: the extension's CSS and script, for HTML builders only."""
-    if not writes_html(app.builder):
+    """``builder-inited`` (``contributions_assets_everywhere`` only): the extension's CSS and script on every
+    page, for HTML builders only."""
+    if not everywhere(app) or not writes_html(app.builder):
         return
     app.add_css_file("contributions.css")
     if is_site_builder(app.builder):  # the filter script works on a site's listing pages
         add_filter_script(app)
+
+
+def note_page_assets(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``, before the extension's nodes are rendered: whether the page shows any."""
+    if not writes_html(app.builder):
+        return
+    domain = get_domain(app.env)
+    if docname not in domain.contributions and docname not in domain.listings:
+        # a page without a record or a listing holds a figure or callout at most (checked once, here)
+        shown = next(doctree.findall(_shows_something), None) is not None
+    else:
+        shown = True
+    if shown:
+        doctree[cn.USES_ASSETS] = True
+
+
+def _shows_something(node: nodes.Node) -> bool:
+    return isinstance(node, _SHOWN) or (isinstance(node, nodes.container) and "contrib-limits" in node["classes"])
+
+
+def add_page_assets(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
+    """``html-page-context``: the files, on this page only, where it shows the extension's work (its doctree
+    was marked, or it is a generated tag or project page)."""
+    if everywhere(app) or not writes_html(app.builder):
+        return
+    if doctree is not None:
+        if not doctree.get(cn.USES_ASSETS):
+            return
+    elif pagename not in get_domain(app.env).generated_pages():
+        return
+    if design_is_guest(app):
+        app.add_css_file(DESIGN_CSS)
+        app.add_js_file(DESIGN_JS, **_design_js_attributes(app))
+    app.add_css_file("contributions.css")
+    if is_site_builder(app.builder):
+        app.add_js_file(None, body=labels_json(), type="application/json", id=LABELS_ID)
+        app.add_js_file("contributions.js", loading_method="defer")
+
+
+def _design_js_attributes(app: Sphinx) -> dict[str, Any]:
+    try:
+        from sphinx_design.config import get_sd_config
+    except ImportError:
+        return {}
+    return {"data-sd-tabs-storage-prefix": get_sd_config(app.env).tabs_storage_prefix}
+
+
+def copy_used_assets(app: Sphinx, builder: Builder) -> None:
+    """``write-started`` (Sphinx copies the static files next, before it writes a page, and each page's
+    link carries the file's checksum): the files into the output's ``_static`` when a page of the site
+    shows a write-up or a listing (any page, also one this build does not rewrite: its record or listing
+    is in the environment)."""
+    if everywhere(app) or not writes_html(builder):
+        return
+    domain = get_domain(app.env)
+    if not (domain.contributions or domain.listings):
+        return
+    static = Path(builder.outdir, "_static")
+    static.mkdir(parents=True, exist_ok=True)
+    files = [STATIC_DIR / name for name in STATIC_FILES]
+    if design_is_guest(app):
+        try:
+            from sphinx_design.extension import STATIC_DIR as DESIGN_DIR
+        except ImportError:
+            pass
+        else:
+            files += [Path(DESIGN_DIR) / DESIGN_CSS, Path(DESIGN_DIR) / DESIGN_JS]
+    for source in files:
+        if source.is_file():
+            shutil.copyfile(source, static / source.name)

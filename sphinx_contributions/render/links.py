@@ -2,7 +2,8 @@
 exports (a relative link on site builders, text elsewhere), and external links.
 
 Links that leave the site carry ``rel="noopener noreferrer"``: the linked page gets neither a
-handle on this window nor the address it was reached from.
+handle on this window nor the address it was reached from. On a page that shows none of the extension's
+work only where the site asks for it (``contributions_external_rel``).
 
 Sphinx's HTML writer writes a reference's ``rel`` attribute; a late ``doctree-resolved`` handler sets it
 on every external http(s) reference of a page, after the listings and page links are resolved (MyST
@@ -120,7 +121,10 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 
 def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    if writes_html(app.builder):
+    """Every page's outbound links where the site asks for it (``contributions_external_rel``, a
+    portfolio's choice); else only the pages that show the extension's work: a guest's other pages keep
+    their links as written."""
+    if writes_html(app.builder) and (app.config.contributions_external_rel or doctree.get(cn.USES_ASSETS)):
         mark_external_links(doctree)
 
 

@@ -59,6 +59,8 @@ def silence_sitemap(app: Sphinx, config: Config) -> None:
     folder sees the same value): sphinx-sitemap warns on every builder when there is no URL; the
     information line says the same, so its warning is silenced."""
     silenced = SITEMAP_WARNING in config.suppress_warnings
+    if not config.contributions_sitemap:  # sphinx-sitemap's own warning stays the site's
+        return
     if not (config.html_baseurl or "").strip() and "sphinx_sitemap" in app.extensions and not silenced:
         config.suppress_warnings = [*config.suppress_warnings, SITEMAP_WARNING]
 

@@ -4,7 +4,8 @@ Sphinx's LaTeX writer wraps each container in ``sphinxuseclass`` environments, o
 ``sphinxclass<name>`` environment where one is defined (``sphinxlatexcontainers.sty``). sphinx-design
 defines none, so a card's title ran into its text on one line, in the text's weight ("Root cause over
 symptom Trace a numerical mismatch …"). Here the card's title is a bold paragraph of its own, kept with its
-text, and each card is set apart from the next by a small skip, for every site that loads sphinx-design.
+text, and each card is set apart from the next by a small skip, where the site asks for it
+(``contributions_pdf_card_styles``): a guest's own cards keep their look.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ PREAMBLE = r"""
 def add_card_styles(app: Sphinx, config: Config) -> None:
     """``config-inited``: the environments, after the site's own preamble (a site that defines them first
     keeps its own: ``\\ProvideDocumentEnvironment`` skips a name that is taken)."""
-    if "sphinx_design" not in app.extensions:
+    if "sphinx_design" not in app.extensions or not config.contributions_pdf_card_styles:
         return
     elements = dict(config.latex_elements or {})
     preamble = str(elements.get("preamble") or "")

@@ -4,7 +4,8 @@ it, which the theme still links from every page (``<link rel="index">``, furo's 
 general index off for a build whose pages hold no index entry (the builder's own switch, never the
 setting: a setting changed by a build makes the next build find its configuration changed), answers "no"
 when a template asks whether the page exists, and removes the empty page an earlier build left; a site with
-entries keeps its index as ``html_use_index`` says."""
+entries keeps its index as ``html_use_index`` says. Only where the site asks for it
+(``contributions_hide_empty_index``, on in what ``contributions init`` writes): a guest's index stays."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def has_index_entries(env: BuildEnvironment) -> bool:
 def drop_empty_index(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-updated`` (every page read, none written): no entries, no general index page or link."""
     builder = app.builder
+    if not app.config.contributions_hide_empty_index:  # a portfolio's choice; a guest's index stays
+        return
     if not is_site_builder(builder) or not getattr(builder, "use_index", False) or has_index_entries(env):
         return
     builder.use_index = False  # type: ignore[attr-defined]  # the builder writes genindex.html by this

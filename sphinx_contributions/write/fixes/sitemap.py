@@ -10,6 +10,9 @@ settings (``sitemap_filename``, ``sitemap_url_scheme``, ``sitemap_excludes``, ``
 document and every generated tag and project page, sorted, at the builder's own URL (``a.html``,
 ``a/``); on other builders none. Only with sphinx-sitemap enabled: a site without it has no sitemap.
 
+All this only where the site asks for it (``contributions_sitemap``, on in what ``contributions init``
+writes); elsewhere sphinx-sitemap works as it does without the extension.
+
 sphinx-sitemap's own handlers are disconnected once every extension is set up (``config-inited``), so
 its writer never runs: it would print "sitemap.xml was generated" for a singlehtml or ePub build that
 gets none, "No pages generated" for an incremental build whose sitemap this writes all the same, and
@@ -124,7 +127,7 @@ def _from_sitemap(handler: object) -> bool:
 def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
     """``config-inited``: sphinx-sitemap's handlers leave, its settings stay (see the module's docstring).
     Sphinx keeps each event's listeners (``id``, ``handler``) in ``app.events.listeners``."""
-    if SITEMAP_EXTENSION not in app.extensions:
+    if SITEMAP_EXTENSION not in app.extensions or not config.contributions_sitemap:
         return
     listeners = getattr(app.events, "listeners", None)
     if not isinstance(listeners, dict):
@@ -156,6 +159,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: the whole site's sitemap (site builders); none elsewhere (a stale one, from a
     writer that ran, is removed)."""
     if exception is not None or SITEMAP_EXTENSION not in app.extensions or not writes_html(app.builder):
+        return
+    if not app.config.contributions_sitemap:  # sphinx-sitemap's own writer ran
         return
     path = Path(app.outdir) / app.config.sitemap_filename
     site_url = app.config.site_url or app.config.html_baseurl

@@ -1,0 +1,166 @@
+"""A guest on someone else's site (tests/roots/test-foreign: reStructuredText pages, alabaster, an index
+with entries, sphinx-sitemap, and ``:issue:``/``:pr:`` links from ``extlinks`` or from sphinx-issues).
+
+Each builder builds the site without the extension and with it (``extensions`` plus
+``sphinx_contributions``, nothing else changed, no write-up): the two output trees are the same, file by
+file, byte for byte (tests/treediff.py), strict builds as clean as without. Left out of the comparison,
+because any extension changes them: ``.buildinfo`` (the hash of the settings, which hold the extension's
+own) and, in ``searchindex.js``, the extension's entry in ``envversion``; an ePub's zip dates (its members
+are compared). Then a write-up is added, in the ``contrib:`` forms a shared site needs, and the site builds
+strictly, sphinx-issues' and extlinks' links still intact."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOTS
+from .treediff import first_difference
+
+ROOT = ROOTS / "test-foreign"
+#: the host's own extensions (conf.py), and with sphinx-issues instead of extlinks
+HOST = ["sphinx.ext.extlinks", "sphinx_sitemap"]
+ISSUES = ["sphinx_issues", "sphinx_sitemap"]
+BUILDERS = ("html", "dirhtml", "singlehtml", "epub", "latex", "text")
+#: what a Sphinx warning line looks like (the build's stderr holds nothing else when it is clean)
+_ENVVERSION_ENTRY = re.compile(r',"sphinx_contributions":\d+')
+
+
+def build(src: Path, out: Path, builder: str, extensions: list[str], *extra: str) -> subprocess.CompletedProcess[str]:
+    """A strict build (``-nW --keep-going``, as Read the Docs' ``fail_on_warning``) in a fresh process."""
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "NO_COLOR": "1"}
+    command = [sys.executable, "-m", "sphinx", "-b", builder, "-q", "-nW", "--keep-going"]
+    command += ["-d", str(out.parent / f"{out.name}.doctrees"), "-D", "extensions=" + ",".join(extensions)]
+    return subprocess.run([*command, *extra, str(src), str(out)], capture_output=True, text=True, env=env, check=False)
+
+
+def comparable(out: Path) -> Path:
+    """The output, less what any extension changes (see the module's text); an ePub unpacked."""
+    (out / ".buildinfo").unlink(missing_ok=True)
+    index = out / "searchindex.js"
+    if index.is_file():
+        index.write_text(_ENVVERSION_ENTRY.sub("", index.read_text(encoding="utf-8")), encoding="utf-8")
+    for book in out.glob("*.epub"):
+        with zipfile.ZipFile(book) as archive:
+            members = {info.filename: archive.read(info) for info in archive.infolist()}
+        book.unlink()
+        for name, data in members.items():
+            target = out / "_epub_members" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    return out
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess.CompletedProcess[str], ...]]:
+    """Each builder's build without and with the extension, and the two outputs."""
+    base = tmp_path_factory.mktemp("foreign")
+    results = {}
+    for builder in BUILDERS:
+        without, with_ext = base / f"{builder}-without", base / f"{builder}-with"
+        plain = build(ROOT, without, builder, HOST)
+        guest = build(ROOT, with_ext, builder, [*HOST, "sphinx_contributions"])
+        results[builder] = (plain, guest, comparable(without), comparable(with_ext))
+    return results
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_a_site_without_a_write_up_is_the_same_with_the_extension(pair, builder: str) -> None:
+    plain, guest, without, with_ext = pair[builder]
+    assert (plain.returncode, plain.stderr) == (0, "")
+    assert (guest.returncode, guest.stderr) == (0, "")  # as clean as without: no warning, strict passes
+    assert first_difference(without, with_ext) is None
+    pages = sorted(without.rglob("*.html")) + sorted(without.rglob("*.xhtml")) + sorted(without.rglob("*.t*"))
+    assert pages  # the comparison compared pages
+
+
+def test_extlinks_links_stay_the_sites(pair) -> None:
+    html = (pair["html"][3] / "changelog.html").read_text(encoding="utf-8")
+    assert (
+        '<a class="extlink-issue reference external" href="https://github.com/widgets/widgets/issues/123">'
+        "issue 123</a>" in html
+    )
+    assert (
+        '<a class="extlink-pr reference external" href="https://github.com/widgets/widgets/pull/456">PR 456</a>' in html
+    )
+    assert "contributions.css" not in html and "sphinx-design" not in html and "noopener" not in html
+
+
+@pytest.fixture(scope="module")
+def issues_pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], ...]:
+    base = tmp_path_factory.mktemp("foreign-issues")
+    # extlinks not loaded: its ``extlinks`` setting is then no setting, and its roles are sphinx-issues'
+    plain = build(ROOT, base / "without", "html", ISSUES)
+    guest = build(ROOT, base / "with", "html", [*ISSUES, "sphinx_contributions"])
+    return plain, guest, comparable(base / "without"), comparable(base / "with")
+
+
+def test_sphinx_issues_roles_stay_the_sites(issues_pair) -> None:
+    plain, guest, without, with_ext = issues_pair
+    assert (plain.returncode, plain.stderr) == (0, "")
+    assert (guest.returncode, guest.stderr) == (0, "")
+    assert first_difference(without, with_ext) is None
+    html = (with_ext / "changelog.html").read_text(encoding="utf-8")
+    assert 'href="https://github.com/widgets/widgets/issues/123">#123</a>' in html
+    assert 'href="https://github.com/widgets/widgets/pull/456">#456</a>' in html
+
+
+WRITE_UP = """\
+# Faster widget caches
+
+:::{contrib:contribution}
+:repo: widgets/widgets
+:pr: 456
+:summary: The widget cache keeps its entries across reloads.
+:::
+
+:::{contrib:problem}
+Every reload emptied the cache; see {contrib:issue}`#123`.
+:::
+
+:::{contrib:root-cause}
+The cache was keyed by the reload's counter.
+:::
+
+:::{contrib:fix}
+Key it by the widget, {contrib:pr}`#456`.
+:::
+
+:::{contrib:verification}
+The reload test keeps 100 of 100 entries.
+:::
+"""
+
+
+@pytest.fixture(scope="module")
+def with_write_up(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """The host with one write-up added: MyST and its colon fence switched on by the site, as the
+    extension's one warning asks."""
+    src = tmp_path_factory.mktemp("foreign-write-up") / "src"
+    shutil.copytree(ROOT, src)
+    (src / "upstream.md").write_text(WRITE_UP, encoding="utf-8")
+    with (src / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write('\nmyst_enable_extensions = ["colon_fence"]\n')
+    out = src.parent / "html"
+    return build(src, out, "html", [*HOST, "myst_parser", "sphinx_contributions"]), out
+
+
+def test_one_write_up_in_contrib_forms_builds_strictly(with_write_up) -> None:
+    result, out = with_write_up
+    assert (result.returncode, result.stderr) == (0, "")
+    page = (out / "upstream.html").read_text(encoding="utf-8")
+    assert 'href="https://github.com/widgets/widgets/pull/456"' in page  # {contrib:pr}`#456`: the page's repo
+    assert 'href="https://github.com/widgets/widgets/issues/123"' in page
+    assert "_static/contributions.css" in page and "_static/sphinx-design.min.css" in page
+    assert (out / "_static" / "contributions.css").is_file()
+    # the host's pages keep their own links and none of the extension's files
+    changelog = (out / "changelog.html").read_text(encoding="utf-8")
+    assert 'href="https://github.com/widgets/widgets/pull/456">PR 456</a>' in changelog
+    assert "contributions.css" not in changelog and "sphinx-design" not in changelog
