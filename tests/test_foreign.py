@@ -18,6 +18,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,7 +30,8 @@ ROOT = ROOTS / "test-foreign"
 HOST = ["sphinx.ext.extlinks", "sphinx_sitemap"]
 ISSUES = ["sphinx_issues", "sphinx_sitemap"]
 BUILDERS = ("html", "dirhtml", "singlehtml", "epub", "latex", "text")
-#: what a Sphinx warning line looks like (the build's stderr holds nothing else when it is clean)
+#: builder → (the build without the extension, with it, the output without, with)
+Pairs = dict[str, tuple[Any, ...]]
 _ENVVERSION_ENTRY = re.compile(r',"sphinx_contributions":\d+')
 
 
@@ -59,7 +61,7 @@ def comparable(out: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def pair(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess.CompletedProcess[str], ...]]:
+def pair(tmp_path_factory: pytest.TempPathFactory) -> Pairs:
     """Each builder's build without and with the extension, and the two outputs."""
     base = tmp_path_factory.mktemp("foreign")
     results = {}
@@ -72,7 +74,7 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess
 
 
 @pytest.mark.parametrize("builder", BUILDERS)
-def test_a_site_without_a_write_up_is_the_same_with_the_extension(pair, builder: str) -> None:
+def test_a_site_without_a_write_up_is_the_same_with_the_extension(pair: Pairs, builder: str) -> None:
     plain, guest, without, with_ext = pair[builder]
     assert (plain.returncode, plain.stderr) == (0, "")
     assert (guest.returncode, guest.stderr) == (0, "")  # as clean as without: no warning, strict passes
@@ -81,7 +83,7 @@ def test_a_site_without_a_write_up_is_the_same_with_the_extension(pair, builder:
     assert pages  # the comparison compared pages
 
 
-def test_extlinks_links_stay_the_sites(pair) -> None:
+def test_extlinks_links_stay_the_sites(pair: Pairs) -> None:
     html = (pair["html"][3] / "changelog.html").read_text(encoding="utf-8")
     assert (
         '<a class="extlink-issue reference external" href="https://github.com/widgets/widgets/issues/123">'
@@ -94,7 +96,7 @@ def test_extlinks_links_stay_the_sites(pair) -> None:
 
 
 @pytest.fixture(scope="module")
-def issues_pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.CompletedProcess[str], ...]:
+def issues_pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, ...]:
     base = tmp_path_factory.mktemp("foreign-issues")
     # extlinks not loaded: its ``extlinks`` setting is then no setting, and its roles are sphinx-issues'
     plain = build(ROOT, base / "without", "html", ISSUES)
@@ -102,7 +104,7 @@ def issues_pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.Co
     return plain, guest, comparable(base / "without"), comparable(base / "with")
 
 
-def test_sphinx_issues_roles_stay_the_sites(issues_pair) -> None:
+def test_sphinx_issues_roles_stay_the_sites(issues_pair: tuple[Any, ...]) -> None:
     plain, guest, without, with_ext = issues_pair
     assert (plain.returncode, plain.stderr) == (0, "")
     assert (guest.returncode, guest.stderr) == (0, "")
@@ -152,7 +154,9 @@ def with_write_up(tmp_path_factory: pytest.TempPathFactory) -> tuple[subprocess.
     return build(src, out, "html", [*HOST, "myst_parser", "sphinx_contributions"]), out
 
 
-def test_one_write_up_in_contrib_forms_builds_strictly(with_write_up) -> None:
+def test_one_write_up_in_contrib_forms_builds_strictly(
+    with_write_up: tuple[subprocess.CompletedProcess[str], Path],
+) -> None:
     result, out = with_write_up
     assert (result.returncode, result.stderr) == (0, "")
     page = (out / "upstream.html").read_text(encoding="utf-8")
