@@ -23,8 +23,8 @@ from .collect.drafts import check_no_draft_left, leave_out_drafts
 from .collect.lock_facts import load_lock, report_coverage
 from .collect.short_names import add_short_names
 from .collect.titles import set_page_metadata, title_as_text
-from .i18n import load_catalogs, setup_i18n
-from .read.myst_settings import check_myst_settings
+from .i18n import load_catalogs, say_labels_stay_english, setup_i18n
+from .read.myst_settings import check_myst_settings, setup_myst_settings
 from .read.roles import setup_roles
 from .read.sources import note_source
 from .render.assets import (
@@ -158,6 +158,7 @@ HANDLERS: tuple[Handler, ...] = (
     # -- writing: each page resolved and rendered -------------------------------------------------
     Handler("write-started", remove_stale_files, 400, "files the output held and this build does not: gone"),
     Handler("write-started", forget_before_writing, 500, "what this build rewrites is unknown until written"),
+    Handler("write-started", say_labels_stay_english, 500, "a language without a catalog: one line, labels in English"),
     Handler("write-started", copy_used_assets, 500, "the stylesheet and scripts into _static, where a page uses them"),
     Handler("doctree-resolved", note_page_assets, 390, "whether the page shows the extension's work: its files"),
     Handler("doctree-resolved", render_headers, 400, "a write-up's header, per builder"),
@@ -204,6 +205,7 @@ HANDLERS: tuple[Handler, ...] = (
 COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (
     setup_i18n,
     setup_roles,
+    setup_myst_settings,
     setup_header,
     setup_metric_render,
     setup_listing_render,

@@ -13,18 +13,23 @@ translated as the page's own text is: each directive puts them in the doctree as
 the page's catalog and its Locale transform translates; :class:`TranslatedOptions` then writes the
 translation back to the directive's node, so the record (header, listings, cards, exports) holds it.
 
+A site in a language for which neither it nor the package has a catalog hears so in one line, once per
+build that writes a write-up or a listing (:func:`say_labels_stay_english`): the labels stay English.
+
 The extension's own words in the data exports (``contributions.json``, the feed) stay in English: they
 are read by programs.
 """
 
 from __future__ import annotations
 
+import gettext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from babel.core import Locale, UnknownLocaleError
 from sphinx import locale
 from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
 from sphinx.util.i18n import CatalogRepository
 
 from . import nodes as cn
@@ -33,7 +38,10 @@ from .model import plain_text
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.builders import Builder
     from sphinx.config import Config
+
+logger = logging.getLogger(__name__)
 
 #: the message catalog's name (``sphinx_contributions.po`` / ``.mo``)
 CATALOG = "sphinx_contributions"
@@ -72,6 +80,31 @@ def load_catalogs(app: Sphinx, config: Config) -> None:
     locale.translators.pop(("general", CATALOG), None)
     for directory in [*repo.locale_dirs, LOCALE_DIR]:
         app.add_message_catalog(CATALOG, directory)
+
+
+def has_catalog() -> bool:
+    """Whether the extension's words have a catalog for this build's language (:func:`load_catalogs`:
+    Sphinx keeps a null translator where it found none)."""
+    translator = locale.translators.get(("general", CATALOG))
+    return translator is not None and type(translator) is not gettext.NullTranslations
+
+
+def say_labels_stay_english(app: Sphinx, builder: Builder) -> None:
+    """``write-started``: a site in another language than English, without a catalog of the extension's
+    words, is told so in one line, where it writes a write-up or a listing (a guest's other pages show
+    none of those words)."""
+    language = str(app.config.language or "en")
+    if language.replace("-", "_").split("_")[0] == "en" or has_catalog():
+        return
+    data = app.env.domains["contrib"].data  # the records, read without the domain's module (below it)
+    if not (data.get("contributions") or data.get("listings")):
+        return
+    logger.info(
+        "sphinx_contributions has no catalog of its labels for language %r (no %s.mo in locale_dirs): the "
+        "labels it writes (Problem, Fix, Tags …) stay English",
+        language,
+        CATALOG,
+    )
 
 
 class TranslatedOptions(SphinxTransform):

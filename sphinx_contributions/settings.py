@@ -59,7 +59,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("contributions_sidebar_limit", 10, "html", (int,), "how many write-ups the sidebar lists"),
     Setting("contributions_include_drafts", False, "env", (bool,), "build drafts too, each with a banner"),
     Setting("contributions_feed_title", "", "html", (str,), "the feed's title (default: '<project>: contributions')"),
-    Setting("contributions_author", "", "html", (str,), "the author in the feed and structured data"),
+    Setting("contributions_author", "", "html", (str,), "the write-ups' author, in the feed and their structured data"),
     Setting("contributions_tags_path", "tags", "env", (str,), "the folder of the generated tag pages"),
     Setting("contributions_projects_path", "projects", "env", (str,), "the folder of the generated project pages"),
     Setting("contributions_filter_min", 6, "html", (int,), "write-ups a listing needs to show its filter"),

@@ -11,6 +11,7 @@ strictly, sphinx-issues' and extlinks' links still intact."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -164,7 +165,75 @@ def test_one_write_up_in_contrib_forms_builds_strictly(
     assert 'href="https://github.com/widgets/widgets/issues/123"' in page
     assert "_static/contributions.css" in page and "_static/sphinx-design.min.css" in page
     assert (out / "_static" / "contributions.css").is_file()
+    # its structured data names no author: the host's `author` is the project's team, not the pull request's
+    (ld,) = re.findall(r'<script type="application/ld\+json">(.*?)</script>', page, re.S)
+    assert json.loads(ld)["isBasedOn"] == "https://github.com/widgets/widgets/pull/456"
+    assert "author" not in json.loads(ld)
     # the host's pages keep their own links and none of the extension's files
     changelog = (out / "changelog.html").read_text(encoding="utf-8")
     assert 'href="https://github.com/widgets/widgets/pull/456">PR 456</a>' in changelog
     assert "contributions.css" not in changelog and "sphinx-design" not in changelog
+
+
+def write_up_site(base: Path, conf: str = "") -> Path:
+    src = base / "src"
+    shutil.copytree(ROOT, src)
+    (src / "upstream.md").write_text(WRITE_UP, encoding="utf-8")
+    with (src / "conf.py").open("a", encoding="utf-8") as file:
+        file.write(conf)
+    return src
+
+
+NO_MYST = (
+    'WARNING: sphinx_contributions reads write-ups as MyST Markdown with ":::" directives, but myst_parser is '
+    'not loaded: add "myst_parser" to extensions and "colon_fence" to myst_enable_extensions in conf.py '
+    "[contrib.config]\n"
+)
+NO_COLON_FENCE = (
+    'WARNING: myst_enable_extensions has no "colon_fence": write-ups\' ":::" directives would be read as plain '
+    'text; add "colon_fence" to myst_enable_extensions in conf.py [contrib.config]\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("extensions", "conf", "said"),
+    [
+        ([*HOST, "sphinx_contributions"], "", NO_MYST),
+        ([*HOST, "myst_parser", "sphinx_contributions"], "", NO_COLON_FENCE),
+        ([*HOST, "myst_parser", "sphinx_contributions"], 'myst_enable_extensions = ["deflist"]\n', NO_COLON_FENCE),
+    ],
+)
+def test_a_guest_learns_every_setting_in_one_build(tmp_path: Path, extensions: list[str], conf: str, said: str) -> None:
+    """The one warning is all the build says (before: a reST site needed three builds to learn it must add
+    myst_parser, then colon_fence); nothing is switched on for it, so the write-up is not read as one yet,
+    and its links and toctree say nothing more. The settings added as said, the build is clean."""
+    src = write_up_site(tmp_path, conf)
+    result = build(src, tmp_path / "html", "html", extensions)
+    assert (result.returncode, result.stderr) == (1, said)
+    assert not (tmp_path / "html" / "_static" / "contributions.css").exists()  # no write-up was read
+    fixed = write_up_site(tmp_path / "fixed", 'myst_enable_extensions = ["colon_fence"]\n')
+    again = build(fixed, tmp_path / "fixed" / "html", "html", [*HOST, "myst_parser", "sphinx_contributions"])
+    assert (again.returncode, again.stderr) == (0, "")
+
+
+def test_a_language_without_a_catalog_is_told_in_one_line(tmp_path: Path) -> None:
+    src = write_up_site(tmp_path, 'myst_enable_extensions = ["colon_fence"]\nlanguage = "de"\n')
+    env = {**os.environ, "NO_COLOR": "1"}
+    extensions = ["-D", "extensions=" + ",".join([*HOST, "myst_parser", "sphinx_contributions"])]
+
+    def run(source: Path, name: str, *extra: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "sphinx", "-b", "html", "-nW", "--keep-going", *extensions, *extra]
+        command += ["-d", str(tmp_path / f"{name}.doctrees"), str(source), str(tmp_path / name)]
+        return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+
+    result = run(src, "html")
+    assert (result.returncode, result.stderr) == (0, "")
+    line = (
+        "sphinx_contributions has no catalog of its labels for language 'de' (no sphinx_contributions.mo in "
+        "locale_dirs): the labels it writes (Problem, Fix, Tags …) stay English"
+    )
+    assert result.stdout.splitlines().count(line) == 1
+    # a German guest site without a write-up hears nothing
+    plain = run(ROOT, "plain", "-D", "language=de")
+    assert (plain.returncode, plain.stderr) == (0, "")
+    assert "catalog" not in plain.stdout

@@ -5,10 +5,16 @@ A write-up is a MyST Markdown page whose directives are colon fences (``:::{cont
 ``myst_enable_extensions`` every ``:::`` block is a paragraph, so the site has no contributions and the
 warnings that follow name everything but the cause. Each of the two is one ``[contrib.config]`` warning
 that names the setting, given when a Markdown source of the site holds one of the extension's directives
-as a colon fence: a site that loads the extension only for its roles (to link another portfolio) needs
-neither setting. A missing ``colon_fence`` is then switched on for this build, so the rest of
-the build reads the pages as written and shows only their own problems (the strict build still stops
-on the warning; the same value every build, so Sphinx sees no changed setting).
+as a colon fence: a site that loads the extension only for its roles (to link another portfolio), or that
+writes its directives as backtick fences, needs neither setting.
+
+A site that lacks both hears of both in one warning, so one build tells it everything to add (before, it
+learnt of ``colon_fence`` only in the build after it had added ``myst_parser``). Nothing is switched on
+behind the site's back: ``colon_fence`` changes how every Markdown page of the site reads (a ``:::`` line
+of a page that is no write-up becomes a directive), so it is the site's to turn on; until then the
+write-ups are read as the site's settings read them, and such a page (its ``:::`` directives plain text)
+is rejected without a word more (:class:`UnreadWriteUps`): no warning per ``{pr}`#N``` link on it, no
+"not included in any toctree"; the one warning said the cause.
 """
 
 from __future__ import annotations
@@ -18,20 +24,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sphinx.project import Project
+from sphinx.transforms import SphinxTransform
 
 from ..warnings import ContribWarning, warn
+from .sources import page_being_read
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
-NO_MYST = (
-    "sphinx_contributions reads write-ups as MyST Markdown, but myst_parser is not loaded: "
-    'add "myst_parser" to extensions in conf.py'
-)
 NO_COLON_FENCE = (
     'myst_enable_extensions has no "colon_fence": write-ups\' ":::" directives would be read as plain text; '
     'add "colon_fence" to myst_enable_extensions in conf.py'
+)
+#: both missing: one warning, so that one build says everything to add
+NO_MYST_NOR_COLON_FENCE = (
+    'sphinx_contributions reads write-ups as MyST Markdown with ":::" directives, but myst_parser is not '
+    'loaded: add "myst_parser" to extensions and "colon_fence" to myst_enable_extensions in conf.py'
 )
 
 
@@ -55,6 +64,29 @@ def uses_colon_fences(app: Sphinx, config: Config) -> bool:
     return False
 
 
+def colon_fence_off(config: Config) -> bool:
+    """Whether MyST is loaded without its ``colon_fence`` syntax."""
+    enabled = getattr(config, "myst_enable_extensions", None)
+    return enabled is not None and "colon_fence" not in list(enabled or ())
+
+
+class UnreadWriteUps(SphinxTransform):
+    """A Markdown page whose write-up directives are colon fences, read without ``colon_fence``: rejected
+    (an orphan, and its links do not warn one by one), as the warning at ``config-inited`` said why."""
+
+    default_priority = 400  # before the roles' links are resolved (500)
+
+    def apply(self, **kwargs: object) -> None:
+        if not colon_fence_off(self.config) or self.document.get("contrib_rejected"):
+            return
+        if _COLON_DIRECTIVE.search(page_being_read(self.env).text):
+            self.document["contrib_rejected"] = True
+
+
+def setup_myst_settings(app: Sphinx) -> None:
+    app.add_transform(UnreadWriteUps)
+
+
 def check_myst_settings(app: Sphinx, config: Config) -> None:
     """``config-inited``: MyST loaded, and its ``colon_fence`` syntax on, where write-ups need them."""
     myst = "myst_parser" in app.extensions
@@ -62,10 +94,7 @@ def check_myst_settings(app: Sphinx, config: Config) -> None:
         return
     if not uses_colon_fences(app, config):
         return
-    if not myst:
-        warn(ContribWarning.CONFIG, NO_MYST, None)
+    if not myst:  # myst_enable_extensions is no setting then: colon_fence is missing too
+        warn(ContribWarning.CONFIG, NO_MYST_NOR_COLON_FENCE, None)
         return
-    enabled = list(getattr(config, "myst_enable_extensions", None) or ())
-    if "colon_fence" not in enabled:
-        warn(ContribWarning.CONFIG, NO_COLON_FENCE, None)
-        config.myst_enable_extensions = [*enabled, "colon_fence"]
+    warn(ContribWarning.CONFIG, NO_COLON_FENCE, None)

@@ -9,7 +9,9 @@ A site without published write-ups (one that loads the extension only to link an
 new site whose only page is a draft) gets no exports: no empty ``contributions.json``, schema or feed.
 The feed's title and author come from ``contributions_feed_title`` and ``contributions_author``, else
 from ``project`` and ``author``; Sphinx's placeholders for those ("Project name not set") are not
-names, so a site that sets neither gets the title "Contributions" and no author.
+names, so a site that sets neither gets the title "Contributions" and no author. A write-up's structured
+data (JSON-LD) names ``contributions_author`` alone: the host's ``author`` is the author of its project,
+not of each pull request.
 """
 
 from __future__ import annotations
@@ -234,7 +236,9 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
     }
     if base_url(app):  # an absolute URL, only where the canonical URL is known
         data["url"] = page_url(app, record.docname)
-    author = app.config.contributions_author or configured(app, "author")
+    # the write-up's author is the site's setting, never the host project's ``author`` (on a project's
+    # docs that names the project's team as the author of every pull request)
+    author = app.config.contributions_author
     if author:
         data["author"] = {"@type": "Person", "name": author}
     if record.date:

@@ -1,5 +1,6 @@
 project = "Listing test"
 author = "Tester"
+contributions_author = author  # the write-ups' author (structured data)
 extensions = ["myst_parser", "sphinx_contributions", "sphinx_sitemap", "sphinx_reredirects"]
 myst_enable_extensions = ["colon_fence"]
 html_baseurl = "https://example.org/portfolio/"
