@@ -126,15 +126,19 @@ def writes_one_page(builder: Builder) -> bool:
 _NOT_WRITTEN_BY_ONE_PAGE = frozenset({"genindex", "search"})
 
 
+def book_fixes_apply(app: Sphinx, doctree: object) -> bool:
+    """Whether the fixes of Sphinx's own one-page output apply (its links to the index and search pages it
+    does not write, to another document's anchor): where the site asks for them (``contributions_book_fixes``)
+    or where the book shows the extension's work; a guest's book without a write-up stays as Sphinx writes it."""
+    shows_ours = isinstance(doctree, nodes.document) and bool(doctree.get(USES_ASSETS))
+    return shows_ours or bool(app.config.contributions_book_fixes)
+
+
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context``: on ``singlehtml`` the theme links to no index or search page and shows no
     search box, as the builder writes neither page (themes ask ``hasdoc``; furo's search box is a sidebar).
-    On a guest's book that shows none of the extension's work (no write-up in it, and no
-    ``contributions_assets_everywhere``), the page stays as Sphinx writes it."""
-    if not writes_one_page(app.builder):
-        return
-    shows_ours = isinstance(doctree, nodes.document) and doctree.get(USES_ASSETS)
-    if not (shows_ours or app.config.contributions_assets_everywhere):
+    Only where :func:`book_fixes_apply`."""
+    if not writes_one_page(app.builder) or not book_fixes_apply(app, doctree):
         return
     hasdoc = context["hasdoc"]
     context["hasdoc"] = lambda name: name not in _NOT_WRITTEN_BY_ONE_PAGE and hasdoc(name)

@@ -108,6 +108,13 @@ SETTINGS: tuple[Setting, ...] = (
         "the extension writes sphinx-sitemap's sitemap.xml: every page and generated page, also when incremental",
     ),
     Setting(
+        "contributions_book_fixes",
+        False,
+        "html",
+        (bool,),
+        "singlehtml: no links to the index and search pages it does not write; one '#' in links to anchors",
+    ),
+    Setting(
         "contributions_pdf_card_styles",
         False,
         "env",

@@ -603,7 +603,8 @@ def test_a_writeup_a_toctree_already_reaches_is_in_each_book_once(tmp_path: Path
 # -- fixes for Sphinx's book builders, each with its guard ---------------------------------------------
 
 ANCHOR_SITE = {
-    "conf.py": 'extensions = ["myst_parser", "sphinx_contributions"]\n',
+    # no write-up in this book: the fixes apply where the site asks for them (a portfolio's choice)
+    "conf.py": 'extensions = ["myst_parser", "sphinx_contributions"]\ncontributions_book_fixes = True\n',
     "index.md": "# Home\n\nSee {ref}`the second part <second>`.\n\n```{toctree}\npage\n```\n",
     "page.md": "# Page\n\n(second)=\n## Second part\n\nText.\n",
 }

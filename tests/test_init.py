@@ -86,6 +86,8 @@ def test_init_with_flags_reads_nothing(tmp_path: Path) -> None:
         "from (it is not on PyPI yet); that resolves on this machine only: for Read the Docs, make its first "
         "line a Git URL it can reach (--requirement git+https://…), or the released name once "
         "sphinx-contributions is on PyPI",
+        "write-ups here use the short names ({pr}, :::{fix}); on a documentation site you share with other "
+        "extensions, write the contrib: forms ({contrib:pr}, :::{contrib:fix}), which never collide",
         "next:",
         "  cd site",
         "  pip install -r requirements.txt    # sphinx-contributions, sphinx-autobuild (for serve) and furo",

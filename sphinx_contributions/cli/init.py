@@ -58,6 +58,13 @@ class Answers:
         return [*github, *self.links]
 
 
+#: which names to write, said once by ``init`` (AUTHORING.md, "Names on a shared site")
+NAMES_NOTE = (
+    "write-ups here use the short names ({pr}, :::{fix}); on a documentation site you share with other "
+    "extensions, write the contrib: forms ({contrib:pr}, :::{contrib:fix}), which never collide"
+)
+
+
 def theme_name(text: str) -> str:
     """``pydata-sphinx-theme`` or ``pydata_sphinx_theme`` → ``pydata_sphinx_theme``; others refused."""
     name = text.strip().lower().replace("-", "_")
@@ -277,6 +284,7 @@ def command_init(args: argparse.Namespace) -> int:
     where = shown(folder)
     print(f"wrote a portfolio site in {where} ({len(files)} files): {given.name}, theme {given.theme}")
     print(requirement.note)
+    print(NAMES_NOTE)
     go = "" if where == "." else f"cd {where}\n  "
     print(
         "next:\n"

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from ...builders import writes_one_page
+from ...builders import book_fixes_apply, writes_one_page
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -33,8 +33,9 @@ def single_anchor(uri: str) -> str:
 
 
 def fix_double_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved`` (late: after every handler that writes links): the body's links."""
-    if not writes_one_page(app.builder):
+    """``doctree-resolved`` (late: after every handler that writes links): the body's links (where
+    :func:`~...builders.book_fixes_apply`)."""
+    if not writes_one_page(app.builder) or not book_fixes_apply(app, doctree):
         return
     for node in doctree.findall(nodes.reference):
         if "refuri" in node:
@@ -43,8 +44,9 @@ def fix_double_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 def fix_navigation(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context`` (before the theme's handler, which renders the navigation): the links of the
-    table of contents and those the ``toctree`` template function writes."""
-    if not writes_one_page(app.builder):
+    table of contents and those the ``toctree`` template function writes (where
+    :func:`~...builders.book_fixes_apply`)."""
+    if not writes_one_page(app.builder) or not book_fixes_apply(app, doctree):
         return
     if isinstance(context.get("toc"), str):
         context["toc"] = _DOUBLE.sub('href="#', context["toc"])

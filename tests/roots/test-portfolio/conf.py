@@ -172,6 +172,7 @@ contributions_external_rel = True  # rel="noopener noreferrer" on every outbound
 contributions_hide_empty_index = True  # no empty Index page
 contributions_sitemap = True  # the extension writes the sitemap: every page, also after an incremental build
 contributions_pdf_card_styles = True  # sphinx-design's card titles on a line of their own in the PDF
+contributions_book_fixes = True  # singlehtml: no links to pages it does not write, one '#' per link
 contributions_feed_title = "Ada Tester: upstream contributions"
 
 # -- Link check ------------------------------------------------------------------------------------------
