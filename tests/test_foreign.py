@@ -237,3 +237,77 @@ def test_a_language_without_a_catalog_is_told_in_one_line(tmp_path: Path) -> Non
     plain = run(ROOT, "plain", "-D", "language=de")
     assert (plain.returncode, plain.stderr) == (0, "")
     assert "catalog" not in plain.stdout
+
+
+def test_parallel_reading_gives_the_same_site(
+    with_write_up: tuple[subprocess.CompletedProcess[str], Path], tmp_path: Path
+) -> None:
+    """``-j 2``: the parallel readers (forked once the short names are settled) read the ``contrib:`` forms
+    as the serial build does; the whole output is the same."""
+    _, serial = with_write_up
+    src = serial.parent / "src"
+    result = build(src, tmp_path / "html", "html", [*HOST, "myst_parser", "sphinx_contributions"], "-j", "2")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert first_difference(serial, tmp_path / "html") is None
+
+
+SITE_SETUP = '''
+
+def setup(app):
+    """The site's own directive named fix, registered by conf.py (after every extension's setup)."""
+    from docutils import nodes
+    from docutils.parsers.rst import Directive
+
+    class Fix(Directive):
+        has_content = True
+
+        def run(self):
+            return [nodes.paragraph(text="the site's fix: " + " ".join(self.content))]
+
+    app.add_directive("fix", Fix)
+'''
+
+
+def test_short_names_are_added_only_where_free(tmp_path: Path) -> None:
+    """The site's ``extlinks`` hold ``pr`` and ``issue`` (registered at builder-inited) and its ``conf.py``
+    holds ``fix``: they stay the site's, with no "already registered" warning; the extension's other short
+    names are added (``{contrib}``, ``:::{problem}``), and the ``contrib:`` forms work beside them."""
+    src = write_up_site(tmp_path, 'myst_enable_extensions = ["colon_fence"]\n' + SITE_SETUP)
+    (src / "notes.md").write_text(
+        "---\norphan: true\n---\n\n# Notes\n\nSee {pr}`456` and {contrib}`widgets#456`.\n\n```{fix}\nmine\n```\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "html"
+    result = build(src, out, "html", [*HOST, "myst_parser", "sphinx_contributions"])
+    assert (result.returncode, result.stderr) == (0, "")
+    notes = (out / "notes.html").read_text(encoding="utf-8")
+    assert (
+        '<a class="extlink-pr reference external" href="https://github.com/widgets/widgets/pull/456">PR 456</a>'
+        in notes
+    )
+    assert "<p>the site’s fix: mine</p>" in notes
+    assert (  # {contrib}: the extension's short name, free on this site
+        '<a class="reference internal" href="upstream.html#contribution" title="widgets#456"><span class="xref '
+        'contrib contrib-contrib">Faster widget caches</span></a>'
+    ) in notes
+
+
+def test_short_names_off(tmp_path: Path) -> None:
+    """``contributions_short_names = False``: only the ``contrib:`` forms; a bare ``{pr}`` is MyST's unknown role."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
+        "contributions_short_names = False\n",
+        encoding="utf-8",
+    )
+    (src / "index.md").write_text("# Home\n\nA link: {pr}`owner/repo#1` and {contrib:pr}`owner/repo#2`.\n")
+    result = build(src, tmp_path / "html", "html", ["myst_parser", "sphinx_contributions"])
+    assert (result.returncode, result.stderr) == (
+        1,
+        f'{src / "index.md"}:3: WARNING: Unknown interpreted text role "pr". [myst.role_unknown]\n',
+    )
+    html = (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+    assert (
+        '<a class="contrib-pr reference external" href="https://github.com/owner/repo/pull/2">owner/repo#2</a>' in html
+    )
