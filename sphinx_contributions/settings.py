@@ -112,7 +112,7 @@ SETTINGS: tuple[Setting, ...] = (
         False,
         "html",
         (bool,),
-        "singlehtml: no links to the index and search pages it does not write; one '#' in links to anchors",
+        "Sphinx's book bugs fixed on every page (singlehtml's index/search links and anchors, ePub svg)",
     ),
     Setting(
         "contributions_pdf_card_styles",

@@ -15,19 +15,27 @@ from urllib.parse import unquote
 
 from sphinx.builders.epub3 import Epub3Builder
 
+from ...collect.domain import get_domain
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 _ITEM = re.compile(r'<item id="[^"]*" href="(?P<href>[^"]*)" media-type="application/xhtml\+xml" */>')
 
 
-def declare_svg(opf: Path) -> bool:
-    """Add ``properties="svg"`` to the items of ``opf`` whose page holds an ``<svg``; whether it changed."""
+def declare_svg(opf: Path, only: set[str] | None = None) -> bool:
+    """Add ``properties="svg"`` to the items of ``opf`` whose page holds an ``<svg`` (of those in ``only``,
+    their hrefs unquoted, when given); whether it changed."""
     text = opf.read_text(encoding="utf-8")
 
     def declared(match: re.Match[str]) -> str:
-        page = opf.parent / unquote(match["href"])
-        if not page.is_file() or "<svg" not in page.read_text(encoding="utf-8"):
+        href = unquote(match["href"])
+        page = opf.parent / href
+        if (
+            (only is not None and href not in only)
+            or not page.is_file()
+            or "<svg" not in page.read_text(encoding="utf-8")
+        ):
             return match[0]
         return match[0].removesuffix("/>").rstrip() + ' properties="svg" />'
 
@@ -38,6 +46,14 @@ def declare_svg(opf: Path) -> bool:
 
 
 def fix_epub(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: declare the pages with SVG and write the book again."""
-    if exception is None and isinstance(app.builder, Epub3Builder) and declare_svg(Path(app.outdir) / "content.opf"):
+    """``build-finished``: declare the pages with SVG and write the book again: the pages that show the
+    extension's work (its figures draw SVG), or every page where the site asks for it
+    (``contributions_book_fixes``): a guest's own pages stay as Sphinx writes them."""
+    if exception is not None or not isinstance(app.builder, Epub3Builder):
+        return
+    only = None
+    if not app.config.contributions_book_fixes:
+        domain = get_domain(app.env)
+        only = {unquote(app.builder.get_target_uri(doc)) for doc in {*domain.contributions, *domain.listings}}
+    if declare_svg(Path(app.outdir) / "content.opf", only):
         app.builder.build_epub()
