@@ -12,9 +12,7 @@ HTML pages through Sphinx's HTML translator, but no website: none of the site's 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -23,7 +21,6 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 
 from .nodes import USES_ASSETS
-from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -143,29 +140,6 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     hasdoc = context["hasdoc"]
     context["hasdoc"] = lambda name: name not in _NOT_WRITTEN_BY_ONE_PAGE and hasdoc(name)
     context["sidebars"] = [name for name in context.get("sidebars", ()) if "search" not in name]
-
-
-def check_epub_version(app: Sphinx) -> None:
-    """``builder-inited``: EPUB3 needs a ``version`` (Sphinx's own warning says only that it "should not
-    be empty"), which a fresh ``conf.py`` may not set: say where, and what to write."""
-    if not output_of(app.builder).epub or str(app.config.version or "").strip():
-        return
-    warn(
-        ContribWarning.CONFIG,
-        "the ePub needs a 'version' and conf.py sets none, so the strict build stops: add a line such as "
-        "version = \"1.0\" (the edition of the portfolio) to conf.py, beside 'project'",
-        _project_line(Path(app.confdir) / "conf.py") if app.confdir else None,
-    )
-
-
-def _project_line(conf: Path) -> str | None:
-    """``path:line`` of the ``project = …`` line of ``conf.py`` (where ``version`` goes), else None."""
-    try:
-        lines = conf.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return None
-    found = next((i for i, line in enumerate(lines, start=1) if re.match(r"^project\s*=", line)), None)
-    return f"{conf}:{found}" if found else None
 
 
 #: the exports: files the extension writes beside a site's pages, which ``{export}`` links to

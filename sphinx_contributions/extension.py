@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .builders import check_epub_version
 from .builders import page_context as builder_page_context
 from .collect.domain import ContributionsDomain, settle_labels, warn_missing_contrib
 from .collect.drafts import check_no_draft_left, leave_out_drafts
@@ -46,7 +45,7 @@ from .render.theme_breadcrumbs import drop_theme_breadcrumbs
 from .settings import check_settings, register_settings
 from .themes import check_theme
 from .version import __version__
-from .write.books import listings_once, setup_books, unique_writeup_ids
+from .write.books import check_epub_version, listings_once, setup_books, unique_writeup_ids
 from .write.canonical import drop_relative_og_url, report_left_out, silence_sitemap
 from .write.exports import page_context as exports_page_context
 from .write.exports import write_exports

@@ -311,3 +311,12 @@ def test_short_names_off(tmp_path: Path) -> None:
     assert (
         '<a class="contrib-pr reference external" href="https://github.com/owner/repo/pull/2">owner/repo#2</a>' in html
     )
+
+
+def test_an_epub_without_a_version_hears_sphinx_alone(tmp_path: Path) -> None:
+    """A guest's ePub without ``version``: Sphinx's own warning, and no second one of the extension's
+    (before: one more, worded for "the portfolio")."""
+    plain = build(ROOT, tmp_path / "without", "epub", HOST, "-D", "version=")
+    guest = build(ROOT, tmp_path / "with", "epub", [*HOST, "sphinx_contributions"], "-D", "version=")
+    assert plain.returncode == guest.returncode == 1
+    assert guest.stderr == plain.stderr == 'WARNING: conf value "version" should not be empty for EPUB3\n'

@@ -1657,7 +1657,7 @@ def test_metric_first_in_its_section_line(make_app: MakeApp, rootdir: Path, tmp_
 
 EPUB_VERSION = (
     "the ePub needs a 'version' and conf.py sets none, so the strict build stops: add a line such as "
-    "version = \"1.0\" (the edition of the portfolio) to conf.py, beside 'project'"
+    "version = \"1.0\" to conf.py, beside 'project'"
 )
 
 

@@ -18,6 +18,8 @@ qualify every label with its document already.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
@@ -31,8 +33,10 @@ from ..builders import output_of, writes_one_page
 from ..collect.domain import get_domain
 from ..i18n import ngettext
 from ..model import Contribution, key_lookup, projects, select, slugify
+from ..read.myst_settings import uses_colon_fences
 from ..render.listing import Renderer
 from ..render.projects import render_projects
+from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -251,6 +255,32 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             if seen_before(listed) and isinstance(cards, nodes.Element):
                 cards.replace_self(_once_line(renderer, listed))
         node.replace_self(sections)
+
+
+def check_epub_version(app: Sphinx) -> None:
+    """``builder-inited``: EPUB3 needs a ``version`` (Sphinx's own warning says only that it "should not
+    be empty"), which a fresh ``conf.py`` may not set: say where, and what to write. Only on a site whose
+    pages hold write-ups: a guest's ePub without one hears Sphinx's warning alone, as without the extension."""
+    if not output_of(app.builder).epub or str(app.config.version or "").strip():
+        return
+    if not uses_colon_fences(app, app.config):
+        return
+    warn(
+        ContribWarning.CONFIG,
+        "the ePub needs a 'version' and conf.py sets none, so the strict build stops: add a line such as "
+        "version = \"1.0\" to conf.py, beside 'project'",
+        _project_line(Path(app.confdir) / "conf.py") if app.confdir else None,
+    )
+
+
+def _project_line(conf: Path) -> str | None:
+    """``path:line`` of the ``project = …`` line of ``conf.py`` (where ``version`` goes), else None."""
+    try:
+        lines = conf.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = next((i for i, line in enumerate(lines, start=1) if re.match(r"^project\s*=", line)), None)
+    return f"{conf}:{found}" if found else None
 
 
 def setup_books(app: Sphinx) -> None:
