@@ -982,6 +982,25 @@ CASES = [
         ),
     ),
     case(
+        "misspelt-namespaced-header",  # the contrib: form of a shared site: the same one warning of ours
+        page(*REQUIRED, sections=SECTIONS)
+        .replace("{contribution}", "{contrib:contributon}")
+        .replace(":::{fix}", ":::{contrib:fix}"),
+        W(
+            "bad.md",
+            ":::{contrib:contributon}",
+            "Unknown directive type: 'contrib:contributon'",
+            "myst.directive_unknown",
+        ),
+        W(
+            "bad.md",
+            ":::{contrib:contributon}",
+            "unknown directive 'contrib:contributon': did you mean 'contrib:contribution'? Write "
+            "':::{contrib:contribution}'; until then the page is not a write-up and is not listed",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
         "misspelt-section",  # the typo, not a missing section as well
         page(*REQUIRED, sections=SECTIONS.replace(":::{fix}", ":::{fxi}")),
         W("bad.md", ":::{fxi}", "Unknown directive type: 'fxi'", "myst.directive_unknown"),

@@ -167,8 +167,8 @@ def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:
     for miss in near_misses(page.env, page.page_source):
         warn(ContribWarning.UNKNOWN_NAME, miss.message, (page.docname, miss.line))
         if miss.kind == "directive":
-            meant.add(miss.meant)
-        if miss.meant == "contribution" and header is None:
+            meant.add(miss.bare_meant)
+        if miss.bare_meant == "contribution" and header is None:
             page.document["contrib_rejected"] = True
     return meant
 

@@ -24,7 +24,7 @@ from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
 
 from ..model import SECTION_NAMES, closest
-from .sources import PageSource, block_tokens, directive_name, page_being_read, source_lines
+from .sources import DOMAIN, PageSource, bare_name, block_tokens, directive_name, page_being_read, source_lines
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -40,7 +40,7 @@ DIRECTIVES = ("contribution", *SECTION_NAMES, "metric", "contributions", "projec
 ROLES = ("contrib", "pr", "issue", "export")
 
 _FENCE_NAME = re.compile(r"^[ \t]*(?::{3,}|`{3,}|~{3,})[ \t]*\{(?P<name>[^{}\s]+)\}", re.M)
-_ROLE_NAME = re.compile(r"\{(?P<name>[A-Za-z][\w+.-]*)\}`")
+_ROLE_NAME = re.compile(r"\{(?P<name>[A-Za-z][\w+.:-]*)\}`")
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,11 @@ class NearMiss:
     opening: str = ""
 
     @property
+    def bare_meant(self) -> str:
+        """The name meant, without the domain (``contrib:contribution`` → ``contribution``)."""
+        return bare_name(self.meant)
+
+    @property
     def message(self) -> str:
         if self.kind == "role":
             return (
@@ -62,7 +67,7 @@ class NearMiss:
                 "the text of an unknown role out of the page"
             )
         corrected = self.opening.replace(f"{{{self.name}}}", f"{{{self.meant}}}", 1)
-        until = "; until then the page is not a write-up and is not listed" if self.meant == "contribution" else ""
+        until = "; until then the page is not a write-up and is not listed" if self.bare_meant == "contribution" else ""
         return f"unknown directive {self.name!r}: did you mean {self.meant!r}? Write '{corrected}'{until}"
 
 
@@ -81,8 +86,13 @@ def _in_domains(env: BuildEnvironment, kind: str, name: str) -> bool:
 
 def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
     """Whether some extension, docutils or a domain (``std``, the primary one) has this directive or role;
-    a name with a domain (``py:function``) is taken as known."""
+    a name with another domain (``py:function``) is taken as known, one of the ``contrib`` domain when that
+    domain has it."""
     name = name.lower()
+    if name.startswith(f"{DOMAIN}:"):
+        domain = env.domains[DOMAIN]
+        bare = bare_name(name)
+        return (domain.directive(bare) if kind == "directive" else domain.role(bare)) is not None
     if ":" in name:
         return True
     # docutils' own names, as its English language module lists them (its registries are private)
@@ -93,12 +103,20 @@ def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
     return registered or _in_domains(env, kind, name)
 
 
+def _meant(name: str, ours: tuple[str, ...]) -> str | None:
+    """The extension's name that ``name`` is a typo of, in the form it was written (``contrib:…`` or bare)."""
+    if name.startswith(f"{DOMAIN}:"):
+        found = closest(bare_name(name), ours)
+        return f"{DOMAIN}:{found}" if found is not None else None
+    return closest(name, ours)
+
+
 def _candidates(env: BuildEnvironment, text: str) -> bool:
     """Whether the text names an unknown directive or role near one of the extension's (a quick look)."""
     for pattern, kind, ours in ((_FENCE_NAME, "directive", DIRECTIVES), (_ROLE_NAME, "role", ROLES)):
         for match in pattern.finditer(text):
             name = match["name"]
-            if closest(name, ours) is not None and not is_known(env, kind, name):
+            if _meant(name, ours) is not None and not is_known(env, kind, name):
                 return True
     return False
 
@@ -118,7 +136,7 @@ def _walk(
                 for match in _ROLE_NAME.finditer(line_text):
                     yield "role", match["name"], first_line + start + offset, ""
             continue
-        name = directive_name(token)
+        name = directive_name(token, bare=False)
         if name is None:
             continue
         yield "directive", name, first_line + start, lines[start].strip() if start < len(lines) else ""
@@ -132,7 +150,7 @@ def near_misses(env: BuildEnvironment, source: PageSource) -> list[NearMiss]:
         return []
     found = []
     for kind, name, line, opening in _walk(text, source.md, tokens=source.tokens):
-        meant = closest(name, DIRECTIVES if kind == "directive" else ROLES)
+        meant = _meant(name, DIRECTIVES if kind == "directive" else ROLES)
         if meant is not None and not is_known(env, kind, name):
             found.append(NearMiss(kind, name, meant, line, opening))
     return found
@@ -146,7 +164,7 @@ def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
         source = Path(str(document.get("source") or ""))
         misspelt = False
         if dict(env.config.source_suffix).get(source.suffix) == "markdown":
-            misspelt = any(m.meant == "contribution" for m in near_misses(env, page_being_read(env)))
+            misspelt = any(m.bare_meant == "contribution" for m in near_misses(env, page_being_read(env)))
         document["contrib_misspelt"] = misspelt
         if misspelt:
             document["contrib_rejected"] = True

@@ -117,15 +117,16 @@ def bare_name(name: str) -> str:
     return name[len(DOMAIN) + 1 :] if name.startswith(f"{DOMAIN}:") else name
 
 
-def directive_name(token: Token) -> str | None:
-    """The directive a fence token opens (``:::{fix}`` and ``:::{contrib:fix}`` → ``fix``), or None for
-    any other token."""
+def directive_name(token: Token, bare: bool = True) -> str | None:
+    """The directive a fence token opens (``:::{fix}`` and ``:::{contrib:fix}`` → ``fix``; as written when
+    not ``bare``), or None for any other token."""
     if token.type not in ("fence", "colon_fence"):
         return None
     info = token.info.strip()
     if not info.startswith("{") or "}" not in info:
         return None
-    return bare_name(info[1 : info.index("}")].strip())
+    name = info[1 : info.index("}")].strip()
+    return bare_name(name) if bare else name
 
 
 @dataclass(frozen=True)
