@@ -184,12 +184,12 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("html-page-context", name_the_page, 400, "json, pickle: the page's name opengraph reads"),
     Handler("html-page-context", fix_navigation, 400, "singlehtml: the navigation's links"),
     Handler("html-page-context", no_index_link, 400, "no link to an Index page that is not written"),
-    Handler("html-page-context", add_page_assets, 400, "the stylesheet and scripts on the pages that use them"),
     Handler("html-page-context", restore_helpers, 410, "404 page: the link helpers back"),
     Handler("html-page-context", add_noindex, 500, "a preview build tells search engines not to index"),
     Handler("html-page-context", sidebar_page_context, 600, "where a page sits, after furo builds its tree"),
     Handler("html-page-context", drop_relative_og_url, 600, "no og:url without a canonical URL"),
     Handler("html-page-context", drop_theme_breadcrumbs, 600, "pydata: one breadcrumb, the extension's"),
+    Handler("html-page-context", add_page_assets, 700, "the stylesheet and scripts where shown, sidebar's too"),
     # -- the build finished -----------------------------------------------------------------------
     Handler("build-finished", remove_stale_cards, 500, "cards of pages that are gone"),
     Handler("build-finished", fix_epub, 500, "ePub: the svg property EPUB 3 asks for"),

@@ -38,6 +38,8 @@ STATIC_FILES = ("contributions.css", "contributions.js")
 #: sphinx-design's files, as its ``add_static_assets`` adds them
 DESIGN_CSS = "sphinx-design.min.css"
 DESIGN_JS = "design-tabs.js"
+#: the class of the write-ups' list in furo's sidebar (:mod:`..write.sidebar`), on every page it is on
+SIDEBAR_CLASS = 'class="contrib-nav"'
 #: the extension's nodes that show something styled (a link or an export link alone does not)
 _SHOWN = (cn.contribution_header, cn.contribution_list, cn.contribution_projects, cn.metric)
 
@@ -108,13 +110,15 @@ def add_page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
 ) -> None:
     """``html-page-context``: the files, on this page only, where it shows the extension's work (its doctree
-    was marked, or it is a generated tag or project page)."""
+        was marked, it is a generated tag or project page, or furo's sidebar lists write-ups on it: after the
+    sidebar's handler)."""
     if everywhere(app) or not writes_html(app.builder):
         return
+    listed = SIDEBAR_CLASS in str(context.get("furo_navigation_tree") or "")  # write-ups in furo's sidebar
     if doctree is not None:
-        if not doctree.get(cn.USES_ASSETS):
+        if not (doctree.get(cn.USES_ASSETS) or listed):
             return
-    elif pagename not in get_domain(app.env).generated_pages():
+    elif not listed and pagename not in get_domain(app.env).generated_pages():
         return
     if design_is_guest(app):
         app.add_css_file(DESIGN_CSS)
