@@ -46,7 +46,8 @@ def test_serializing_builders_write_no_site_files(
     srcdir = tmp_path / "src"
     shutil.copytree(rootdir / "test-contrib-pages", srcdir)
     extensions = ["myst_parser", "sphinx_contributions", "sphinx_sitemap"]
-    app = make_app(builder, srcdir=srcdir, freshenv=True, confoverrides={"extensions": extensions})
+    overrides = {"extensions": extensions, "contributions_sitemap": True}  # the extension's writer
+    app = make_app(builder, srcdir=srcdir, freshenv=True, confoverrides=overrides)
     app.build()
     assert app.warning.getvalue() == ""
     out = Path(app.outdir)

@@ -10,3 +10,5 @@ redirects = {"old-alpha": "a-1.html"}
 contributions_index = "index"
 # every tag gets a page, also a tag of one write-up (the default, 2, links such a tag to the filtered list)
 contributions_tag_page_min = 1
+#: the extension writes the sitemap (a portfolio's choice): complete after incremental builds
+contributions_sitemap = True
