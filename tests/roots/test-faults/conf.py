@@ -21,5 +21,7 @@ _SLOW = float(os.environ.get("CONTRIB_TEST_SLOW_WRITE") or 0)
 def setup(app):
     if _SLOW:
         app.connect("html-page-context", lambda *args: time.sleep(_SLOW))
+
+
 #: the extension writes the sitemap (a portfolio's choice): complete after incremental builds
 contributions_sitemap = True
