@@ -93,11 +93,11 @@ def note_page_assets(app: Sphinx, doctree: nodes.document, docname: str) -> None
     if not writes_html(app.builder):
         return
     domain = get_domain(app.env)
-    if docname not in domain.contributions and docname not in domain.listings:
+    if docname in domain.contributions or docname in domain.listings or doctree.get("contrib_rejected"):
+        shown = True  # a write-up, a listing, or a page meant as a write-up whose header was rejected
+    else:
         # a page without a record or a listing holds a figure or callout at most (checked once, here)
         shown = next(doctree.findall(_shows_something), None) is not None
-    else:
-        shown = True
     if shown:
         doctree[cn.USES_ASSETS] = True
 
