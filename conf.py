@@ -164,6 +164,8 @@ sitemap_excludes = ["404.html", "search.html", "genindex.html"]
 # old page name -> new URL, so links to a renamed write-up keep working (sphinx-reredirects)
 redirects: dict[str, str] = {}
 contributions_author = author
+#: a page that warned is read again on every build until fixed, whatever warned (not only the extension)
+contributions_lasting_warnings = True
 contributions_feed_title = "Imran Nazir: upstream contributions"
 
 # -- Link check ------------------------------------------------------------------------------------------

@@ -70,6 +70,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("contributions_tagline", "", "env", (str,), "your role, one line, on the PDF's title page"),
     Setting("contributions_profile_links", [], "env", (list, tuple), "your profiles' addresses, on the title page"),
     Setting("contributions_noindex", is_preview, "html", (bool,), "tell search engines not to index the pages"),
+    Setting(
+        "contributions_lasting_warnings", False, "env", (bool,), "every page that warned is read again until fixed"
+    ),
 )
 
 BY_NAME = {setting.name: setting for setting in SETTINGS}
