@@ -1,7 +1,8 @@
 """Build benchmark: the extension's site against plain MyST pages of the same text (``make bench``).
 
 For each N it generates two sites beside each other in a temporary folder, both built with the real
-site's ``conf.py`` and ``_static``:
+site's ``conf.py`` and ``_static`` (the twins' ``conf.py`` with the extension taken out of ``extensions``;
+until 2026-12-03 they loaded it too):
 
 - ``contrib``: N write-ups (the ``contribution`` header, the four sections, a ``metric``, tags drawn
   from a small set, two ``{contrib}`` links to other write-ups) and an index holding a
@@ -45,6 +46,10 @@ REPO = Path(__file__).resolve().parent.parent
 BASE = "8fbdf7b"
 #: a canonical address for the benchmark's builds only (``.invalid``: reserved, never a real host)
 BASEURL = ("-D", "html_baseurl=https://bench.invalid/")
+
+
+#: appended to the twins' ``conf.py``: the same settings, theme and extensions, the extension's left out
+WITHOUT_EXTENSION = '\nextensions.remove("sphinx_contributions")  # benchmarks/run.py: the plain twin\n'
 
 
 SECTION_NAMES = (("problem", "Problem"), ("root-cause", "Root cause"), ("fix", "Fix"), ("verification", "Verification"))
@@ -172,6 +177,9 @@ def generate(root: Path, n: int) -> dict[str, Path]:
         src = root / kind / "src"
         (src / "contributions").mkdir(parents=True)
         shutil.copy2(REPO / "conf.py", src / "conf.py")
+        if kind != "contrib":  # the twin is Sphinx, MyST and the theme alone: the extension is not loaded
+            with (src / "conf.py").open("a", encoding="utf-8") as conf:
+                conf.write(WITHOUT_EXTENSION)
         shutil.copytree(REPO / "_static", src / "_static")
         for page in pages:
             if kind == "contrib":
@@ -371,8 +379,8 @@ def main(argv: list[str] | None = None) -> int:
         Variant("contrib", "contrib", (REPO,), cards_off, workdir),
         Variant("contrib, no PyStemmer", "contrib", (no_stemmer, REPO), cards_off, workdir),
         Variant(f"contrib {args.base}", "contrib", (no_stemmer, base_tree), base_cards_off, workdir),
-        Variant("plain", "plain", (), cards_off, workdir),
-        Variant("plain, write-ups only", "bare", (), cards_off, workdir),
+        Variant("plain", "plain", (), (), workdir),
+        Variant("plain, write-ups only", "bare", (), (), workdir),
     ]
     current, old, plain = variants[0], variants[2], variants[3]
     if args.quick:
