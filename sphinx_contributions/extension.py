@@ -20,6 +20,7 @@ from .builders import page_context as builder_page_context
 from .collect.domain import ContributionsDomain, settle_labels, warn_missing_contrib
 from .collect.drafts import check_no_draft_left, leave_out_drafts
 from .collect.lock_facts import load_lock, report_coverage
+from .collect.own_nodes import setup_own_nodes
 from .collect.short_names import add_short_names
 from .collect.titles import set_page_metadata, title_as_text
 from .i18n import load_catalogs, say_labels_stay_english, setup_i18n
@@ -214,6 +215,7 @@ COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (
     setup_cards,
     setup_incremental,
     setup_doc_titles,
+    setup_own_nodes,
 )
 
 
@@ -232,8 +234,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         app.connect(handler.event, handler.callback, priority=handler.priority)
     return {
         "version": __version__,
-        "env_version": 9,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type;
-        # 8: no og:description stored (write/fixes/opengraph_fields.py); 9: impact sentences
+        "env_version": 10,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type;
+        # 8: no og:description stored (write/fixes/opengraph_fields.py); 9: impact sentences; 10: the pages
+        # that hold the extension's nodes (collect/own_nodes.py)
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -121,6 +121,9 @@ SETTINGS: tuple[Setting, ...] = (
         (bool,),
         "sphinx-design's card titles a bold line of their own in the PDF (the LaTeX preamble)",
     ),
+    Setting(
+        "contributions_lasting_warnings", False, "env", (bool,), "every page that warned is read again until fixed"
+    ),
 )
 
 BY_NAME = {setting.name: setting for setting in SETTINGS}

@@ -31,6 +31,7 @@ from sphinx_design.shared import create_component
 from .. import nodes as cn
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
+from ..collect.own_nodes import holds_own_nodes
 from ..i18n import _
 from ..model import Contribution, Inline, Metric
 from .links import Links
@@ -365,6 +366,8 @@ def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     site builders from the template ``contributions/header.html`` (one raw HTML node), with the
     breadcrumb above the page's title and ``contributions/end.html`` after the last section; elsewhere
     as nodes."""
+    if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
+        return
     domain = get_domain(app.env)
     templates = templates_of(app.builder)
     links = Links(app.builder, docname)

@@ -23,6 +23,7 @@ from sphinx.util.osutil import relative_uri
 from .. import nodes as cn
 from ..builders import is_site_builder, links_inside, writes_html, written_exports
 from ..collect.domain import get_domain
+from ..collect.own_nodes import holds_own_nodes
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -101,6 +102,8 @@ def mark_external_links(tree: nodes.Node) -> None:
 def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: site builders get a relative link to the generated page; others (which do
     not write it) the text."""
+    if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
+        return
     builder = app.builder
     for node in list(doctree.findall(cn.page_link)):
         if is_site_builder(builder):

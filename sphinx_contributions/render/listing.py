@@ -21,6 +21,7 @@ from sphinx_design.shared import create_component
 
 from .. import nodes as cn
 from ..collect.domain import get_domain
+from ..collect.own_nodes import holds_own_nodes
 from ..i18n import _
 from ..model import Contribution, select, slugify
 from .header import Stat, Tag, badge, link_node, stat, state, tag_classes, tag_links
@@ -307,6 +308,8 @@ def _node_options(node: cn.contribution_list) -> dict[str, object]:
 
 def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: replace each ``contribution_list`` with its table or cards."""
+    if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
+        return
     nodes_found = list(doctree.findall(cn.contribution_list))
     if not nodes_found:
         return

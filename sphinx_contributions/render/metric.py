@@ -21,6 +21,7 @@ from markupsafe import escape
 
 from .. import nodes as cn
 from ..builders import output_of
+from ..collect.own_nodes import holds_own_nodes
 from ..i18n import _
 from ..model import format_sig
 from ..read.metric_directive import metric_from_node
@@ -402,6 +403,8 @@ def searched(doctree: nodes.document) -> None:
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: builders without a visitor of their own (text, man, Texinfo, …) get each
     metric's text equivalent; the gettext builder keeps the node, whose label and unit it extracts."""
+    if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
+        return
     if app.builder.format == "html" and not output_of(app.builder).catalogs:
         searched(doctree)
     if app.builder.format in VISITORS or output_of(app.builder).catalogs:  # these draw or extract it

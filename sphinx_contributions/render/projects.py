@@ -10,6 +10,7 @@ from docutils import nodes
 
 from .. import nodes as cn
 from ..collect.domain import get_domain
+from ..collect.own_nodes import holds_own_nodes
 from ..i18n import _
 from ..model import is_of_project, projects, slugify
 from .header import link_node
@@ -47,6 +48,8 @@ def render_projects(
 def resolve_projects(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: replace each ``projects`` listing with its sections (an intro outside one,
     reported when read, is dropped)."""
+    if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
+        return
     for intro in list(doctree.findall(cn.project_intro)):
         if not isinstance(intro.parent, cn.contribution_projects):
             intro.parent.remove(intro)

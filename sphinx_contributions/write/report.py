@@ -116,6 +116,7 @@ class ShownWarnings(logging.Filter):
         super().__init__()
         self.app = app
         self.shown: list[ShownWarning] = []
+        self._places: dict[tuple[int, str], tuple[str | None, str]] = {}
 
     def install(self) -> None:
         for handler in logging.getLogger(NAMESPACE).handlers:
@@ -138,17 +139,29 @@ class ShownWarnings(logging.Filter):
             message = message.removesuffix(f" [{kind}]")
         path, line = _split_location(getattr(record, "location", None))
         page = None
-        env = getattr(self.app, "env", None)
-        if path is not None:  # a warning of the settings (conf.py) comes before there is an environment
-            page = env.path2doc(path) if env is not None else None
-            srcdir = Path(self.app.srcdir).resolve()
-            with contextlib.suppress(ValueError, OSError):
-                path = Path(path).resolve().relative_to(srcdir).as_posix()
+        if path is not None:
+            page, path = self.place(path)
         return ShownWarning(page, path, line, record.levelname, kind, message)
+
+    def place(self, path: str) -> tuple[str | None, str]:
+        """A shown path's page and its path relative to the site's folder, worked out once per path and
+        environment (a site warns many times from one file; each time resolved two paths)."""
+        env = getattr(self.app, "env", None)
+        key = (id(env), path)
+        found = self._places.get(key)
+        if found is None:
+            # a warning of the settings (conf.py) comes before there is an environment
+            page = env.path2doc(path) if env is not None else None
+            relative = path
+            with contextlib.suppress(ValueError, OSError):
+                relative = Path(path).resolve().relative_to(Path(self.app.srcdir).resolve()).as_posix()
+            found = self._places[key] = (page, relative)
+        return found
 
     def take(self) -> list[ShownWarning]:
         """This build's warnings, sorted; and start afresh for the next build of this application."""
         shown, self.shown = self.shown, []
+        self._places.clear()
         return sorted(shown, key=ShownWarning.sort_key)
 
 
