@@ -617,10 +617,14 @@ class GeneratedPage:
     records: tuple[Contribution, ...]
 
 
-def generated_pages(records: Iterable[Contribution], tag_min: int = 1) -> dict[str, GeneratedPage]:
-    """pagename → :class:`GeneratedPage` for every project of ``records`` and every tag that at least
-    ``tag_min`` of them have (``contributions_tag_page_min``: a tag of one write-up gets no page of its
-    own, its links lead to the filtered list), sorted by pagename; each page's records newest first."""
+def generated_pages(
+    records: Iterable[Contribution], tag_min: int = 1, project_min: int = 1
+) -> dict[str, GeneratedPage]:
+    """pagename → :class:`GeneratedPage` for every project that at least ``project_min`` of ``records``
+    are of (``contributions_project_page_min``: a project of one write-up gets no page of one card, its
+    links lead to its section of the ``projects`` listing) and every tag that at least ``tag_min`` of them
+    have (``contributions_tag_page_min``: its links lead to the filtered list), sorted by pagename; each
+    page's records newest first."""
     found: dict[str, tuple[str, str, list[Contribution]]] = {}
     for record in records:
         found.setdefault(record.project_page, ("project", record.display_project, []))[2].append(record)
@@ -629,7 +633,7 @@ def generated_pages(records: Iterable[Contribution], tag_min: int = 1) -> dict[s
     return {
         pagename: GeneratedPage(kind, name, tuple(sort_records(listed, "date")))
         for pagename, (kind, name, listed) in sorted(found.items())
-        if kind == "project" or len(listed) >= tag_min
+        if len(listed) >= (project_min if kind == "project" else tag_min)
     }
 
 

@@ -816,6 +816,25 @@ def test_each_pr_is_shown_once_per_page(served: tuple[Any, str], site: Path, siz
     assert counts["open-source/index.html"] == dict.fromkeys(PRS, 1)
 
 
+def test_a_project_of_one_write_up_links_to_its_open_source_section(site: Path) -> None:
+    """Three project pages each held one card saying "1 contribution.", repeating the Open source page's
+    sections, and the card's project link pointed at the page itself (contributions_project_page_min = 2)."""
+    assert sorted(site.glob("projects/*.html")) == []
+    links = {
+        str(a["href"])
+        for page in ("index.html", "contributions/index.html", "contributions/transformers-49135.html")
+        for a in _article(site, page).select("a.contrib-project")
+    }
+    assert links == {
+        "open-source/index.html#project-ctranslate2",
+        "open-source/index.html#project-transformers",
+        "open-source/index.html#project-vllm-metal",
+        "../open-source/index.html#project-ctranslate2",
+        "../open-source/index.html#project-transformers",
+        "../open-source/index.html#project-vllm-metal",
+    }
+
+
 def test_a_tag_of_one_write_up_links_to_the_filtered_list(site: Path) -> None:
     """Each of the nine tags is one write-up's (contributions_tag_page_min = 2): no tag pages, and every
     tag link leads to the list, filtered by it."""

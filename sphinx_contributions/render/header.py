@@ -212,7 +212,7 @@ def header_view(record: Contribution, links: Links) -> HeaderView:
     return HeaderView(
         record=record,
         project=record.display_project,
-        project_url=links.page_href(record.project_page),
+        project_url=links.project_href(record.project_page, record.display_project),
         repo=record.repo,
         repo_url=record.repo_url,
         state=state(record.status),
@@ -399,7 +399,13 @@ def breadcrumb(app: Sphinx, docname: str, record: Contribution) -> nodes.paragra
         uri = app.builder.get_relative_uri(docname, index)
         trail += nodes.reference("", title, internal=True, refuri=uri, classes=["contrib-breadcrumb-list"])
         trail += nodes.inline(" › ", " › ", classes=["contrib-breadcrumb-sep"])
-    trail += cn.page_link("", record.display_project, target=record.project_page, classes=["contrib-project"])
+    trail += cn.page_link(
+        "",
+        record.display_project,
+        target=record.project_page,
+        project=record.display_project,
+        classes=["contrib-project"],
+    )
     return trail
 
 

@@ -116,8 +116,9 @@ def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
 
 
 def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contribution | None) -> Card:
-    """A write-up's card from its record (its headline figure, or its impact where it has none); the home page's, its title, first paragraph and the proof (each
-    pull request and its headline figure); another page's, its title and first paragraph."""
+    """A write-up's card from its record (its headline figure, or its impact where it has none); the home
+    page's, its title, first paragraph and the proof (each pull request and its headline figure); another
+    page's, its title and first paragraph."""
     from ..render.card_image import Card
 
     if record is not None:

@@ -9,3 +9,6 @@ redirects = {"old-alpha": "a-1.html"}
 contributions_index = "index"
 # every tag gets a page, also a tag of one write-up (the default, 2, links such a tag to the filtered list)
 contributions_tag_page_min = 1
+
+# a page for every project, even of one write-up (the default, 2, links those to their section)
+contributions_project_page_min = 1
