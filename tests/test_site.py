@@ -1003,6 +1003,24 @@ def test_the_pdf_keeps_each_write_up_together_and_says_nothing_twice_on_page_1(t
     assert home.count("AI Applied Engineer · LLM Serving · GPU Inference Infrastructure") == 1
     assert "Background, focus areas and tech stack" not in home and "GitHub · LinkedIn" not in home
     assert "Write-ups:" not in home and "github.com/the-cross-art" in home
+    # before the write-ups, each title once (the proof's): the open-source and contributions chapters
+    # listed them twice more ("Write-up: …")
+    book = " ".join(pages)
+    first = re.search(r"\d Add UMT5 support: per-layer relative attention bias CTranslate2 ·", book)
+    assert first is not None
+    before = book[: first.start()]
+    assert "Write-up" not in before
+    for title in (
+        "Add UMT5 support: per-layer relative attention bias",
+        "Fix UMT5 decoder self-attention not being causal",
+        "LFM2-VL image input on the paged path",
+    ):
+        assert before.count(title) == 1, title
+    # no number the sources do not state, and vllm-metal's short form: its root cause one line, its
+    # Verification on the page of its Problem (it sat alone on page 6)
+    assert DERIVED.search(book) is None
+    (vllm,) = [page for page in pages if "8.1 Problem" in page]
+    assert "8.2 Root cause No mechanism is known. 8.3 Fix" in vllm and "8.4 Verification" in vllm
 
 
 @pytest.mark.browser
