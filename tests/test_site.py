@@ -816,6 +816,19 @@ def test_each_pr_is_shown_once_per_page(served: tuple[Any, str], site: Path, siz
     assert counts["open-source/index.html"] == dict.fromkeys(PRS, 1)
 
 
+def test_no_form_has_an_empty_action(site: Path) -> None:
+    """The search page's form had ``action=""``, which the Nu HTML Checker rejects (the value must be
+    non-empty): it is left out, so the form sends to the page itself."""
+    found = [
+        str(page.relative_to(site)) for page in sorted(site.rglob("*.html")) if 'action=""' in page.read_text("utf-8")
+    ]
+    assert found == []
+    form = BeautifulSoup((site / "search.html").read_text(encoding="utf-8"), "html.parser").select_one(
+        "form.contrib-search-form"
+    )
+    assert form is not None and form.get("action") is None and form["aria-label"] == "Search this site"
+
+
 def test_a_project_of_one_write_up_links_to_its_open_source_section(site: Path) -> None:
     """Three project pages each held one card saying "1 contribution.", repeating the Open source page's
     sections, and the card's project link pointed at the page itself (contributions_project_page_min = 2)."""
