@@ -472,8 +472,8 @@ def test_home_shows_each_write_up_once_with_its_impact_and_headline_figure(site:
         "The decoder could attend to future positions during teacher forcing, silently affecting every UMT5 "
         "model trained through the default Seq2SeqTrainer path.",
         # seed 000, line 19; #1182's state is not known (facts.md): "with this pull request", not "Now"
-        "LFM2.5-VL-* served text-only and silently dropped images; with this pull request they are served "
-        "end-to-end on Apple Silicon, with exact first-token parity against native mlx-vlm.",
+        "LFM2.5-VL-* served text-only and silently dropped images. With this pull request, served end-to-end "
+        "on Apple Silicon with exact first-token parity against native mlx-vlm.",
     ]
     figures = [" ".join(row.get_text(" ").split()) for row in article.select(".contrib-proof-figure")]
     assert figures == [
@@ -752,6 +752,11 @@ PROOF = """() => Array.from(document.querySelectorAll('ol.contrib-proof > li')).
 })"""
 
 
+#: where a write-up's Root cause starts (from the page's top) and how tall its header box is, in CSS pixels
+ROOT_CAUSE_AND_HEADER = """() => [document.querySelector('#root-cause').getBoundingClientRect().top + scrollY,
+  document.querySelector('#contribution').getBoundingClientRect().height]"""
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["phone", "laptop"])
@@ -767,9 +772,32 @@ def test_each_write_up_starts_its_story_on_the_first_screen_with_whole_values(
     for page in WRITE_UPS:
         top = evaluate(browser, url + page, SIZES[size], scheme, FIRST_SECTION_TOP)
         assert top is not None and top < SIZES[size]["height"], (page, top)
+        # the header no taller than it must be: Root cause starts on the second screen at the latest (on a
+        # phone the transformers header was 428 px tall and Root cause at y = 1006; now 327 and 953)
+        cause, header = evaluate(browser, url + page, SIZES[size], scheme, ROOT_CAUSE_AND_HEADER)
+        assert cause < 2 * SIZES[size]["height"] and header < 0.45 * SIZES[size]["height"], (page, cause, header)
         values = evaluate(browser, url + page, SIZES[size], scheme, VALUES)
         assert bool(values) == ("vllm-metal" not in page), page  # vllm-metal gives no figure
         assert [(text, lines) for text, lines in values if lines != 1] == [], page
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("width", [320, 360, 375])
+def test_no_value_in_the_text_breaks_inside_on_a_narrow_phone(served: tuple[Any, str], width: int) -> None:
+    """Every value written in a page's text ("~1.91e-6", "139 of 140"), in a sentence as in a figure, on one
+    line: at 320-360 px "~1.91e-6" broke at its hyphen, at 360-375 px "139 of 140" wrapped (both in
+    sentences that repeated the figures)."""
+    from .reading import VALUES_IN_TEXT, evaluate
+
+    browser, url = served
+    found = {
+        page: evaluate(browser, url + page, {"width": width, "height": 844}, "light", VALUES_IN_TEXT)
+        for page in ["index.html", *WRITE_UPS]
+    }
+    assert sum(len(values) for values in found.values()) >= 10
+    assert {
+        page: [v for v in values if v[1] != 1] for page, values in found.items() if any(v[1] != 1 for v in values)
+    } == {}
 
 
 @pytest.mark.browser
