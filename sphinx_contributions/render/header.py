@@ -339,7 +339,8 @@ def header_nodes(view: HeaderView) -> list[nodes.Node]:
         tags = nodes.paragraph(classes=["contrib-tags"])
         tags += nodes.inline(view.tags_label, view.tags_label, classes=["contrib-tags-label"])
         for i, tag in enumerate(view.tags):
-            tags += nodes.Text(" " if not i else ", ")
+            # a comma in words (text, LaTeX); where the tags are drawn as chips (the ePub) the CSS hides it
+            tags += nodes.Text(" ") if not i else nodes.inline(", ", ", ", classes=["contrib-separator"])
             shown = badge(tag.name, view.tag_badge_classes)
             tags += shown if tag.url is None else nodes.reference("", "", shown, internal=True, refuri=tag.url)
         body += tags
