@@ -907,6 +907,25 @@ def test_the_filtered_list_shows_the_tags_write_up(served: tuple[Any, str]) -> N
 
 
 @pytest.mark.browser
+def test_the_filter_says_only_what_it_has_and_what_it_does_not_know(served: tuple[Any, str]) -> None:
+    """It said "Filter by project, tag or state" with no state group (one state is stated: merged), and
+    an unknown tag (``?tag=typo``) silently showed all three write-ups."""
+    context, page = _open(served, "contributions/index.html?tag=typo", "laptop")
+    try:
+        shown = page.eval_on_selector_all(".contrib-item", "items => items.filter(i => !i.hidden).length")
+        status = page.evaluate("document.querySelector('.contrib-facet-status').textContent")
+        summary = page.evaluate("document.querySelector('.contrib-facets summary').textContent")
+        groups = page.eval_on_selector_all(".contrib-facets legend", "ls => ls.map(l => l.textContent)")
+    finally:
+        context.close()
+    assert shown == 3
+    assert status == (
+        "No contribution has the tag “typo”; all are shown. Showing 3 of 3 contributions. No filter active."
+    )
+    assert (summary, groups) == ("Filter by project or tag", ["Project", "Tag"])
+
+
+@pytest.mark.browser
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_the_list_speaks_to_visitors_and_shows_no_filter_for_three(served: tuple[Any, str], size: str) -> None:
     """16 filter chips for 3 write-ups, "the filter is kept in the address …", "its schema" (issue 28)."""
