@@ -392,11 +392,14 @@ def test_tags_named_like_built_in_properties_filter(browser: Any, proto_site: Pa
             assert visible_items(page) == ["Another fix"]
             page.goto(url + "index.html?tag=constructor", wait_until="load")
             assert visible_items(page) == [TODO_TITLE]
-            # a value in the address that is no tag's slug but a property of every object: no filter
+            # a value in the address that is no tag's slug but a property of every object: no filter, said
             for value in ("toString", "__proto__", "hasOwnProperty", "valueOf"):
                 page.goto(f"{url}index.html?tag={value}", wait_until="load")
                 assert len(visible_items(page)) == 2, value
-                assert status_of(page) == "Showing 2 of 2 contributions. No filter active.", value
+                assert status_of(page) == (
+                    f"No contribution has the tag “{value}”; all are shown. "
+                    "Showing 2 of 2 contributions. No filter active."
+                ), value
     finally:
         context.close()
     assert watch.problems() == {}
