@@ -22,6 +22,7 @@ CONF = (
     "myst_enable_extensions = ['colon_fence']\n"
     "project = 'Outputs'\n"
     "html_title = 'Outputs'\n"
+    "contributions_project_page_min = 1\n"  # a page for each project, each of one write-up
 )
 
 WRITEUP = """# {title}
