@@ -147,6 +147,9 @@ latex_elements = {
 epub_title = project
 epub_author = author
 epub_publisher = author
+# Sphinx writes dc:contributor "unknown" unless told; the site has no index entries: no empty "Index" page
+epub_contributor = author
+epub_use_index = False
 epub_copyright = copyright
 epub_description = profile_tagline
 # the root's toctree is hidden (the theme shows it): the ePub's table of contents includes hidden toctrees

@@ -211,7 +211,8 @@ class Metric:
     better: str = "lower"
     #: the write-up's headline figure: the one listings, cards and the home page show
     headline: bool = False
-    #: the value was written approximate (``~1.03e-1``): the change in words is rounded to one figure
+    #: the value was written approximate (``~1.03e-1``): the change in words is no more precise than the
+    #: values (an order of magnitude that holds across their written precision, or the direction alone)
     before_approximate: bool = False
     after_approximate: bool = False
     #: ``"hold"``: a no-regression check, read as "held" or "not held" rather than better or worse
@@ -219,6 +220,8 @@ class Metric:
     #: the Babel locale whose separators the numbers of the change in words take (the site's ``language``,
     #: :func:`~.i18n.number_locale`); None: English. The values as written stay as written.
     locale: str | None = None
+    #: False (``:change: off``): no change in words anywhere (the values alone; a check its mark)
+    words: bool = True
 
     @property
     def approximate(self) -> bool:
@@ -287,7 +290,7 @@ class Metric:
         """The change in words where it adds to the values shown beside it, else "": a figure from or to
         0 (``up from 0`` says what ``0 → 139`` says), an unchanged one, and a no-regression check (its
         check mark says it) tell nothing more. What a listing, a card and a write-up's header show."""
-        if self.expect == "hold" or self.before == self.after or 0 in (self.before, self.after):
+        if not self.words or self.expect == "hold" or self.before == self.after or 0 in (self.before, self.after):
             return ""
         return self.change_words(_)
 
@@ -295,8 +298,14 @@ class Metric:
         """The change in words: ``≈54,000× lower``; under 2× as a percentage, ``≈25% lower``; ``≈1×10³²⁰×
         higher``; ``unchanged``; ``up from 0``, ``down to 0``; between negative values or across zero
         the difference, ``lower by 2``. A no-regression check reads ``held``, ``held, ≈1% higher`` or
-        ``not held: ≈1% lower``. ``_`` translates the words (:mod:`.i18n`), English by default. Never
-        raises for finite values."""
+        ``not held: ≈1% lower``. A change of approximate values is no more precise than they are:
+        ``more than 10⁴× lower`` where every value within their written precision is that many times apart,
+        else the direction alone, ``lower``. With :attr:`words` off: "" (a check ``held`` or ``not held``).
+        ``_`` translates the words (:mod:`.i18n`), English by default. Never raises for finite values."""
+        if not self.words:
+            if self.expect != "hold":
+                return ""
+            return _("not held") if self.improved is False else _("held")
         words = self._change(_)
         if self.expect != "hold":
             return words
@@ -313,6 +322,8 @@ class Metric:
         lower = after < before
         with localcontext() as context:
             context.prec = 40
+            if before > 0 and after > 0 and self.approximate:
+                return self._approximate_ratio(_, lower)
             if before > 0 and after > 0:
                 ratio = max(before, after) / min(before, after)
                 if ratio < 2:  # "≈1.3× lower" reads worse than a percentage
@@ -335,12 +346,41 @@ class Metric:
                 return f"{words}, {crossing}"
             return words
 
+    def _bounds(self, value: float, text: str, approximate: bool) -> tuple[Decimal, Decimal]:
+        """The range a value stands for: itself when exact; written approximate, half a unit of its last
+        written figure either side (``~1.03e-1``: 0.1025 to 0.1035; ``~1e-1``: 0.05 to 0.15)."""
+        number = Decimal(value)
+        if not approximate or number == 0:
+            return number, number
+        half = Decimal(1).scaleb(number.copy_abs().adjusted() - written_figures(text) + 1) / 2
+        return number - half, number + half
+
+    def _approximate_ratio(self, _: Translate, lower: bool) -> str:
+        """Two positive values, one or both approximate: ``more than 10ⁿ× lower`` with the largest n that
+        every pair of values within their written precision exceeds; the direction alone below ten times."""
+        lo_b, hi_b = self._bounds(self.before, self.before_text, self.before_approximate)
+        lo_a, hi_a = self._bounds(self.after, self.after_text, self.after_approximate)
+        least = lo_b / hi_a if lower else lo_a / hi_b  # the smallest ratio the written values allow
+        if lo_b <= 0 or lo_a <= 0 or least < 10:
+            return _("lower") if lower else _("higher")
+        power = least.adjusted()  # floor(log10(least)): least ≥ 10**power
+        ratio = "10" + str(power).translate(_SUPERSCRIPT) if power > 1 else "10"
+        words = _("more than %(ratio)s× lower") if lower else _("more than %(ratio)s× higher")
+        return words % {"ratio": ratio}
+
     def as_text(self, _: Translate = untranslated) -> str:
         """A one-line text equivalent, for screen readers and plain-text outputs."""
         unit = f" {self.unit}" if self.unit else ""
         better = _("lower is better") if self.better == "lower" else _("higher is better")
         if self.expect == "hold":
             better = _("a no-regression check, %(better)s") % {"better": better}
+        if not self.change_words(_):
+            return _("%(label)s: %(before)s before, %(after)s after (%(better)s)") % {
+                "label": self.label,
+                "before": self.before_text + unit,
+                "after": self.after_text + unit,
+                "better": better,
+            }
         return _("%(label)s: %(before)s before, %(after)s after (%(change)s; %(better)s)") % {
             "label": self.label,
             "before": self.before_text + unit,
@@ -356,7 +396,7 @@ class Metric:
             "after": self.after,
             "unit": self.unit or None,
             "better": self.better,
-            "change": replace(self, locale=None).change_words(),  # English, as the rest
+            "change": replace(self, locale=None).change_words() or None,  # English, as the rest; None: off
             "headline": self.headline,
             "approximate": {"before": self.before_approximate, "after": self.after_approximate},
             "expect": self.expect,
@@ -577,10 +617,14 @@ class GeneratedPage:
     records: tuple[Contribution, ...]
 
 
-def generated_pages(records: Iterable[Contribution], tag_min: int = 1) -> dict[str, GeneratedPage]:
-    """pagename → :class:`GeneratedPage` for every project of ``records`` and every tag that at least
-    ``tag_min`` of them have (``contributions_tag_page_min``: a tag of one write-up gets no page of its
-    own, its links lead to the filtered list), sorted by pagename; each page's records newest first."""
+def generated_pages(
+    records: Iterable[Contribution], tag_min: int = 1, project_min: int = 1
+) -> dict[str, GeneratedPage]:
+    """pagename → :class:`GeneratedPage` for every project that at least ``project_min`` of ``records``
+    are of (``contributions_project_page_min``: a project of one write-up gets no page of one card, its
+    links lead to its section of the ``projects`` listing) and every tag that at least ``tag_min`` of them
+    have (``contributions_tag_page_min``: its links lead to the filtered list), sorted by pagename; each
+    page's records newest first."""
     found: dict[str, tuple[str, str, list[Contribution]]] = {}
     for record in records:
         found.setdefault(record.project_page, ("project", record.display_project, []))[2].append(record)
@@ -589,7 +633,7 @@ def generated_pages(records: Iterable[Contribution], tag_min: int = 1) -> dict[s
     return {
         pagename: GeneratedPage(kind, name, tuple(sort_records(listed, "date")))
         for pagename, (kind, name, listed) in sorted(found.items())
-        if kind == "project" or len(listed) >= tag_min
+        if len(listed) >= (project_min if kind == "project" else tag_min)
     }
 
 
@@ -990,6 +1034,16 @@ def parse_expect(value: str | None) -> str | None:
             f"expect must be {' or '.join(map(repr, EXPECTS))} (a no-regression check), got {value.strip()!r}"
         )
     return text
+
+
+def parse_change(value: str | None) -> bool:
+    """``:change: off``: the figure shows no change in words (False); absent, ``on`` (True)."""
+    if value is None:
+        return True
+    text = value.strip().lower()
+    if text not in ("on", "off"):
+        raise OptionError(f"change must be 'on' or 'off' (no change in words), got {value.strip()!r}")
+    return text == "on"
 
 
 def parse_better(value: str | None) -> str:

@@ -64,6 +64,14 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("contributions_projects_path", "projects", "env", (str,), "the folder of the generated project pages"),
     Setting("contributions_filter_min", 6, "html", (int,), "write-ups a listing needs to show its filter"),
     Setting("contributions_tag_page_min", 2, "html", (int,), "write-ups a tag needs for a page of its own"),
+    Setting(
+        "contributions_project_page_min",
+        2,
+        "html",
+        (int,),
+        "write-ups a project needs for a page of its own (else its links lead to its section of the "
+        "'projects' listing)",
+    ),
     Setting("contributions_social_cards", False, "html", (bool,), "a 1200×630 PNG card for every page"),
     Setting("contributions_lock", LOCK_NAME, "env", (str,), "the lock file 'contributions sync' writes"),
     Setting("contributions_check_titles", False, "env", (bool,), "warn when a title is not the pull request's"),

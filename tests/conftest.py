@@ -104,13 +104,24 @@ def environ_with(**variables: str) -> dict[str, str]:
     return {**environ, **variables}
 
 
+#: a page for every project of the test portfolio (each is of one write-up): ``rtd_build`` arguments
+PROJECT_PAGES = ("-D", "contributions_project_page_min=1")
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """:data:`PORTFOLIO`, built strictly once per session as Read the Docs publishes it (under the test-only
     canonical URL :data:`SITE_URL`); returns its ``html`` folder. Without a canonical URL the site writes
-    no absolute URL to itself (``tests/test_no_canonical_url.py``)."""
+    no absolute URL to itself (``tests/test_no_canonical_url.py``). Each project gets its page
+    (``contributions_project_page_min=1``; by default a project of one write-up gets none), so that every
+    page type is there to test."""
     outdir = tmp_path_factory.mktemp("site") / "html"
-    done = rtd_build(PORTFOLIO, outdir, env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
+    done = rtd_build(
+        PORTFOLIO,
+        outdir,
+        *PROJECT_PAGES,
+        env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL),
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return outdir
 

@@ -59,6 +59,26 @@ VALUES = (
 }"""
 )
 
+#: every value written in the main column's text ("~1.91e-6", "139 of 140", "1.07e-06"), wherever it is (a
+#: sentence, a list, a figure): [its text, the line boxes it takes]
+VALUES_IN_TEXT = r"""() => {
+  const found = [];
+  const pattern = /~?\d[\d.]*e-\d+|\d+ of \d+/g;
+  const main = document.querySelector("article[role=main]");
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    if (t.parentElement.closest("svg, .contrib-visually-hidden")) continue;
+    for (const m of t.textContent.matchAll(pattern)) {
+      const range = document.createRange();
+      range.setStart(t, m.index);
+      range.setEnd(t, m.index + m[0].length);
+      const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+      found.push([m[0], tops.size]);
+    }
+  }
+  return found;
+}"""
+
 #: the top of the first section's heading of a write-up ("Problem"), in CSS pixels from the viewport's top
 FIRST_SECTION_TOP = """() => {
   const heading = document.querySelector("section.contrib-section > h2");

@@ -88,3 +88,25 @@ def test_axe_on_the_filtered_listing_and_phone_layout(
         context.close()
     assert results["violations"] == [], describe(results["violations"])
     assert watch.problems() == {}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("name", ["search", "contribution", "home"])
+def test_axe_on_a_phone(
+    browser: Any,  # noqa: F811
+    base_url: str,  # noqa: F811
+    axe_script: Path,
+    name: str,
+    scheme: str,
+) -> None:
+    """At 390×844 the search page held two search landmarks of one name, the page's box and the closed
+    drawer's (axe: landmark-unique)."""
+    context, watch = new_context(browser, scheme=scheme, viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = open_page(context, watch, base_url + PAGES[name])
+        page.add_script_tag(path=str(axe_script))
+        results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    finally:
+        context.close()
+    assert results["violations"] == [], f"{name} ({scheme}):\n" + describe(results["violations"])
+    assert watch.problems() == {}

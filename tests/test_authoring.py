@@ -199,6 +199,7 @@ def test_every_setting_is_documented() -> None:
         "contributions_lock",
         "contributions_check_titles",
         "contributions_tag_page_min",
+        "contributions_project_page_min",
         "contributions_filter_min",
     ):
         assert f"| `{name}` |" in TEXT, name

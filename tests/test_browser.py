@@ -392,11 +392,14 @@ def test_tags_named_like_built_in_properties_filter(browser: Any, proto_site: Pa
             assert visible_items(page) == ["Another fix"]
             page.goto(url + "index.html?tag=constructor", wait_until="load")
             assert visible_items(page) == [TODO_TITLE]
-            # a value in the address that is no tag's slug but a property of every object: no filter
+            # a value in the address that is no tag's slug but a property of every object: no filter, said
             for value in ("toString", "__proto__", "hasOwnProperty", "valueOf"):
                 page.goto(f"{url}index.html?tag={value}", wait_until="load")
                 assert len(visible_items(page)) == 2, value
-                assert status_of(page) == "Showing 2 of 2 contributions. No filter active.", value
+                assert status_of(page) == (
+                    f"No contribution has the tag “{value}”; all are shown. "
+                    "Showing 2 of 2 contributions. No filter active."
+                ), value
     finally:
         context.close()
     assert watch.problems() == {}
@@ -774,3 +777,56 @@ def test_on_a_phone_the_filters_leave_the_first_write_up_on_the_first_screen(bro
     assert closed, "the filter controls are open on a phone"
     assert first < 844 - 100, f"the first write-up starts at y = {first}"
     assert watch.problems() == {}
+
+
+# -- the keyboard ---------------------------------------------------------------------------------------
+
+#: where keyboard focus is after a Tab: the element, its box, and its outline as drawn
+FOCUSED = """() => { const e = document.activeElement; const r = e.getBoundingClientRect();
+  const s = getComputedStyle(e);
+  return {tag: e.tagName, text: (e.textContent || e.name || '').trim().slice(0, 40), left: r.left, right: r.right,
+          top: r.top, bottom: r.bottom, outline: s.outlineStyle, width: parseFloat(s.outlineWidth),
+          colour: s.outlineColor}; }"""
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_tab_stop_is_on_the_screen_with_a_visible_ring(
+    browser: Any, base_url: str, size: str, scheme: str
+) -> None:
+    """The first 30 Tab stops of a write-up and of the home page: each on the screen (on a phone, 10 of
+    them were in the closed drawer at x = -240) and each drawn with a focus outline (the sidebar's search
+    box had none: furo sets ``outline: none``)."""
+    viewport = SIZES[size]
+    off, unringed = [], []
+    for name in ("contribution", "home"):
+        context, watch = new_context(browser, scheme=scheme, viewport=viewport)
+        try:
+            page = open_page(context, watch, base_url + PAGES[name])
+            for _ in range(30):
+                page.keyboard.press("Tab")
+                found = page.evaluate(FOCUSED)
+                if found["tag"] == "BODY":
+                    break
+                box = (found["left"], found["right"])
+                if found["right"] <= 0 or found["left"] >= viewport["width"]:
+                    off.append((name, found["text"], box))
+                if found["outline"] == "none" or found["width"] < 1:
+                    unringed.append((name, found["tag"], found["text"]))
+        finally:
+            context.close()
+        assert watch.problems() == {}
+    assert off == [] and unringed == []
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_sidebar_search_box_shows_its_focus(browser: Any, base_url: str, scheme: str) -> None:
+    """On a laptop the sidebar's search box is a Tab stop: focused, it is outlined, 2 px in the brand colour."""
+    context, watch = new_context(browser, scheme=scheme, viewport=SIZES["laptop"])
+    try:
+        page = open_page(context, watch, base_url + PAGES["home"])
+        page.focus("input.sidebar-search")
+        found = page.evaluate(FOCUSED)
+    finally:
+        context.close()
+    assert (found["tag"], found["outline"], found["width"]) == ("INPUT", "solid", 2)

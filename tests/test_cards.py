@@ -251,6 +251,26 @@ def test_card_shows_the_headline_figure(pages: Path) -> None:
     assert "drift" not in alt
 
 
+def test_a_write_up_without_a_figure_says_what_it_did(pages: Path) -> None:
+    """A write-up with no figure: its card shows its impact (else its summary) under the title; it showed
+    the title and empty space (the portfolio's vllm-metal card)."""
+    app = build(pages, freshenv=True)
+    alt = head_meta(Path(app.outdir) / "minimal.html")["og:image:alt"]
+    said = "Made UMT5 servable on CTranslate2."
+    assert alt == f"Add UMT5 support to CTranslate2 · CTranslate2#2103 · {said} · Project name not set"
+    source = pages / "minimal.md"
+    source.write_text(
+        source.read_text(encoding="utf-8").replace(":summary:", ":impact: It did not load; now it does.\n:summary:"),
+        encoding="utf-8",
+    )
+    app = build(pages)
+    alt = head_meta(Path(app.outdir) / "minimal.html")["og:image:alt"]
+    assert (
+        alt
+        == "Add UMT5 support to CTranslate2 · CTranslate2#2103 · It did not load; now it does. · Project name not set"
+    )
+
+
 def test_no_card_when_the_setting_is_off(pages: Path) -> None:
     app = build(pages, freshenv=True, contributions_social_cards=False)
     outdir = Path(app.outdir)

@@ -628,3 +628,44 @@ def test_a_summary_is_rendered_in_books(make_app: MakeApp, rootdir: Path, tmp_pa
         ("a", "promise"),
         ("a", "#26999"),
     ]
+
+
+UNKNOWN_PAGE = (
+    "# Image input\n\n:::{contribution}\n:repo: owner/unknown\n:pr: 1\n:summary: S.\n:::\n\n"
+    ":::{problem}\nImages were dropped.\n:::\n\n:::{root-cause}\n:unknown:\n:::\n\n"
+    ":::{fix}\nAdded image input.\n:::\n\n:::{verification}\n:unknown: Not described in the pull request.\n:::\n"
+)
+
+
+@pytest.mark.parametrize("builder", ["html", "text"])
+def test_a_section_the_sources_do_not_describe_is_one_plain_line(
+    make_app: MakeApp, tmp_path: Path, builder: str
+) -> None:
+    """``:unknown:``: the section keeps its heading and anchor and says so in one line (the default for a
+    root cause, or the author's words), with no warning that it is unwritten; the vllm-metal write-up's
+    root cause restated its title instead."""
+    srcdir = tmp_path / "src"
+    srcdir.mkdir()
+    (srcdir / "conf.py").write_text((ROOTS / "test-contrib-pages" / "conf.py").read_text(encoding="utf-8"))
+    (srcdir / "index.md").write_text("# Home\n\n:::{contributions}\n:::\n", encoding="utf-8")
+    (srcdir / "unknown.md").write_text(UNKNOWN_PAGE, encoding="utf-8")
+    app = make_app(builder, srcdir=srcdir, freshenv=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    if builder == "text":
+        text = (Path(app.outdir) / "unknown.txt").read_text(encoding="utf-8")
+        assert "Root cause\n==========\n\nNo mechanism is known.\n" in text
+        assert "Verification\n============\n\nNot described in the pull request.\n" in text
+        return
+    html = BeautifulSoup((Path(app.outdir) / "unknown.html").read_text(encoding="utf-8"), "html.parser")
+    said = {}
+    for anchor in ("root-cause", "verification"):
+        section = html.find("section", id=anchor)
+        assert isinstance(section, Tag) and "contrib-section-unknown" in section["class"]
+        children = [child for child in section.children if isinstance(child, Tag)]
+        assert [child.name for child in children] == ["h2", "p"]
+        said[anchor] = (children[1]["class"], children[1].get_text())
+    assert said == {
+        "root-cause": (["contrib-unknown"], "No mechanism is known."),
+        "verification": (["contrib-unknown"], "Not described in the pull request."),
+    }

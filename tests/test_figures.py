@@ -35,8 +35,10 @@ FIGURES = [
     ("From zero", ":before: 0\n:after: 139\n:better: higher", "up from 0", "better", "linear scale from 0"),
     ("To zero", ":before: 5\n:after: 0", "down to 0", "better", "linear scale from 0"),
     ("Zero to zero", ":before: 0\n:after: 0", "unchanged", "same", None),
-    ("Approximate drift", ":before: ~1.03e-1\n:after: ~1.91e-6", "≈54,000× lower", "better", "log scale"),
-    ("Rough drift", ":before: ~1e-1\n:after: ~2e-6", "≈50,000× lower", "better", "log scale"),
+    # approximate values: a change no more precise than they are (was "≈54,000×" and "≈50,000×")
+    ("Approximate drift", ":before: ~1.03e-1\n:after: ~1.91e-6", "more than 10⁴× lower", "better", "log scale"),
+    ("Rough drift", ":before: ~1e-1\n:after: ~2e-6", "more than 10⁴× lower", "better", "log scale"),
+    ("Rough count", ":before: ~2\n:after: 16\n:better: higher", "higher", "better", "linear scale from 0"),
     ("Exact drift", ":before: 1.03e-1\n:after: 1.91e-6", "≈54,000× lower", "better", "log scale"),
     # equal values: no chart (a pair of equal bars says nothing the words do not)
     ("Tests passed", ":before: 196\n:after: 196\n:better: higher\n:expect: hold", "held", "held", None),
@@ -56,11 +58,14 @@ FIGURES = [
     ),
 ]
 
+#: a figure whose change in words is turned off (not in FIGURES: it has no words to read)
+WORDLESS = ":::{metric} Bias tables\n:before: 2\n:after: 16\n:unit: of 16\n:better: higher\n:change: off\n:::"
+
 PAGE = (
     "# Figures\n\n:::{contribution}\n:repo: owner/figures\n:pr: 1\n:summary: Every kind of figure.\n:::\n\n"
     ":::{problem}\np\n:::\n\n:::{root-cause}\nr\n:::\n\n:::{fix}\nf\n:::\n\n::::{verification}\nv\n\n"
     + "\n\n".join(f":::{{metric}} {label}\n{options}\n:::" for label, options, *_ in FIGURES)
-    + "\n::::\n"
+    + f"\n\n{WORDLESS}\n::::\n"
 )
 
 
@@ -118,6 +123,17 @@ def test_every_figure_reads_right(
     assert len(svg.select("text.contrib-chart-tick-label")) >= 2  # a labelled axis
 
 
+def test_a_figure_can_turn_its_change_words_off(html: dict[str, Tag]) -> None:
+    """``:change: off``: the values and the chart, no words of change ("≈8× higher" is arithmetic no
+    source states)."""
+    figure = html["Bias tables"]
+    assert figure.select_one(".contrib-metric-change") is None
+    assert " ".join(figure.select_one(".contrib-metric-values").get_text(" ").split()) == (  # type: ignore[union-attr]
+        "before 2 of 16 → after 16 of 16 (higher is better; chart on a linear scale from 0)"
+    )
+    assert "×" not in figure.get_text()
+
+
 def test_approximate_values_are_shown_as_written(html: dict[str, Tag]) -> None:
     data = html["Approximate drift"].find_all("data")
     assert [(d["value"], d.get_text(), d.get("class")) for d in data] == [
@@ -140,7 +156,8 @@ def test_text_builder_says_the_same(rootdir: Path, tmp_path: Path) -> None:
         "Subnormal to one: 1e-320 before, 1 after (≈1×10³²⁰× higher; lower is better)",
         "Across the range: -1e308 before, 1e308 after (higher by 2×10³⁰⁸, from negative to positive; lower is better)",
         "Tests passed: 196 before, 196 after (held; a no-regression check, higher is better)",
-        "Approximate drift: ~1.03e-1 before, ~1.91e-6 after (≈54,000× lower; lower is better)",
-        "Rough drift: ~1e-1 before, ~2e-6 after (≈50,000× lower; lower is better)",
+        "Approximate drift: ~1.03e-1 before, ~1.91e-6 after (more than 10⁴× lower; lower is better)",
+        "Rough drift: ~1e-1 before, ~2e-6 after (more than 10⁴× lower; lower is better)",
+        "Bias tables: 2 of 16 before, 16 of 16 after (higher is better)",
     ):
         assert line in text

@@ -242,6 +242,26 @@ def test_epub_reads_every_writeup_after_the_profile_pages(builds: Builds, writeu
         assert {f"{w.docname}.xhtml" for w in writeups} <= set(book.namelist())
 
 
+def test_epub_names_its_contributor_ends_on_a_write_up_and_draws_tags_as_chips(
+    builds: Builds, writeups: list[Writeup]
+) -> None:
+    """The ePub's dc:contributor was "unknown" (Sphinx's default), it ended on an empty "Index" page, and
+    a comma stood between its tag chips ("SDPA , seq2seq training"): the comma is a separator the CSS
+    hides where the tags are chips (text and LaTeX keep it)."""
+    outdir = builds.get("epub").outdir
+    opf = ElementTree.parse(outdir / "content.opf").getroot()
+    assert [e.text for e in opf.iter("{http://purl.org/dc/elements/1.1/}contributor")] == ["Ada Tester"]
+    hrefs = {item.get("id"): item.get("href") for item in opf.iter(f"{OPF}item")}
+    spine = [hrefs[ref.get("idref")] for ref in opf.iter(f"{OPF}itemref")]
+    assert "genindex.xhtml" not in spine and not (outdir / "genindex.xhtml").exists()
+    page = BeautifulSoup((outdir / f"{writeups[0].docname}.xhtml").read_text(encoding="utf-8"), "html.parser")
+    tags = page.select_one("p.contrib-tags")
+    assert tags is not None
+    between = [child for child in tags.children if getattr(child, "name", None) is None and "," in str(child)]
+    assert between == []  # no comma as bare text between the chips
+    assert len(tags.select(".contrib-separator")) == len(tags.select(".contrib-tag")) - 1
+
+
 def test_latex_has_a_section_per_writeup_after_the_profile_pages(builds: Builds, writeups: list[Writeup]) -> None:
     """A compact document (``howto``: sections, no chapter per page): each write-up a section after the
     profile pages, its problem, root cause, fix and verification subsections."""
@@ -423,10 +443,11 @@ def test_pdf_keeps_each_writeups_header_with_its_first_section(pdf: Pdf, writeup
 def test_pdf_first_page_says_the_role_once_and_no_web_only_line(pdf: Pdf) -> None:
     """The title block names the role and the profiles; under it the home page's profile said the role
     again and kept its line of links (GitHub · Website · Background and focus areas), and the cards under
-    the proof became "Write-ups: …", a line of the links the proof had just shown."""
+    the proof became "Write-ups: …", a line of the links the proof had just shown; the open-source and
+    contributions chapters listed the titles twice more ("Write-up: …") before the write-ups began."""
     pages = pdf_pages(pdf.path)
-    # another page's listing of write-ups shown before stays a line of links to their chapters
-    assert "Write-ups: " in "".join(pages)  # (the contributions chapter's)
+    # a listing of write-ups shown before is left out: their chapters follow
+    assert "write-ups:" not in "".join(pages).casefold() and "write-up:" not in "".join(pages).casefold()
     page = pages[0]
     # the home page's part of page 1: up to its second section (the open-source page's project sections
     # further down point to their write-ups' chapters with a line of their own: a reference inside the book)

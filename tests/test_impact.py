@@ -48,14 +48,21 @@ def _text(node: Any) -> str:
     return " ".join(node.get_text(" ").split())
 
 
-def test_the_proof_row_links_the_impact_with_the_figure_as_its_support(site: Path) -> None:
+def test_the_proof_row_links_the_title_with_the_impact_and_figure_as_its_support(site: Path) -> None:
     rows = _soup(site, "index.html").select("ol.contrib-proof > li")
+    # the write-up's title, shown, is the link (it was only the impact link's tooltip); the impact under it
+    # keeps its own markup and its own link
+    titles = [row.select_one(".contrib-proof-title a.contrib-title-link") for row in rows]
+    assert [(a["href"], a.get_text(), a.get("title")) for a in titles if a is not None] == [
+        ("a-1.html", "Alpha loader", None),
+        ("b-2.html", "Beta mask fix", None),
+        ("c-3.html", "Gamma refactor", None),
+    ]
     impacts = [row.select_one(".contrib-proof-impact") for row in rows]
-    # the impact as the link's text: its own markup kept, its own link as text (no link inside a link)
     assert str(impacts[0]) == (
-        '<p class="contrib-proof-impact"><a class="contrib-title-link reference internal" href="a-1.html" '
-        'title="Alpha loader">Every <em>alpha</em> model loads through <code class="docutils literal '
-        'notranslate"><span class="pre">load()</span></code>, as the guide says.</a></p>'
+        '<p class="contrib-proof-impact">Every <em>alpha</em> model loads through <code class="docutils literal '
+        'notranslate"><span class="pre">load()</span></code>, as <a class="reference external" '
+        'href="https://alpha.example/guide" rel="noopener noreferrer">the guide</a> says.</p>'
     )
     # no impact: the summary stands in
     assert [_text(p) for p in impacts] == [

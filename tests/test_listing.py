@@ -112,10 +112,13 @@ def test_tag_and_project_pages(listing_site: Path) -> None:
     assert one(tag, "h1").get_text(strip=True).rstrip("¶") == "Tag: Shared Tag"
     assert _listed(tag) == ["Beta feature", "Zeta fix"]
     assert one(tag, ".contrib-title-link")["href"] == "../b-2.html"
-    # a project's page: its write-ups as proof rows (their impact, else summary, linking to each), no cards
+    # a project's page: its write-ups as proof rows (the title linking to each, then the impact, else the
+    # summary), no cards
     project = _soup(listing_site / "projects/beta.html")
-    rows = project.select("ol.contrib-proof .contrib-title-link")
-    assert [(a["title"], a.get_text()) for a in rows] == [
+    rows = project.select("ol.contrib-proof > li")
+    assert [
+        (one(row, ".contrib-title-link").get_text(), one(row, ".contrib-proof-impact").get_text()) for row in rows
+    ] == [
         ("Beta feature", "Beta summary."),
         ("Mu change", "Delta summary."),
     ]

@@ -26,6 +26,7 @@ from sphinx_contributions.model import (
     object_name,
     ownership,
     parse_better,
+    parse_change,
     parse_date,
     parse_evidence_item,
     parse_expect,
@@ -298,10 +299,14 @@ def test_change_words(before: float, after: float, words: str) -> None:
 @pytest.mark.parametrize(
     ("before", "after", "words"),
     [
-        (1.03e-1, 1.91e-6, "≈54,000× lower"),  # three figures written ("0.103"): two kept, as for exact values
-        (1e-1, 2e-6, "≈50,000× lower"),  # one figure written ("0.1"): one kept, not a false "≈54,000×"
-        (200, 150, "≈30% lower"),  # "200": trailing zeros of a whole number say nothing, one figure
-        (2, 16, "≈8× higher"),
+        # no more precise than the values: the largest power of ten that every value within the written
+        # precision exceeds ("0.103": 0.1025 to 0.1035, so 53,665× at least), or the direction alone
+        (1.03e-1, 1.91e-6, "more than 10⁴× lower"),  # was "≈54,000× lower": two figures from approximate values
+        (1e-1, 2e-6, "more than 10⁴× lower"),  # "0.1": 0.05 to 0.15, so 25,000× at least
+        (1e-1, 1e-2, "lower"),  # "0.1": 5× at least, under one power of ten: no number
+        (200, 150, "lower"),  # "200": one figure, 150 to 250: was "≈30% lower"
+        (2, 16, "higher"),  # "2": 1.5 to 2.5, so 6.4× at least: was "≈8× higher"
+        (2, 200, "more than 10× higher"),  # 80× at least
         (-120, 45, "higher by 170, from negative to positive"),  # "-120": two figures
         (196, 196, "unchanged"),
     ],
@@ -474,9 +479,51 @@ def test_metric_text_equivalent_and_json() -> None:
     assert metric(1, 2).as_json()["unit"] is None
 
 
+def test_both_seeds_approximate_values_give_the_same_words() -> None:
+    """Seed 001 writes ~1.03e-1 → ~1.91e-6, seed 000 ~1e-1 → ~2e-6: the change claims no more than both."""
+    older = Metric("Drift", 0.103, 1.91e-6, "~1.03e-1", "~1.91e-6", before_approximate=True, after_approximate=True)
+    newer = Metric("Drift", 0.1, 2e-6, "~1e-1", "~2e-6", before_approximate=True, after_approximate=True)
+    assert older.change_words() == newer.change_words() == "more than 10⁴× lower"
+    assert Metric("x", 1, 9, "~1", "~9", better="higher", before_approximate=True).change_words() == "higher"
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expect", "words", "text"),
+    [
+        (2, 16, None, "", "Bias tables kept: 2 of 16 before, 16 of 16 after (higher is better)"),
+        (196, 196, "hold", "held", ""),
+        (196, 190, "hold", "not held", ""),
+    ],
+)
+def test_change_words_off(before: float, after: float, expect: str | None, words: str, text: str) -> None:
+    """``:change: off``: no change in words (a check keeps its verdict), in the text and the JSON too."""
+    m = Metric(
+        "Bias tables kept",
+        before,
+        after,
+        str(before),
+        str(after),
+        unit="of 16",
+        better="higher",
+        expect=expect,
+        words=False,
+    )
+    assert (m.change_words(), m.telling_change()) == (words, "")
+    assert m.as_json()["change"] == (words or None)
+    if expect is None:
+        assert m.as_text() == text
+
+
+def test_parse_change() -> None:
+    assert (parse_change(None), parse_change("on"), parse_change(" OFF ")) == (True, True, False)
+    with pytest.raises(OptionError) as caught:
+        parse_change("none")
+    assert str(caught.value) == "change must be 'on' or 'off' (no change in words), got 'none'"
+
+
 def test_approximate_and_held_in_text_and_json() -> None:
     drift = Metric("Drift", 0.103, 1.91e-6, "~1.03e-1", "~1.91e-6", before_approximate=True, after_approximate=True)
-    assert drift.as_text() == "Drift: ~1.03e-1 before, ~1.91e-6 after (≈54,000× lower; lower is better)"
+    assert drift.as_text() == "Drift: ~1.03e-1 before, ~1.91e-6 after (more than 10⁴× lower; lower is better)"
     assert drift.as_json()["approximate"] == {"before": True, "after": True}
     tests = Metric("Tests passed", 196, 196, "196", "196", better="higher", expect="hold")
     assert tests.as_text() == "Tests passed: 196 before, 196 after (held; a no-regression check, higher is better)"
@@ -781,7 +828,7 @@ def test_a_count_is_out_of_its_whole(before: float, after: float, unit: str, who
         (5.0, 0.0, None, ""),
         (3.0, 3.0, None, ""),
         (196.0, 196.0, "hold", ""),  # its check mark says it
-        (1.03e-1, 1.91e-6, None, "≈54,000× lower"),
+        (1.03e-1, 1.91e-6, None, "≈54,000× lower"),  # exact values: two figures
     ],
 )
 def test_the_change_told_only_where_it_adds_to_the_values(

@@ -11,6 +11,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 
 from tests.conftest import MakeApp
@@ -21,6 +22,7 @@ CONF = (
     "myst_enable_extensions = ['colon_fence']\n"
     "project = 'Outputs'\n"
     "html_title = 'Outputs'\n"
+    "contributions_project_page_min = 1\n"  # a page for each project, each of one write-up
 )
 
 WRITEUP = """# {title}
@@ -182,26 +184,72 @@ def test_generated_pages_follow_the_list_page(make_app: MakeApp, tmp_path: Path)
 
 
 def test_a_project_intro_links_and_shows_its_image_from_the_project_page(make_app: MakeApp, tmp_path: Path) -> None:
+    """The intro's own links and image, on each page that shows it: ``{doc}``, ``{ref}``, ``{contrib}`` and
+    a Markdown link were written relative to the overview page (``href="about.html"`` on
+    ``projects/alpha.html``, a 404); the test asserted ``'href="../about.html"' in page``, which the
+    sidebar's own link satisfied."""
     srcdir = make_site(tmp_path / "site")
-    (srcdir / "about.md").write_text("# About\n\nText.\n", encoding="utf-8")
+    (srcdir / "about.md").write_text("(about-label)=\n# About\n\nText.\n", encoding="utf-8")
     png = bytes.fromhex(
         "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082"
     )
     (srcdir / "logo.png").write_bytes(png)
     overview = (
         "# Open source\n\n::::{projects}\n\n:::{project} alpha\n"
-        "See {doc}`about`, {contrib}`alpha#1` and [the list](contributions/index.md).\n\n"
+        "See {doc}`about`, {ref}`about-label`, {contrib}`alpha#1`, [the list](contributions/index.md) and "
+        "[about](about.md).\n\n"
         "![logo](logo.png)\n:::\n\n::::\n"
     )
     (srcdir / "open-source.md").write_text(overview, encoding="utf-8")
     edit(srcdir / "index.md", "contributions/*\n", "contributions/*\nabout\nopen-source\n")
-    app = build(make_app, "html", srcdir, tmp_path / "build", freshenv=True)  # used to end in an exception
-    page = (Path(app.outdir) / "projects" / "alpha.html").read_text(encoding="utf-8")
-    assert 'href="../about.html"' in page
-    assert 'href="../contributions/alpha.html"' in page
-    assert 'href="../contributions/index.html"' in page
-    assert 'src="../_images/logo.png"' in page
-    assert (Path(app.outdir) / "_images" / "logo.png").is_file()
+    app = build(
+        make_app,
+        "html",
+        srcdir,
+        tmp_path / "build",
+        freshenv=True,
+        confoverrides={"contributions_project_page_min": 1},
+    )  # used to end in an exception
+    assert app.warning.getvalue() == ""
+    out = Path(app.outdir)
+    shown = {}
+    for page, intro_selector in (
+        ("projects/alpha.html", ".contrib-project-intro"),
+        ("open-source.html", "section#project-alpha"),
+    ):
+        html = BeautifulSoup((out / page).read_text(encoding="utf-8"), "html.parser")
+        intro = html.select_one(intro_selector)
+        assert intro is not None, page
+        shown[page] = (
+            [str(a["href"]) for a in intro.select("p a.reference.internal") if "contrib-title-link" not in a["class"]],
+            [str(img["src"]) for img in intro.select("img")],
+        )
+    assert shown == {
+        "projects/alpha.html": (
+            [
+                "../about.html",
+                "../about.html#about-label",
+                "../contributions/alpha.html#contribution",
+                "../contributions/index.html",
+                "../about.html",
+            ],
+            ["../_images/logo.png"],
+        ),
+        "open-source.html": (
+            [
+                "about.html",
+                "about.html#about-label",
+                "contributions/alpha.html#contribution",
+                "contributions/index.html",
+                "about.html",
+            ],
+            ["_images/logo.png"],
+        ),
+    }
+    for page, (hrefs, _) in shown.items():  # each lands on a file of the site
+        for href in hrefs:
+            assert (out / page).parent.joinpath(href.partition("#")[0]).resolve().is_file(), (page, href)
+    assert (out / "_images" / "logo.png").is_file()
 
 
 def overview_site(root: Path) -> Path:

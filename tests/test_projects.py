@@ -136,3 +136,38 @@ def test_projects_listing_orders_intros_first_and_warns_about_what_it_cannot_sho
     page = (out / "overview.html").read_text(encoding="utf-8")
     assert "Beta&#8217;s intro." in page or "Beta’s intro." in page
     assert "A stray paragraph." not in page and "without write-ups" not in page
+
+
+def test_a_project_of_one_write_up_gets_no_page_and_its_links_lead_to_its_section(tmp_path: Path) -> None:
+    """``contributions_project_page_min`` (2 by default): each project of the portfolio has one write-up,
+    so no page of one card (there were three, repeating the overview); the header's, the breadcrumb's
+    and the listings' project links lead to the project's section of the overview page instead."""
+    out = tmp_path / "html"
+    done = rtd_build(copy_site(tmp_path / "src"), out)
+    assert done.returncode == 0, done.stderr
+    assert not (out / "projects").exists()
+    write_up = soup(out / "contributions/beta-202.html")
+    assert [attr(a, "href") for a in write_up.select("article a.contrib-project")] == [
+        "../open-source/index.html#project-beta",  # the breadcrumb
+        "../open-source/index.html#project-beta",  # the header
+    ]
+    listed = soup(out / "contributions/index.html").select("article a.contrib-project")
+    assert sorted({attr(a, "href") for a in listed}) == [
+        "../open-source/index.html#project-alpha",
+        "../open-source/index.html#project-beta",
+        "../open-source/index.html#project-gamma",
+    ]
+    assert soup(out / "open-source/index.html").select_one("section#project-beta") is not None
+
+
+def test_no_row_of_a_project_page_links_to_the_page_itself(tmp_path: Path) -> None:
+    """With a page per project, the page's own rows name the project as text: the card's project link
+    pointed at the page itself (``href="#"``)."""
+    out = tmp_path / "html"
+    done = rtd_build(copy_site(tmp_path / "src"), out, "-D", "contributions_project_page_min=1")
+    assert done.returncode == 0, done.stderr
+    page = soup(out / "projects/beta.html")
+    rows = page.select("article ol.contrib-proof > li")
+    assert len(rows) == 1
+    assert rows[0].select("a.contrib-project") == [] and rows[0].select(".contrib-project")
+    assert [attr(a, "href") for a in page.select("article a") if attr(a, "href") == "#"] == []

@@ -131,7 +131,14 @@ def check_words(m: Metric) -> None:
         return
     direction = "higher" if after > before else "lower"
     figures = 1 if m.approximate else 2
-    if before > 0 and after > 0:
+    if before > 0 and after > 0 and m.approximate:  # no more precise than the values: a true lower bound
+        ratio = max(before, after) / min(before, after)
+        match = re.fullmatch(rf"(?:more than (?P<n>10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]*)× )?{direction}", words)
+        assert match, words
+        if match["n"]:
+            power = int(match["n"][2:].translate(_DIGITS) or "1")
+            assert Decimal(10).scaleb(power - 1) < ratio, (words, ratio)
+    elif before > 0 and after > 0:
         ratio = max(before, after) / min(before, after)
         if ratio < 2:
             match = re.fullmatch(rf"(?:≈(?P<p>[0-9.,]+)|<0\.01)% {direction}", words)

@@ -47,7 +47,7 @@ def test_the_home_card_shows_the_proof(site: Path) -> None:
     assert alt == (
         "Ada Tester · Test Engineer · Fictional Systems · Example Data · "
         "Alpha #101 · merged: 0 of 140 → 139 of 140 · Valid prompts on the example model · "
-        "beta #202 · merged: ~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 drift · "
+        "beta #202 · merged: ~1.03e-1 → ~1.91e-6 (more than 10⁴× lower) · Position-0 drift · "
         "gamma #303: Gamma option on the fast path"
     )
 

@@ -477,7 +477,7 @@ CASES = [
             "bad.md",
             ":units: ms",
             "'metric': Unknown option key: 'units' "
-            "(allowed: ['after', 'before', 'better', 'evidence', 'expect', 'headline', 'unit'])",
+            "(allowed: ['after', 'before', 'better', 'change', 'evidence', 'expect', 'headline', 'unit'])",
             "myst.directive_option",
         ),
         W(
@@ -1146,7 +1146,7 @@ CASES = [
             "bad.md",
             ":befor: 2",
             "'metric': Unknown option key: 'befor' "
-            "(allowed: ['after', 'before', 'better', 'evidence', 'expect', 'headline', 'unit'])",
+            "(allowed: ['after', 'before', 'better', 'change', 'evidence', 'expect', 'headline', 'unit'])",
             "myst.directive_option",
         ),
         W(
@@ -1223,6 +1223,16 @@ CASES = [
             "bad.md",
             ":expect: same",  # the option's line (before: the directive's)
             "metric 'Tests passed' not shown: expect must be 'hold' (a no-regression check), got 'same'",
+            "contrib.bad_metric",
+        ),
+    ),
+    case(
+        "metric-change-unknown",
+        page(*REQUIRED, sections=with_metric(" Bias tables", ":before: 2", ":after: 16", ":change: none")),
+        W(
+            "bad.md",
+            ":change: none",  # the option's line
+            "metric 'Bias tables' not shown: change must be 'on' or 'off' (no change in words), got 'none'",
             "contrib.bad_metric",
         ),
     ),

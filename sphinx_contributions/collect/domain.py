@@ -122,7 +122,7 @@ class ContributionsDomain(Domain):
         tuple[str, tuple[Contribution, ...], dict[str, tuple[Contribution | None, Contribution | None]]] | None
     ) = None
     #: (the published records it was made from, the tag minimum, the pages): see all_generated_pages()
-    _pages_cache: tuple[tuple[Contribution, ...], int, dict[str, GeneratedPage]] | None = None
+    _pages_cache: tuple[tuple[Contribution, ...], tuple[int, int], dict[str, GeneratedPage]] | None = None
     #: this build's view of what each output was written from (:mod:`.written`; not pickled)
     written: dict[str, Any] | None = None
     #: the drafts this build leaves out: lookup key → docname (:mod:`.drafts`; not pickled, not a setting)
@@ -184,12 +184,15 @@ class ContributionsDomain(Domain):
 
     def all_generated_pages(self) -> dict[str, GeneratedPage]:
         """:func:`.model.generated_pages` of the published write-ups, tags of fewer than
-        ``contributions_tag_page_min`` left out; worked out once per change of the records (every tag
+        ``contributions_tag_page_min`` and projects of fewer than ``contributions_project_page_min`` left
+        out; worked out once per change of the records (every tag
         link asks)."""
-        published, tag_min = self._published(), int(self.env.config.contributions_tag_page_min)
+        config = self.env.config
+        published = self._published()
+        least = (int(config.contributions_tag_page_min), int(config.contributions_project_page_min))
         cached = self._pages_cache
-        if cached is None or cached[0] is not published or cached[1] != tag_min:
-            cached = self._pages_cache = (published, tag_min, generated_pages(published, tag_min))
+        if cached is None or cached[0] is not published or cached[1] != least:
+            cached = self._pages_cache = (published, least, generated_pages(published, *least))
         return cached[2]
 
     def by_key(self, key: str) -> Contribution | None:

@@ -17,6 +17,7 @@ from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as cn
+from ..i18n import _
 from ..markup import inline_markup
 from ..model import (
     SECTIONS,
@@ -103,7 +104,7 @@ class OptionsDirective(SphinxDirective):
         """Option name as written → the option it is a typo of, for each unknown option name near one."""
         known = tuple(self.option_spec or {})
         misspelt = {}
-        for name, _ in self.written_options():
+        for name, _value in self.written_options():
             if name not in known and (found := closest(name, known)) is not None:
                 misspelt[name] = found
         return misspelt
@@ -353,12 +354,22 @@ _OPTIONAL_PARSERS: dict[str, Callable[[str], object]] = {
 }
 
 
+def unknown_line(name: str, given: str) -> nodes.paragraph:
+    """The one plain line of a section marked ``:unknown:`` (its sources do not describe it): the
+    author's words, else "No mechanism is known." for a root cause and "Not known." for another."""
+    text = " ".join(given.split()) or str(_("No mechanism is known.") if name == "root-cause" else _("Not known."))
+    return nodes.paragraph(text, text, classes=["contrib-unknown"])
+
+
 class SectionDirective(SphinxDirective):
-    """A write-up section: a real section with a heading and a stable anchor (the directive's name)."""
+    """A write-up section: a real section with a heading and a stable anchor (the directive's name).
+    ``:unknown:`` (optionally with words of its own): the sources do not describe it; the section is one
+    plain line ("No mechanism is known.") instead of a body that pads."""
 
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
+    option_spec: ClassVar[OptionSpec] = {"unknown": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         name = bare_name(self.name)  # ``fix`` or ``contrib:fix``
@@ -399,6 +410,9 @@ class SectionDirective(SphinxDirective):
             heading = dict(SECTIONS)[name]
             section += nodes.title(heading, heading)
         body = self.parse_content_to_nodes(allow_section_headings=True)
+        if "unknown" in self.options:
+            body = [unknown_line(name, self.options["unknown"] or ""), *body]
+            section["classes"].append("contrib-section-unknown")
         section += body
         if not any(is_written(node) for node in body):
             warn(

@@ -16,6 +16,7 @@ from ..model import (
     Metric,
     OptionError,
     parse_better,
+    parse_change,
     parse_evidence_item,
     parse_expect,
     parse_value,
@@ -37,7 +38,8 @@ T = TypeVar("T")
 class MetricDirective(OptionsDirective):
     """``:::{metric} Label`` with ``:before:``, ``:after:`` (a number; ``~`` before it: approximate),
     ``:unit:``, ``:better:``, ``:expect: hold`` (a no-regression check), ``:headline:`` (the figure that
-    listings and cards show for the write-up) and ``:evidence:`` (the links it cites)."""
+    listings and cards show for the write-up), ``:change: off`` (no change in words: the values alone) and
+    ``:evidence:`` (the links it cites)."""
 
     required_arguments = 0
     optional_arguments = 1
@@ -51,6 +53,7 @@ class MetricDirective(OptionsDirective):
         "headline": directives.flag,
         "expect": directives.unchanged,
         "evidence": directives.unchanged,
+        "change": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -69,10 +72,11 @@ class MetricDirective(OptionsDirective):
                 _parsed(errors, partial(parse_value, self.options.get(name), name, unit))
         better = _parsed(errors, lambda: parse_better(self.options.get("better")))
         expect = _parsed(errors, lambda: parse_expect(self.options.get("expect")))
-        if errors or values is None or better is None:
+        words = _parsed(errors, lambda: parse_change(self.options.get("change")))
+        if errors or values is None or better is None or words is None:
             what = f"metric {label!r}" if label else "metric"  # name the figure, a page may hold several
             if errors:
-                where = self._first_fault(label, unit, values is None, better is None, expect is None)
+                where = self._first_fault(label, unit, values is None, better is None, expect is None, words is None)
                 warn(ContribWarning.BAD_METRIC, f"{what} not shown: {'; '.join(errors)}", where)
             return []
         (before, before_text, before_approximate), (after, after_text, after_approximate) = values
@@ -91,6 +95,7 @@ class MetricDirective(OptionsDirective):
             expect=expect,
             evidence=tuple((item.kind, item.text, item.url) for item in evidence),
             locale=number_locale(self.config.language),
+            words=words,
         )
         self.set_source_info(node)
         node += self.option_text("label", label, line=self.lineno)
@@ -98,7 +103,7 @@ class MetricDirective(OptionsDirective):
             node += self.option_text("unit", unit, line=self.option_line("unit"))
         return [node]
 
-    def _first_fault(self, label: str, unit: str, values: bool, better: bool, expect: bool) -> str:
+    def _first_fault(self, label: str, unit: str, values: bool, better: bool, expect: bool, words: bool) -> str:
         """Where a figure's one warning points: the line of the first option at fault, as the page reads
         (a value, then ``better``, then ``expect``); the directive's line for a missing label, a value
         that is not given or two values that only together are wrong (two units)."""
@@ -116,6 +121,8 @@ class MetricDirective(OptionsDirective):
             faults.append("better")
         if expect and "expect" in self.options:
             faults.append("expect")
+        if words and "change" in self.options:
+            faults.append("change")
         if not faults:
             return f"{self.get_source_info()[0]}:{self.lineno}"
         return self.option_location(min(faults, key=self.option_line))
@@ -170,4 +177,5 @@ def metric_from_node(node: nodes.Element) -> Metric:
         expect=node.get("expect"),
         evidence=tuple(Evidence(*item) for item in _evidence_items(node)),
         locale=node.get("locale"),
+        words=node.get("words", True),
     )

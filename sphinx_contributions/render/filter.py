@@ -28,6 +28,22 @@ def filter_labels() -> dict[str, object]:
         "all_of": {"project": _("All projects"), "tag": _("All tags"), "status": _("All states")},
         "panel": _("Filter contributions"),
         "disclosure": _("Filter by project, tag or state"),
+        # what the disclosure says, by the groups it holds (a state group only where two states are stated)
+        "disclosure_of": {
+            "project tag status": _("Filter by project, tag or state"),
+            "project tag": _("Filter by project or tag"),
+            "project status": _("Filter by project or state"),
+            "tag status": _("Filter by tag or state"),
+            "project": _("Filter by project"),
+            "tag": _("Filter by tag"),
+            "status": _("Filter by state"),
+        },
+        # an address that asks for what no write-up has (?tag=typo): said, not silently ignored
+        "unknown_of": {
+            "project": _("No contribution is of the project “%(value)s”; all are shown."),
+            "tag": _("No contribution has the tag “%(value)s”; all are shown."),
+            "status": _("No contribution has the state “%(value)s”; all are shown."),
+        },
         "reset": _("All (clear filters)"),
         "showing": _("Showing %(shown)s of %(total)s contributions."),
         "active": _("Active filters: %(filters)s."),

@@ -213,7 +213,7 @@ def header_view(record: Contribution, links: Links) -> HeaderView:
     return HeaderView(
         record=record,
         project=record.display_project,
-        project_url=links.page_href(record.project_page),
+        project_url=links.project_href(record.project_page, record.display_project),
         repo=record.repo,
         repo_url=record.repo_url,
         state=state(record.status),
@@ -340,7 +340,8 @@ def header_nodes(view: HeaderView) -> list[nodes.Node]:
         tags = nodes.paragraph(classes=["contrib-tags"])
         tags += nodes.inline(view.tags_label, view.tags_label, classes=["contrib-tags-label"])
         for i, tag in enumerate(view.tags):
-            tags += nodes.Text(" " if not i else ", ")
+            # a comma in words (text, LaTeX); where the tags are drawn as chips (the ePub) the CSS hides it
+            tags += nodes.Text(" ") if not i else nodes.inline(", ", ", ", classes=["contrib-separator"])
             shown = badge(tag.name, view.tag_badge_classes)
             tags += shown if tag.url is None else nodes.reference("", "", shown, internal=True, refuri=tag.url)
         body += tags
@@ -402,7 +403,13 @@ def breadcrumb(app: Sphinx, docname: str, record: Contribution) -> nodes.paragra
         uri = app.builder.get_relative_uri(docname, index)
         trail += nodes.reference("", title, internal=True, refuri=uri, classes=["contrib-breadcrumb-list"])
         trail += nodes.inline(" › ", " › ", classes=["contrib-breadcrumb-sep"])
-    trail += cn.page_link("", record.display_project, target=record.project_page, classes=["contrib-project"])
+    trail += cn.page_link(
+        "",
+        record.display_project,
+        target=record.project_page,
+        project=record.display_project,
+        classes=["contrib-project"],
+    )
     return trail
 
 

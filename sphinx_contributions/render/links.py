@@ -24,12 +24,25 @@ from .. import nodes as cn
 from ..builders import is_site_builder, links_inside, writes_html, written_exports
 from ..collect.domain import get_domain
 from ..collect.own_nodes import holds_own_nodes
+from ..model import slugify
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
 
 EXTERNAL_REL = "noopener noreferrer"
+
+
+def project_target(env: BuildEnvironment, page: str, project: str) -> tuple[str, str] | None:
+    """Where a link to a project leads, as (docname, anchor): its page (a generated one, from
+    ``contributions_project_page_min`` write-ups, or one the site writes itself), else its section on the
+    first page with a ``projects`` listing (``open-source.html#project-<slug>``); None where there is
+    neither."""
+    if page in env.found_docs or page in get_domain(env).all_generated_pages():
+        return page, ""
+    listings = sorted(get_domain(env).project_intros)  # every page with a `projects` listing
+    return (listings[0], f"project-{slugify(project)}") if listings else None
 
 
 class Links:
@@ -62,6 +75,17 @@ class Links:
             return self.builder.get_relative_uri(self.fromdoc, docname)
         except NoUri:
             return None
+
+    def project_href(self, page: str, project: str) -> str | None:
+        """The ``href`` of a link to a project (:func:`project_target`); ``None`` where pages are not
+        linked, where there is no target, and on the target itself (no card links to its own page)."""
+        found = project_target(self.builder.env, page, project) if self.linked else None
+        if found is None:
+            return None
+        docname, anchor = found
+        if docname == self.fromdoc and not anchor:
+            return None
+        return f"{self.uri(docname)}#{anchor}" if anchor else self.href(docname)
 
     def page_href(self, target: str) -> str | None:
         """The ``href`` of a link to the generated page ``target``; ``None`` where pages are not linked."""
@@ -106,8 +130,12 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
         return
     builder = app.builder
     for node in list(doctree.findall(cn.page_link)):
-        if is_site_builder(builder):
+        uri = None
+        if is_site_builder(builder) and node.get("project"):  # a project: its page, else its section
+            uri = Links(builder, docname).project_href(node["target"], node["project"])
+        elif is_site_builder(builder):
             uri = builder.get_relative_uri(docname, node["target"])
+        if uri is not None:
             new: nodes.Element = nodes.reference("", "", *node.children, internal=True, refuri=uri)
         else:
             new = nodes.inline("", "", *node.children)

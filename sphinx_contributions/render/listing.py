@@ -116,7 +116,7 @@ def entry(record: Contribution, links: Links) -> Entry:
     return Entry(
         record=record,
         url=links.document_href(record.docname),
-        project_url=links.page_href(record.project_page),
+        project_url=links.project_href(record.project_page, record.display_project),
         tags=tag_links(record, links),
         classes=" ".join(item_classes(record)),
         state=shown.label if shown else "",

@@ -275,12 +275,14 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
             f"{unit}</span> "
         )
         kind = " contrib-metric-check" if m.expect == "hold" else ""
+    words = m.change_words(_)
+    change = f'<strong class="contrib-metric-change">{esc(words)}</strong>' if words else ""
     self.body.append(
         f'<figure class="contrib-metric contrib-metric-{m.verdict}{kind}">'
         f'<figcaption class="contrib-metric-label">{esc(m.label)}</figcaption>'
         f'<div class="contrib-metric-body">'
         f'<p class="contrib-metric-values">{values}'
-        f'<strong class="contrib-metric-change">{esc(m.change_words(_))}</strong>'
+        f"{change}"
         f'<span class="contrib-visually-hidden"> ({esc(hidden)})</span></p>'
         f"{chart}</div>{_evidence_html(self, m)}</figure>"
     )
@@ -375,7 +377,8 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
         + rows
         + "\\end{tabular}"
         + drawn
-        + rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} ({esc(notes)})"
+        + (rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} " if m.change_words(_) else "")
+        + f"({esc(notes)})"
         "\n"
         + (rf"\par\nobreak\noindent {esc(_('evidence'))}: {evidence}" "\n" if evidence else "")
         + "\\par\\medskip\n"
@@ -397,7 +400,7 @@ def searched(doctree: nodes.document) -> None:
             continue
         m = metric_from_node(node)
         unit = f" {m.unit}" if m.unit else ""
-        node += nodes.Text(f"{m.label} {m.before_text}{unit} {m.after_text}{unit} {m.change_words(_)}")
+        node += nodes.Text(f"{m.label} {m.before_text}{unit} {m.after_text}{unit} {m.change_words(_)}".rstrip())
 
 
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:

@@ -100,6 +100,7 @@
     disclosure.appendChild(body);
     panel.appendChild(disclosure);
     var buttons = [];
+    var groups = [];
 
     FACETS.forEach(function (facet) {
       var slugs = Object.keys(values[facet.name]).sort(function (a, b) {
@@ -123,7 +124,11 @@
         buttons.push(button);
       });
       body.appendChild(fieldset);
+      groups.push(facet.name);
     });
+    // the disclosure names the groups it holds ("Filter by project or tag": no state group where the
+    // write-ups state fewer than two states)
+    summary.textContent = (LABELS.disclosure_of || {})[groups.join(" ")] || LABELS.disclosure;
 
     var reset = document.createElement("button");
     reset.type = "button";
@@ -139,8 +144,12 @@
     listing.parentNode.insertBefore(panel, listing);
 
     function apply(state) {
+      var unknown = [];  // what the address asked for that no write-up has: said, and all are shown
       FACETS.forEach(function (facet) {
-        if (state[facet.name] && !(state[facet.name] in values[facet.name])) state[facet.name] = "";
+        if (state[facet.name] && !(state[facet.name] in values[facet.name])) {
+          unknown.push(fill((LABELS.unknown_of || {})[facet.name] || "", { value: state[facet.name] }));
+          state[facet.name] = "";
+        }
       });
       var shown = 0;
       items.forEach(function (item) {
@@ -157,7 +166,7 @@
         return fill(LABELS.filter, { facet: LABELS.legend[facet.name], value: values[facet.name][state[facet.name]] });
       });
       reset.disabled = active.length === 0;
-      status.textContent =
+      status.textContent = (unknown.length ? unknown.join(" ") + " " : "") +
         fill(LABELS.showing, { shown: shown, total: items.length }) + " " +
         (active.length ? fill(LABELS.active, { filters: active.join(", ") }) : LABELS.none_active);
       return state;

@@ -31,7 +31,6 @@ from sphinx.util.nodes import inline_all_toctrees
 from .. import nodes as cn
 from ..builders import output_of, writes_one_page
 from ..collect.domain import get_domain
-from ..i18n import ngettext
 from ..model import Contribution, key_lookup, projects, select, slugify
 from ..read.myst_settings import uses_colon_fences
 from ..render.listing import Renderer
@@ -189,42 +188,18 @@ def unique_writeup_ids(app: Sphinx, doctree: nodes.document, docname: str) -> No
 _LISTING_OPTIONS = ("project", "tag", "status", "sort", "limit")
 
 
-def _once_line(renderer: Renderer, chosen: list[Contribution]) -> nodes.paragraph:
-    """One line of links to the write-ups' chapters, for a listing whose write-ups were shown before."""
-    line = nodes.paragraph(classes=["contrib-listing-once"])
-    line += nodes.Text(ngettext("Write-up: ", "Write-ups: ", len(chosen)))
-    for i, shown in enumerate(renderer.entries(chosen)):
-        if i:
-            line += nodes.Text("; ")
-        line += renderer.title_link(shown)
-    line += nodes.Text(".")
-    return line
-
-
-def _page_of(node: nodes.Node, root: str) -> str:
-    """The page a node of an inlined book came from: its nearest ``start_of_file`` or section that names
-    its page (LaTeX's tree keeps the pages' sections, each with its ``docname``), else the root."""
-    parent = node.parent
-    while parent is not None:
-        if isinstance(parent, (addnodes.start_of_file, nodes.section)) and parent.get("docname"):
-            return str(parent["docname"])
-        parent = parent.parent
-    return root
-
-
 def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``, before the listings are rendered: in a book that inlines every page into one
-    document, a write-up's card is printed once. The first listing that shows a write-up shows it in full;
-    a later listing (or project section) whose write-ups were all shown before becomes one line of links
-    to their chapters (the home page, each open-source project and the contributions page would
-    otherwise print the same cards three times), or nothing where its own page listed them already (a
-    page's proof, then its cards: "Write-ups: …" under the proof that links each of them)."""
+    document, a write-up is listed once. The first listing that shows a write-up shows it in full (the
+    home page's proof: each title, linking to its chapter); a later listing (or project section) whose
+    write-ups were all shown before is left out, since the chapters themselves follow (the home page,
+    each open-source project and the contributions page printed the same titles three times before the
+    write-ups began: twice as "Write-up: …" lines)."""
     if not output_of(app.builder).inlines or docname != app.config.root_doc:
         return
     records = get_domain(app.env).published()
     renderer = Renderer(app.builder, docname)
     shown: set[str] = set()
-    shown_in: dict[str, set[str]] = {}  # the write-ups each page's listings showed
 
     def seen_before(chosen: list[Contribution]) -> bool:
         before = bool(chosen) and {record.docname for record in chosen} <= shown
@@ -235,14 +210,8 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for node in list(listings):
         if isinstance(node, cn.contribution_list):
             chosen = select(records, {name: node[name] for name in _LISTING_OPTIONS if name in node.attributes})
-            page = shown_in.setdefault(_page_of(node, docname), set())
-            here = bool(chosen) and {record.docname for record in chosen} <= page
-            page.update(record.docname for record in chosen)
             if seen_before(chosen):
-                if here:  # the same page listed them just before (a proof, then cards): no line again
-                    node.parent.remove(node)
-                else:
-                    node.replace_self(_once_line(renderer, chosen))
+                node.parent.remove(node)
             continue
         if not isinstance(node, cn.contribution_projects):
             continue
@@ -253,7 +222,7 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             listed = list(project.records)
             cards = section.children[-1] if isinstance(section, nodes.Element) else None
             if seen_before(listed) and isinstance(cards, nodes.Element):
-                cards.replace_self(_once_line(renderer, listed))
+                cards.parent.remove(cards)
         node.replace_self(sections)
 
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from markupsafe import escape
+from sphinx import addnodes
+from sphinx.util import docname_join
 from sphinx.util.docutils import new_document
 from sphinx.util.osutil import relative_uri
 
@@ -75,6 +77,14 @@ def intro_html(app: Sphinx, pagename: str, node: nodes.Element) -> str:
     builder = app.builder
     document = new_document(node.source or pagename, node.document.settings if node.document else None)
     document += nodes.container("", *[child.deepcopy() for child in node.children])
+    # each cross-reference resolves from the page it is shown on: a pending_xref keeps the page it was
+    # read on as ``refdoc``, and Sphinx's and MyST's resolvers write its link relative to that page
+    # (a ``{doc}`` target is relative to that page: made absolute first)
+    for xref in document.findall(addnodes.pending_xref):
+        read_on = xref.get("refdoc")
+        if read_on and xref.get("reftype") == "doc" and not str(xref["reftarget"]).startswith("/"):
+            xref["reftarget"] = "/" + docname_join(read_on, xref["reftarget"])
+        xref["refdoc"] = pagename
     app.env.resolve_references(document, pagename, builder)
     builder.post_process_images(document)
     imgpath = builder.imgpath

@@ -130,7 +130,7 @@ def _overview_page(app: Sphinx) -> str | None:
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context``, after the theme's: the write-ups in the sidebar, the current entry, and on a
-    write-up its previous/next links."""
+    write-up its previous/next links (to the neighbouring write-ups only)."""
     if not is_site_builder(app.builder):
         return
     domain = get_domain(app.env)
@@ -143,10 +143,9 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     if record is None:
         return
     before, after = domain.neighbours(index, pagename)
-    index_title = app.env.titles[index].astext() if has_index else ""
-    context["prev"] = _neighbour(app, pagename, before) or (
-        _link(app, pagename, index, index_title) if has_index else None
-    )
+    # the first write-up has no previous one (a "Previous: Contributions" said what the breadcrumb and the
+    # end's way back to the list say), the last no next one
+    context["prev"] = _neighbour(app, pagename, before)
     context["next"] = _neighbour(app, pagename, after)
 
 

@@ -116,12 +116,14 @@ def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
 
 
 def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contribution | None) -> Card:
-    """A write-up's card from its record; the home page's, its title, first paragraph and the proof (each
-    pull request and its headline figure); another page's, its title and first paragraph."""
+    """A write-up's card from its record (its headline figure, or its impact where it has none); the home
+    page's, its title, first paragraph and the proof (each pull request and its headline figure); another
+    page's, its title and first paragraph."""
     from ..render.card_image import Card
 
     if record is not None:
-        figure = headline(record.headline) if record.headline else ""
+        # no figure: what the write-up says of itself (its impact, else its summary), not a title and space
+        figure = headline(record.headline) if record.headline else record.description
         return Card(record.title, site_name(app.config), record.key, record.status, figure)
     title = app.env.titles[pagename].astext() if pagename in app.env.titles else ""
     opening = next((text for node in doctree.findall(nodes.paragraph) if (text := node.astext().strip())), "")

@@ -9,3 +9,5 @@ latex_engine = "xelatex"
 exclude_patterns = ["_build"]
 # every tag its own page, also a tag of one write-up (the header links each)
 contributions_tag_page_min = 1
+# every project its own page, also a project of one write-up
+contributions_project_page_min = 1

@@ -12,3 +12,6 @@ contributions_index = "index"
 contributions_tag_page_min = 1
 #: the extension writes the sitemap (a portfolio's choice): complete after incremental builds
 contributions_sitemap = True
+
+# a page for every project, even of one write-up (the default, 2, links those to their section)
+contributions_project_page_min = 1

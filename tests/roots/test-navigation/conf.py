@@ -28,3 +28,6 @@ def setup(app: Any) -> None:
 
 # a tag page for each tag, also of one write-up: the navigation of generated pages is what is tested
 contributions_tag_page_min = 1
+
+# a page for every project, even of one write-up (the default, 2, links those to their section)
+contributions_project_page_min = 1
