@@ -542,6 +542,23 @@ def test_check_names_a_missing_theme_and_its_install(tmp_path: Path) -> None:
     assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == f"  conf.py:4: {MISSING_THEME}"
 
 
+@pytest.mark.parametrize(("written", "real"), [("pydata-sphinx-theme", "pydata_sphinx_theme"), ("Furo", "furo")])
+def test_a_theme_written_as_its_distribution_gets_its_real_name(tmp_path: Path, written: str, real: str) -> None:
+    """Issue 33: ``html_theme = "pydata-sphinx-theme"``, which is installed under the name
+    ``pydata_sphinx_theme`` (before: "not installed; install it with: pip install pydata-sphinx-theme")."""
+    conf = MINIMAL_CONF + f'myst_enable_extensions = ["colon_fence"]\nhtml_theme = "{written}"\n'
+    site = minimal_site(tmp_path / "site", conf)
+    command = [sys.executable, "-m", "sphinx", "-q", "--no-color", "-W", "-b", "html", str(site), str(tmp_path / "out")]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr.splitlines()) == (
+        1,
+        [
+            f"{site / 'conf.py'}:4: WARNING: html_theme {written!r} is not a theme's name; the installed theme is "
+            f'{real!r}: write html_theme = "{real}" (this build uses alabaster instead) [contrib.missing_theme]'
+        ],
+    )
+
+
 @pytest.mark.parametrize(
     ("theme", "command"),
     [
