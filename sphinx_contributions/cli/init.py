@@ -33,6 +33,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..settings import SETTINGS
 from ..themes import THEMES
 from ..write.title_page import shown_url
 from .common import PROG, CommandError, UsageError, shown
@@ -291,6 +292,7 @@ def render(given: Answers, requirement: SiteRequirement) -> dict[str, str]:
     context = {
         "requirement": requirement.line,
         "vendored": requirement.vendored_name or "",
+        "filter_min": next(row.default for row in SETTINGS if row.name == "contributions_filter_min"),
         "name": given.name,
         "role": given.role,
         "github": given.github,

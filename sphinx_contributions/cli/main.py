@@ -136,6 +136,11 @@ def parse_pull_request(text: str) -> PullRequest:
     text = text.strip()
     found = forges.parse_pull_url(text)
     short = forges.parse_short(text) if found is None else (found[0], str(found[1]))
+    if short is None and (other := forges.other_forge(text)):  # before: "is not a pull request"
+        raise UsageError(
+            f"{PROG} new: {text!r} is {other}; the extension knows pull requests on GitHub, gitlab.com and "
+            "Codeberg only (a write-up's :repo: is a repository there)"
+        )
     if short is None:
         raise UsageError(f"{PROG} new: {text!r} is not a pull request; give {ACCEPTED_FORMS}")
     try:

@@ -354,6 +354,28 @@ _OPTIONAL_PARSERS: dict[str, Callable[[str], object]] = {
 }
 
 
+def fence_content_offset(directive: SphinxDirective) -> int:
+    """The directive's ``content_offset``, corrected for MyST's colon fence whose content begins with a
+    nested fence (``::::{verification}`` then ``:::{metric}`` on the next line).
+
+    MyST-Parser (``DocutilsRenderer.render_colon_fence``, 5.2; upstream, no issue filed) puts a newline
+    before such content, to tell the nested fence from an option line, and its directive parsing then
+    takes that newline for a blank line the author left: the content starts one line lower than it does,
+    and every warning from inside it (each ``metric`` option's) points one line too low. A real blank
+    line gives the directive the same text, so the source line after the opening fence tells them apart.
+    ``tests/test_directives.py`` has a guard that fails when MyST stops adding the newline."""
+    offset = directive.content_offset
+    if not offset or not directive.content or not directive.content[0].lstrip().startswith(":::"):
+        return offset
+    source, _ = directive.get_source_info()
+    try:
+        lines = Path(source).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeError, TypeError):
+        return offset
+    after = directive.lineno  # the line after the opening fence, 0-based
+    return offset - 1 if after < len(lines) and lines[after].strip() else offset
+
+
 class SectionDirective(SphinxDirective):
     """A write-up section: a real section with a heading and a stable anchor (the directive's name)."""
 
@@ -399,6 +421,7 @@ class SectionDirective(SphinxDirective):
         else:  # the default heading is plain text: no inline parse (one per section of every page)
             heading = dict(SECTIONS)[name]
             section += nodes.title(heading, heading)
+        self.content_offset = fence_content_offset(self)
         body = self.parse_content_to_nodes(allow_section_headings=True)
         section += body
         if not any(is_written(node) for node in body):
