@@ -125,6 +125,27 @@ CASES = [
             "contrib.missing_option",
         ),
     ),
+    case(  # issue 33: before, MyST's "Has content, but none permitted" and "missing ... summary"
+        "blank-line-in-the-header",
+        page(":repo: owner/repo", ":pr: 1", "", ":summary: S.", ":status: merged"),
+        W(
+            "bad.md",
+            ":summary: S.",
+            "contribution not listed: a blank line ends its options, so ':summary:' and the lines after it are "
+            "read as text; remove the blank line above it",
+            "contrib.bad_option",
+        ),
+    ),
+    case(
+        "text-in-the-header",
+        page(":repo: owner/repo", ":pr: 1", ":summary: S.", "", "Some words."),
+        W(
+            "bad.md",
+            HEADER,
+            "the contribution header holds options only (':name: value' lines); the text in it is ignored",
+            "contrib.bad_option",
+        ),
+    ),
     case(
         "empty-summary",
         page(":repo: owner/repo", ":pr: 1", ":summary:"),

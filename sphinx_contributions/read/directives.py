@@ -143,7 +143,9 @@ class OptionsDirective(SphinxDirective):
 class ContributionDirective(OptionsDirective):
     """The header of a write-up: one per page, before its sections."""
 
-    has_content = False
+    #: options only; a body is read to say what it is (an option after a blank line, which MyST ends the
+    #: options at) rather than MyST's "Has content, but none permitted" and a missing option
+    has_content = True
     option_spec: ClassVar[OptionSpec] = {
         "repo": directives.unchanged,
         "pr": directives.unchanged,
@@ -167,6 +169,14 @@ class ContributionDirective(OptionsDirective):
                 location,
             )
             return []
+        if self.content and self._body_is_options_after_a_blank_line():
+            return []
+        if self.content:
+            warn(
+                ContribWarning.BAD_OPTION,
+                "the contribution header holds options only (':name: value' lines); the text in it is ignored",
+                location,
+            )
         missing = tuple(name for name in REQUIRED if not self.options.get(name, "").strip())
         misspelt = set(self.warn_misspelt_options(missing).values())
         if missing:
@@ -222,6 +232,22 @@ class ContributionDirective(OptionsDirective):
         self.set_source_info(node)
         node += translatables
         return [node, *messages]
+
+    def _body_is_options_after_a_blank_line(self) -> bool:
+        """A blank line among the header's options: MyST ends the options there and reads the rest as a
+        body, so what follows was "missing". One warning, on the first option after the blank line."""
+        first = next((index for index, text in enumerate(self.content) if text.strip()), None)
+        if first is None or not _FIELD_OPTION.match(self.content[first]):
+            return False
+        name = _FIELD_OPTION.match(self.content[first])["name"]  # type: ignore[index]
+        warn(
+            ContribWarning.BAD_OPTION,
+            f"contribution not listed: a blank line ends its options, so ':{name}:' and the lines after it are "
+            "read as text; remove the blank line above it",
+            self.option_location(name),
+        )
+        self.state.document["contrib_rejected"] = True
+        return True
 
     def _check_file_name(self, repo: str, pr: int) -> None:
         """A write-up named after its repository and another number (``numpy-27001.md``, ``:pr: 27010``)."""
