@@ -430,7 +430,9 @@ def test_the_wheel_starts_a_site_that_builds_in_every_format(dists: Dists, tmp_p
         )
         assert done.returncode == 0, done.stderr
         site = work / name
-        assert len([path for path in site.rglob("*") if path.is_file()]) == 10
+        # ten files, and the wheel this venv was installed from, in vendor/ (issue 33)
+        assert len([path for path in site.rglob("*") if path.is_file()]) == 11
+        assert (site / "vendor" / dists.wheel.name).read_bytes() == dists.wheel.read_bytes()
         for builder in ("html", "dirhtml", "epub", "latex"):
             out = tmp_path / theme / builder
             command = [str(python), "-I", "-m", "sphinx", "-W", "--keep-going", "-b", builder]
