@@ -54,8 +54,8 @@ serve: $(STAMP)
 		-d $(BUILDDIR)/serve-doctrees . $(BUILDDIR)/serve
 
 lint: $(STAMP)
-	$(PY) -m ruff check sphinx_contributions tests benchmarks conf.py
-	$(PY) -m ruff format --check sphinx_contributions tests benchmarks conf.py
+	$(PY) -m ruff check sphinx_contributions tests benchmarks conf.py docs
+	$(PY) -m ruff format --check sphinx_contributions tests benchmarks conf.py docs
 	$(PY) -m mypy
 
 bench: $(STAMP)

@@ -77,14 +77,29 @@ def setting_location(confdir: str | Path, setting: str) -> str | None:
     return f"{path}:{found[-1]}" if found else None
 
 
+def spelled_as_installed(app: Sphinx, config: Config, name: str) -> str | None:
+    """The installed theme that ``name`` means when it is written as its distribution is
+    (``pydata-sphinx-theme``, ``Furo``): the theme's own name, or None."""
+    wanted = name.strip().lower().replace("-", "_")
+    candidates = [theme for theme, distribution in THEMES.items() if distribution and distribution == name.lower()]
+    candidates.append(wanted)
+    return next((theme for theme in candidates if theme != name and theme_installed(app, config, theme)), None)
+
+
 def check_theme(app: Sphinx, config: Config) -> None:
     name = config.html_theme
     if not isinstance(name, str) or not name or theme_installed(app, config, name):
         return
-    message = (
-        f"html_theme {name!r} is not installed; install it with: {install_command(name)} "
-        f"(this build uses {FALLBACK_THEME} instead)"
-    )
+    if real := spelled_as_installed(app, config, name):  # before: "pip install" of what is installed
+        message = (
+            f"html_theme {name!r} is not a theme's name; the installed theme is {real!r}: write "
+            f'html_theme = "{real}" (this build uses {FALLBACK_THEME} instead)'
+        )
+    else:
+        message = (
+            f"html_theme {name!r} is not installed; install it with: {install_command(name)} "
+            f"(this build uses {FALLBACK_THEME} instead)"
+        )
     warn(ContribWarning.MISSING_THEME, message, setting_location(app.confdir, "html_theme"))
     config.html_theme = FALLBACK_THEME
     config.html_theme_options = {}  # the missing theme's options are no fallback's: no "unsupported" warnings

@@ -13,7 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from sphinx_contributions.cli.main import COMMANDS, build_parser, parse_pull_request
+from sphinx_contributions.cli.main import (
+    CANONICAL_VARIABLE,
+    CHECK_CANONICAL_URL,
+    COMMANDS,
+    build_parser,
+    parse_pull_request,
+)
 
 from .conftest import copy_site, rtd_build
 
@@ -31,7 +37,7 @@ def site(tmp_path: Path) -> Path:
     return copy_site(tmp_path / "site")
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """``python -m sphinx_contributions ARGS`` (the same ``main`` as the ``contributions`` script)."""
     return subprocess.run(
         [sys.executable, "-m", "sphinx_contributions", *args],
@@ -39,7 +45,8 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "CONTRIBUTIONS_OFFLINE": "1"},  # `new` asks no forge (test_sync.py does, of a fake one)
+        # `new` asks no forge (test_sync.py does, of a fake one)
+        env={**os.environ, "CONTRIBUTIONS_OFFLINE": "1", **(env or {})},
     )
 
 
@@ -130,8 +137,9 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     assert "sglang#1" in [record["key"] for record in document["contributions"]]
     assert (out / "projects/sglang.html").is_file()
 
-    # list: the same records as contributions.json, and a table
-    done = run("list", "--json", cwd=site)
+    # list: the same records as contributions.json (check builds with Read the Docs' canonical URL; list
+    # with the one the environment gives), and a table
+    done = run("list", "--json", cwd=site, env={CANONICAL_VARIABLE: CHECK_CANONICAL_URL})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == document
     done = run("list", cwd=site)
@@ -274,7 +282,6 @@ INVALID = [
     ),
     (("new", "https://gitlab.com/a/b/-/issues/1"), _one_line("https://gitlab.com/a/b/-/issues/1"), 2),
     (("new", "https://codeberg.org/a/b/issues/1"), _one_line("https://codeberg.org/a/b/issues/1"), 2),
-    (("new", "https://bitbucket.org/a/b/pull-requests/1"), _one_line("https://bitbucket.org/a/b/pull-requests/1"), 2),
     (("new", "sglang#1"), _one_line("sglang#1"), 2),
     (("new", "https://github.com/sgl-project/sglang"), _one_line("https://github.com/sgl-project/sglang"), 2),
     (
@@ -313,6 +320,25 @@ INVALID = [
         2,
     ),
     (("list", "--jsn"), "contributions list: unrecognized arguments: --jsn (see contributions list --help)", 2),
+    *(  # issue 33: a forge the extension does not read is named (before: "is not a pull request")
+        (
+            ("new", url),
+            f"contributions new: {url!r} is {said}; the extension knows pull requests on GitHub, gitlab.com and "
+            "Codeberg only (a write-up's :repo: is a repository there)",
+            2,
+        )
+        for url, said in (
+            ("https://bitbucket.org/ada/tool/pull-requests/5", "a Bitbucket pull request"),
+            (
+                "https://gitlab.example.org/group/name/-/merge_requests/3",
+                "a merge request of the GitLab at gitlab.example.org",
+            ),
+            (
+                "https://git.example.org/ada/tool/pulls/2",
+                "a pull request of the Gitea or Forgejo at git.example.org",
+            ),
+        )
+    ),
 ]
 
 
@@ -537,6 +563,23 @@ def test_check_names_a_missing_theme_and_its_install(tmp_path: Path) -> None:
     assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == f"  conf.py:4: {MISSING_THEME}"
 
 
+@pytest.mark.parametrize(("written", "real"), [("pydata-sphinx-theme", "pydata_sphinx_theme"), ("Furo", "furo")])
+def test_a_theme_written_as_its_distribution_gets_its_real_name(tmp_path: Path, written: str, real: str) -> None:
+    """Issue 33: ``html_theme = "pydata-sphinx-theme"``, which is installed under the name
+    ``pydata_sphinx_theme`` (before: "not installed; install it with: pip install pydata-sphinx-theme")."""
+    conf = MINIMAL_CONF + f'myst_enable_extensions = ["colon_fence"]\nhtml_theme = "{written}"\n'
+    site = minimal_site(tmp_path / "site", conf)
+    command = [sys.executable, "-m", "sphinx", "-q", "--no-color", "-W", "-b", "html", str(site), str(tmp_path / "out")]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stderr.splitlines()) == (
+        1,
+        [
+            f"{site / 'conf.py'}:4: WARNING: html_theme {written!r} is not a theme's name; the installed theme is "
+            f'{real!r}: write html_theme = "{real}" (this build uses alabaster instead) [contrib.missing_theme]'
+        ],
+    )
+
+
 @pytest.mark.parametrize(
     ("theme", "command"),
     [
@@ -718,3 +761,67 @@ def test_check_does_not_read_sphinx_output(site: Path) -> None:
     done = run("check", cwd=site)
     assert done.returncode == 1
     assert "got 'shipped' [contrib.bad_status]\n" in done.stdout
+
+
+def test_check_builds_with_a_canonical_url_as_read_the_docs_does(tmp_path: Path) -> None:
+    """Issue 33: ``check`` sets ``READTHEDOCS_CANONICAL_URL`` as Read the Docs does, so an ``init`` site's
+    feed is built, with its dates from the git history: a clone one commit deep, whose undated write-up's
+    last commit is beyond it, fails ``check`` as it fails on Read the Docs (before: no canonical URL, no
+    feed, and ``check`` passed). ``--canonical-url`` gives the address; the feed holds it."""
+    environ = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH" and not k.startswith(("GIT_", "READ"))}
+    src = tmp_path / "src"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sphinx_contributions",
+            "init",
+            str(src),
+            "--yes",
+            "--requirement",
+            "sphinx-contributions",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=environ,
+    )
+    assert done.returncode == 0, done.stderr
+    page = src / "contributions" / "demo-1.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(":status: draft\n", ":status: merged\n"), encoding="utf-8")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", "-C", str(src)]
+    subprocess.run(["git", "init", "-q", str(src)], check=True)
+    for when in ("01", "02"):  # the write-up in January; February's commit touches only the about page
+        if when == "02":
+            with (src / "about.md").open("a", encoding="utf-8") as file:
+                file.write("\nMore about me.\n")
+        subprocess.run([*git, "add", "-A"], check=True)
+        stamp = f"2026-{when}-01T00:00:00Z"
+        env = {**environ, "GIT_COMMITTER_DATE": stamp, "GIT_AUTHOR_DATE": stamp}
+        subprocess.run([*git, "commit", "-qm", f"month {when}"], check=True, env=env)
+    command = [sys.executable, "-m", "sphinx_contributions", "check"]
+    full = tmp_path / "full"
+    subprocess.run(["git", "clone", "-q", src.as_uri(), str(full)], check=True)
+    kept = tmp_path / "kept"
+    url = "https://ada.readthedocs.io/en/latest/"
+    done = subprocess.run(
+        [*command, "--outdir", str(kept), "--canonical-url", url], cwd=full, capture_output=True, text=True, env=environ
+    )
+    assert (done.returncode, done.stderr) == (0, ""), done.stdout
+    feed = (kept / "contributions.atom").read_text(encoding="utf-8")
+    assert f"<id>{url}contributions/demo-1.html</id>" in feed and "2026-01-01T00:00:00Z" in feed
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", src.as_uri(), str(shallow)], check=True)
+    done = subprocess.run(command, cwd=shallow, capture_output=True, text=True, env=environ)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stdout.split("Warnings (1):\n", 1)[1] == (
+        "  contributions/demo-1.md:7: WARNING: the git history is shallow: this write-up's feed entry (no 'date') "
+        "would take the time of the clone's boundary commit, not of its last commit; fetch the whole history "
+        "('git fetch --unshallow') or give the page a ':date:' [contrib.shallow_history]\n"
+        "\nThe site would not publish: the strict build stops on 1 warning.\n"
+    )
+    refused = subprocess.run([*command, "--canonical-url", "ada"], cwd=shallow, capture_output=True, text=True)
+    assert (refused.returncode, refused.stderr.splitlines()[-1]) == (
+        2,
+        "contributions check: --canonical-url takes the site's address (https://…/); got 'ada'",
+    )

@@ -669,3 +669,83 @@ def test_a_section_the_sources_do_not_describe_is_one_plain_line(
         "root-cause": (["contrib-unknown"], "No mechanism is known."),
         "verification": (["contrib-unknown"], "Not described in the pull request."),
     }
+METRIC_PAGE = """# Fix the cache key
+
+:::{{contribution}}
+:repo: example/demo
+:pr: 1
+:summary: Two requests got one answer.
+:::
+
+:::{{problem}}
+P.
+:::
+
+:::{{root-cause}}
+R.
+:::
+
+:::{{fix}}
+F.
+:::
+
+::::{{verification}}
+{gap}:::{{metric}} Latency
+:before: abc
+:after: 5
+:unit: ms
+:bettr: lower
+:::
+::::
+"""
+
+
+@pytest.mark.parametrize("gap", ["", "\n", "Measured twice.\n\n"])
+def test_metric_mistakes_inside_verification_point_at_their_line(tmp_path: Path, gap: str) -> None:
+    """Issue 33: a ``metric`` first in a ``::::{verification}`` (no blank line between) had each warning
+    one line too low (MyST's colon fence adds a newline before a nested fence: :func:`fence_content_offset`);
+    with a blank line or text before it, the lines were already right and stay so."""
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    (site / "contributions").mkdir(parents=True)
+    (site / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinx_contributions"]\nmyst_enable_extensions = ["colon_fence"]\n'
+    )
+    (site / "index.md").write_text("# Home\n\n```{toctree}\n:glob:\ncontributions/*\n```\n")
+    page = site / "contributions" / "demo-1.md"
+    page.write_text(METRIC_PAGE.format(gap=gap), encoding="utf-8")
+    lines = page.read_text(encoding="utf-8").splitlines()
+    before, typo = lines.index(":before: abc") + 1, lines.index(":bettr: lower") + 1
+    command = [sys.executable, "-m", "sphinx", "-q", "--no-color", "-b", "html", str(site), str(tmp_path / "out")]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    section = lines.index("::::{verification}") + 1
+    assert done.stderr.splitlines() == [
+        f"{page}:{typo}: WARNING: 'metric': Unknown option key: 'bettr' (allowed: ['after', 'before', 'better', "
+        "'evidence', 'expect', 'headline', 'unit']) [myst.directive_option]",
+        f"{page}:{typo}: WARNING: 'metric' has no option 'bettr': did you mean 'better'? Write ':better:' "
+        "[contrib.unknown_name]",
+        f"{page}:{before}: WARNING: metric 'Latency' not shown: before must be a number such as 0.5 or 1.03e-1, "
+        "got 'abc' [contrib.bad_metric]",
+        *(
+            []
+            if "Measured" in gap
+            else [
+                f"{page}:{section}: WARNING: section 'verification' is not written yet (it holds only comments or "
+                "nothing) [contrib.unwritten_section]"
+            ]
+        ),
+    ]
+
+
+def test_myst_still_adds_a_newline_before_a_nested_colon_fence() -> None:
+    """The guard of :func:`fence_content_offset`: when MyST-Parser stops adding the newline, this fails,
+    and the correction goes."""
+    import inspect
+
+    from myst_parser.mdit_to_docutils.base import DocutilsRenderer
+
+    assert 'linear_token.content = "\\n" + linear_token.content' in inspect.getsource(
+        DocutilsRenderer.render_colon_fence
+    )

@@ -83,8 +83,9 @@ def test_init_with_flags_reads_nothing(tmp_path: Path) -> None:
     assert done.stdout.splitlines() == [
         "wrote a portfolio site in site (10 files): Ada Lovelace, theme furo",
         f"requirements.txt installs sphinx-contributions from {ORIGIN}, where this copy was installed "
-        "from (it is not on PyPI yet); that resolves on this machine only: for Read the Docs, make its first "
-        "line a Git URL it can reach (--requirement git+https://…), or the released name once "
+        "from (it is not on PyPI yet); that resolves on this machine only: for Read the Docs, build a wheel "
+        "there (python -m build) and give it to init (--requirement dist/….whl: init copies it into vendor/), "
+        "give a Git URL it can reach (--requirement git+https://…), or the released name once "
         "sphinx-contributions is on PyPI",
         "write-ups here use the short names ({pr}, :::{fix}); on a documentation site you share with other "
         "extensions, write the contrib: forms ({contrib:pr}, :::{contrib:fix}), which never collide",
@@ -116,7 +117,12 @@ def test_init_with_flags_reads_nothing(tmp_path: Path) -> None:
     assert "\n# Ada Lovelace\n\n**Compiler engineer · Python**\n" in index
     assert "[github.com/ada](https://github.com/ada) · [About](about.md)" in index
     assert ":::{contributions}\n:layout: cards\n:limit: 6\n:::" in index  # before: every write-up, unbounded
-    assert ":::{contributions}\n:layout: cards\n:filter:\n:::" in (site / "contributions/index.md").read_text()
+    # the filter hidden below six write-ups says so where it is asked for (issue 33)
+    assert (
+        "% The filter buttons (project, tag, state) show once the list holds 6 write-ups: fewer need no filter.\n"
+        "% `:filter: 1` shows them at any length; `contributions_filter_min` in conf.py sets it for every list.\n"
+        ":::{contributions}\n:layout: cards\n:filter:\n:::"
+    ) in (site / "contributions/index.md").read_text()
     assert ":status: draft\n" in (site / "contributions/demo-1.md").read_text(encoding="utf-8")
     rtd = (site / ".readthedocs.yaml").read_text(encoding="utf-8")
     assert "formats:\n  - pdf\n  - epub\n" in rtd
@@ -200,20 +206,42 @@ def test_init_requirement(tmp_path: Path, given: str, line: str, note: str) -> N
 
 
 def test_init_requirement_as_a_path(tmp_path: Path) -> None:
-    """A path (a wheel, an sdist, a source folder), relative to where init runs: a file URL, which pip
-    reads from any folder; init says it resolves on this machine only."""
+    """A wheel or sdist, by a path relative to where init runs: copied into the site's ``vendor/`` and named
+    by that path relative to the site's root, which pip reads from the folder it runs in (the clone's root
+    on Read the Docs). Before: a ``file://`` URL of the original, which no clone resolves; and a relative
+    path was refused. A source folder stays a file URL, and init says what resolves elsewhere."""
     wheel = tmp_path / "dist" / "sphinx_contributions-0.1.0-py3-none-any.whl"
     wheel.parent.mkdir()
-    wheel.write_bytes(b"")
+    wheel.write_bytes(b"the wheel")
     done = run("init", "site", "--yes", "--requirement", "dist/" + wheel.name, cwd=tmp_path)
     assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[:2] == [
+        "wrote a portfolio site in site (11 files): Your Name, theme furo",
+        f"requirements.txt installs sphinx-contributions from vendor/{wheel.name}, a copy of {wheel}, as given "
+        "(--requirement); commit vendor/ with the site: Read the Docs installs it from the clone (once "
+        "sphinx-contributions is on PyPI: --requirement sphinx-contributions)",
+    ]
+    site = tmp_path / "site"
+    assert (site / "requirements.txt").read_text(encoding="utf-8").splitlines()[2:] == [
+        f"./vendor/{wheel.name}[serve]",
+        "furo",
+    ]
+    assert (site / "vendor" / wheel.name).read_bytes() == b"the wheel"
+    assert files_of(site) == sorted([*FILES, f"vendor/{wheel.name}"])
+    readme = (site / "README.md").read_text(encoding="utf-8")
+    assert f"`vendor/{wheel.name}` is the extension itself, which\n`requirements.txt` names by that path" in readme
+    assert "vendor" not in (site / ".gitignore").read_text(encoding="utf-8")
+    # a second init into the same folder writes nothing, the wheel included
+    again = run("init", "site", "--yes", "--requirement", "dist/" + wheel.name, cwd=tmp_path)
+    assert again.returncode == 1 and "nothing written" in again.stderr
+    (tmp_path / "src").mkdir()
+    done = run("init", "other", "--yes", "--requirement", "src", cwd=tmp_path)
     assert done.stdout.splitlines()[1] == (
-        f"requirements.txt installs sphinx-contributions from {wheel.as_uri()}, as given (--requirement); that "
-        "resolves on this machine only: for Read the Docs, make its first line a Git URL it can reach "
-        "(--requirement git+https://…), or the released name once sphinx-contributions is on PyPI"
-    )
-    assert (tmp_path / "site" / "requirements.txt").read_text(encoding="utf-8").splitlines()[2] == (
-        f"sphinx-contributions[serve] @ {wheel.as_uri()}"
+        f"requirements.txt installs sphinx-contributions from {(tmp_path / 'src').as_uri()}, as given "
+        "(--requirement); that resolves on this machine only: for Read the Docs, build a wheel there "
+        "(python -m build) and give it to init (--requirement dist/….whl: init copies it into vendor/), give a "
+        "Git URL it can reach (--requirement git+https://…), or the released name once sphinx-contributions "
+        "is on PyPI"
     )
 
 

@@ -8,7 +8,7 @@ import sys
 from .conftest import REPO
 
 #: in an unpacked sdist only the package and the tests are there
-PATHS = [path for path in ("sphinx_contributions", "tests", "benchmarks", "conf.py") if (REPO / path).exists()]
+PATHS = [path for path in ("sphinx_contributions", "tests", "benchmarks", "conf.py", "docs") if (REPO / path).exists()]
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:

@@ -29,6 +29,7 @@ from email.message import Message
 from pathlib import Path
 
 import pytest
+import yaml  # type: ignore[import-untyped]  # PyYAML (through MyST-Parser), without stubs
 
 from .conftest import REPO
 from .sdist_suite import UNBUILT, counts
@@ -429,7 +430,9 @@ def test_the_wheel_starts_a_site_that_builds_in_every_format(dists: Dists, tmp_p
         )
         assert done.returncode == 0, done.stderr
         site = work / name
-        assert len([path for path in site.rglob("*") if path.is_file()]) == 10
+        # ten files, and the wheel this venv was installed from, in vendor/ (issue 33)
+        assert len([path for path in site.rglob("*") if path.is_file()]) == 11
+        assert (site / "vendor" / dists.wheel.name).read_bytes() == dists.wheel.read_bytes()
         for builder in ("html", "dirhtml", "epub", "latex"):
             out = tmp_path / theme / builder
             command = [str(python), "-I", "-m", "sphinx", "-W", "--keep-going", "-b", builder]
@@ -511,8 +514,8 @@ def test_the_wheel_in_a_clean_venv_follows_inits_next_steps(dists: Dists, tmp_pa
         )
         assert (done.returncode, done.stderr) == (0, ""), done.stderr
         assert done.stdout.splitlines()[1].startswith(
-            f"requirements.txt installs sphinx-contributions from {dists.wheel.as_uri()}, where this copy was "
-            "installed from (it is not on PyPI yet); that resolves on this machine only"
+            f"requirements.txt installs sphinx-contributions from vendor/{dists.wheel.name}, a copy of "
+            f"{dists.wheel}, where this copy was installed from (it is not on PyPI yet); commit vendor/"
         )
         steps = next_steps(done.stdout)
         assert [step.split()[:2] for step in steps] == [
@@ -524,7 +527,7 @@ def test_the_wheel_in_a_clean_venv_follows_inits_next_steps(dists: Dists, tmp_pa
         ]
         site = work / "site"
         requirements = (site / "requirements.txt").read_text(encoding="utf-8").splitlines()[2:]
-        assert requirements == [f"sphinx-contributions[serve] @ {dists.wheel.as_uri()}", *THEME_PACKAGES[theme]]
+        assert requirements == [f"./vendor/{dists.wheel.name}[serve]", *THEME_PACKAGES[theme]]
         run(*shlex.split(steps[1]), cwd=site, env=env)
         port = free_port()
         server = subprocess.Popen(
@@ -550,6 +553,65 @@ def test_the_wheel_in_a_clean_venv_follows_inits_next_steps(dists: Dists, tmp_pa
         )
 
 
+def read_the_docs_env(env: dict[str, str]) -> dict[str, str]:
+    """The variables Read the Docs sets for a build of the latest version."""
+    return env | {
+        "READTHEDOCS": "True",
+        "READTHEDOCS_VERSION": "latest",
+        "READTHEDOCS_PROJECT": "ada",
+        "READTHEDOCS_CANONICAL_URL": "https://ada.readthedocs.io/en/latest/",
+    }
+
+
+def test_an_init_site_installs_on_read_the_docs_from_a_clone(dists: Dists, tmp_path: Path) -> None:
+    """Issue 33's publish path, before any release: the wheel (from a folder that is then deleted) in a
+    clean venv, ``init``, the site committed with git and cloned elsewhere; in a fresh venv, from the
+    clone's root, what its ``.readthedocs.yaml`` names (``python.install`` requirements, installed as Read
+    the Docs runs pip), then its strict build with Read the Docs' variables (the canonical URL set). The
+    README's install command is that one. Before: ``requirements.txt`` named the wheel by a ``file://``
+    URL ("No such file or directory" in the clone), and the README's command asked PyPI for
+    sphinx-contributions[serve], which is not there."""
+    wheelhouse = tmp_path / "wheelhouse"
+    wheelhouse.mkdir()
+    wheel = shutil.copy(dists.wheel, wheelhouse)
+    python = clean_venv(tmp_path, wheel)
+    env = clean_env()
+    work = tmp_path / "work"
+    work.mkdir()
+    run(python.parent / "contributions", "init", "site", *INIT_FLAGS, cwd=work, env=env)
+    shutil.rmtree(wheelhouse)  # the original wheel gone
+    site = work / "site"
+    git = ("git", "-c", "user.name=Ada", "-c", "user.email=ada@example.org", "-c", "init.defaultBranch=main")
+    run(*git, "init", "-q", cwd=site)
+    run(*git, "add", "-A", cwd=site)
+    run(*git, "commit", "-q", "-m", "a portfolio", cwd=site)
+    clone = tmp_path / "clone"
+    run("git", "clone", "-q", "--depth", "50", site.as_uri(), clone)
+    shutil.rmtree(site)
+    config = yaml.safe_load((clone / ".readthedocs.yaml").read_text(encoding="utf-8"))
+    installs = [step["requirements"] for step in config["python"]["install"]]
+    assert installs == ["requirements.txt"]
+    readme = (clone / "README.md").read_text(encoding="utf-8")
+    assert "from this folder: `pip install -r requirements.txt` (the" in readme
+    venv = tmp_path / "rtd-venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv)
+    rtd_python = venv / "bin" / "python"
+    pip = (sys.executable, "-m", "pip", "--python", rtd_python, "install", "--quiet", "--disable-pip-version-check")
+    for requirements in installs:  # Read the Docs runs pip in the clone's root
+        run(*pip, "-c", CONSTRAINTS, "--exists-action=w", "-r", requirements, cwd=clone, env=env)
+    command = [str(rtd_python), "-I", "-m", "sphinx", "-T", "-W", "--keep-going", "-n", "-b", "html"]
+    done = subprocess.run(
+        [*command, "-d", "_build/doctrees", "-D", "language=en", ".", "_readthedocs/html"],
+        cwd=clone / Path(config["sphinx"]["configuration"]).parent,
+        env=read_the_docs_env(env),
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    home = (clone / "_readthedocs" / "html" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="canonical" href="https://ada.readthedocs.io/en/latest/index.html"' in home
+
+
 #: what ``init --theme`` puts in requirements.txt after the extension
 THEME_PACKAGES = {
     "furo": ["furo"],
@@ -564,8 +626,6 @@ def test_the_release_workflow_builds_checks_and_publishes_on_a_tag() -> None:
     """``.github/workflows/release.yml``: on a version tag, build the sdist and wheel and check them
     (``twine check --strict``), then publish with PyPI's trusted publishing: the OIDC token permission on
     the publishing job alone, no API token anywhere."""
-    import yaml  # type: ignore[import-untyped]  # PyYAML (through MyST-Parser), without stubs
-
     text = (REPO / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
     workflow = yaml.safe_load(text)
     triggers = workflow[True]  # YAML 1.1 reads the key `on` as true

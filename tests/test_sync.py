@@ -879,6 +879,35 @@ def test_an_unreachable_host_skips_its_other_write_ups_in_one_line(
     ]
 
 
+def test_a_host_whose_name_does_not_resolve_is_not_retried(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Offline (or a wrong host): the name does not resolve, so a retry seconds later finds the same; one
+    line, no backoff waits (issue 33: before, about 11 s of retries first). ``.invalid`` never resolves."""
+    import socket
+
+    monkeypatch.chdir(site)
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("GITLAB_API_URL", "http://forge.invalid/api/v4")
+    monkeypatch.setenv("CODEBERG_API_URL", f"http://127.0.0.1:{port}/api/v1")
+    waits: list[float] = []
+    status, lines = sync(site, sleep=waits.append)
+    assert status == 1
+    assert lines[0] == (
+        "[1/3] gadget#3: failed: cannot reach http://forge.invalid: its name does not resolve (offline, or no "
+        "such host); not retried"
+    )
+    assert lines[1:] == [
+        f"[2/3] gizmo#5: failed: cannot reach http://127.0.0.1:{port}: ConnectError after 3 attempts",
+        "[3/3] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed",
+        f"wrote {LOCK_NAME} (1 entry)",
+        "2 write-ups not synced",
+    ]
+    assert waits == [0.0, 0.0]  # the refused connection (Codeberg's) is retried, twice; the unresolved name not
+
+
 # item 9: GitHub's headers and tokens, releases once per repository, the base branch
 
 

@@ -125,6 +125,27 @@ CASES = [
             "contrib.missing_option",
         ),
     ),
+    case(  # issue 33: before, MyST's "Has content, but none permitted" and "missing ... summary"
+        "blank-line-in-the-header",
+        page(":repo: owner/repo", ":pr: 1", "", ":summary: S.", ":status: merged"),
+        W(
+            "bad.md",
+            ":summary: S.",
+            "contribution not listed: a blank line ends its options, so ':summary:' and the lines after it are "
+            "read as text; remove the blank line above it",
+            "contrib.bad_option",
+        ),
+    ),
+    case(
+        "text-in-the-header",
+        page(":repo: owner/repo", ":pr: 1", ":summary: S.", "", "Some words."),
+        W(
+            "bad.md",
+            HEADER,
+            "the contribution header holds options only (':name: value' lines); the text in it is ignored",
+            "contrib.bad_option",
+        ),
+    ),
     case(
         "empty-summary",
         page(":repo: owner/repo", ":pr: 1", ":summary:"),
@@ -1364,6 +1385,19 @@ CASES = [
             "contrib.unknown_key",
         ),
     ),
+    case(  # issue 33: the key written as the repository with its owner, as the file name, or as the name alone
+        "contrib-key-written-another-way",
+        "# Links\n\n{contrib}`example/good#1`, {contrib}`good-1`, {contrib}`Good`.\n",
+        *(
+            W(
+                "bad.md",
+                "{contrib}`example/good#1`, {contrib}`good-1`, {contrib}`Good`.",
+                f"{{contrib}} target not found: {written!r}; did you mean 'good#1'?",
+                "contrib.unknown_key",
+            )
+            for written in ("example/good#1", "good-1", "Good")
+        ),
+    ),
     case(
         "contrib-unknown-key-explicit-title",
         "# Links\n\nSee {contrib}`this one <good#2>`.\n",
@@ -1667,21 +1701,25 @@ def test_without_html_baseurl_the_feed_is_skipped_with_an_info_line(
     assert "application/atom+xml" not in (outdir / "index.html").read_text(encoding="utf-8")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="MyST 5.2 reports a nested colon-fence directive that is the first line of its parent's body one "
-    "line late (MyST's own {note} too); when MyST fixes it this test passes and the xfail must go",
-)
 def test_metric_first_in_its_section_line(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """A metric that is the first line of its section's body: its warning on the option at fault (before:
+    one line late, as MyST 5.2 reads such a body; :func:`.directives.fence_content_offset` corrects it).
+    A section that holds only a figure is not written yet."""
     files = {"bad.md": page(*REQUIRED, sections=with_metric(" Drift", ":before: fast", ":after: 1", first=True))}
     app = build(make_app, rootdir, tmp_path, files)
     expected = W(
         "bad.md",
-        ":::{metric} Drift",
+        ":before: fast",
         "metric 'Drift' not shown: before must be a number such as 0.5 or 1.03e-1, got 'fast'",
         "contrib.bad_metric",
     )
-    assert warnings(app) == [expected.render(Path(app.srcdir))]
+    unwritten = W(
+        "bad.md",
+        "::::{verification}",
+        "section 'verification' is not written yet (it holds only comments or nothing)",
+        "contrib.unwritten_section",
+    )
+    assert warnings(app) == [expected.render(Path(app.srcdir)), unwritten.render(Path(app.srcdir))]
 
 
 EPUB_VERSION = (

@@ -7,11 +7,14 @@ path; ``dot-`` stands for a leading ``.``): ``conf.py``, the home page (a profil
 ``.gitignore``. Every file says it is free to use (MIT).
 
 ``requirements.txt`` installs the extension (with the ``serve`` extra) and the theme, and must resolve as
-written: sphinx-contributions is not on PyPI yet, so by default its line is where this copy was installed
-from (``direct_url.json``, PEP 610: the wheel, sdist or folder as a ``file://`` URL, or the Git URL and
-commit), and only a copy installed from a package index, which exists there, gives the released name
-(``sphinx-contributions[serve]>=VERSION``). ``--requirement`` sets it: a path, a Git URL or the released
-name. ``init`` says which, and that a ``file://`` URL resolves only on this machine.
+written, here and on Read the Docs, which installs from a fresh clone of the site: sphinx-contributions is
+not on PyPI yet, so by default its line is where this copy was installed from (``direct_url.json``, PEP
+610). A wheel or sdist is copied into the site (``vendor/``, to be committed) and named by its path
+relative to the site's root (``./vendor/NAME.whl[serve]``), which pip reads from the folder it runs in: the
+site here, the clone's root on Read the Docs. A Git URL is kept with its commit; a source folder stays a
+``file://`` URL, which resolves only on this machine (``init`` says so, and what to do). A copy installed
+from a package index gives the released name (``sphinx-contributions[serve]>=VERSION``). ``--requirement``
+sets it: a path (a wheel or sdist is vendored the same way), a Git URL or the released name.
 
 In a terminal (standard input a TTY) it asks for what the options did not give; otherwise, or with
 ``--yes``, it takes the options and the defaults and reads nothing. It writes nothing when a file it
@@ -23,12 +26,14 @@ from __future__ import annotations
 import functools
 import json
 import re
+import shutil
 import sys
 from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..settings import SETTINGS
 from ..themes import THEMES
 from ..write.title_page import shown_url
 from .common import PROG, CommandError, UsageError, shown
@@ -130,17 +135,26 @@ DISTRIBUTION = "sphinx-contributions"
 SITE_EXTRA = "serve"
 _ARCHIVE = (".whl", ".tar.gz", ".zip")
 _MACHINE_ONLY = (
-    "; that resolves on this machine only: for Read the Docs, make its first line a Git URL it can reach "
+    "; that resolves on this machine only: for Read the Docs, build a wheel there (python -m build) and give "
+    "it to init (--requirement dist/….whl: init copies it into vendor/), give a Git URL it can reach "
     "(--requirement git+https://…), or the released name once sphinx-contributions is on PyPI"
 )
+#: where a wheel or sdist goes in the site, committed with it: Read the Docs installs from the clone
+VENDOR = "vendor"
 
 
 @dataclass(frozen=True)
 class SiteRequirement:
-    """The extension's line in ``requirements.txt``, and what ``init`` says about it."""
+    """The extension's line in ``requirements.txt``, what ``init`` says about it, and the archive it
+    copies into the site (``vendor/``) for that line to resolve from a clone."""
 
     line: str
     note: str
+    vendored: Path | None = None
+
+    @property
+    def vendored_name(self) -> str | None:
+        return f"{VENDOR}/{self.vendored.name}" if self.vendored else None
 
 
 def _direct(url: str, origin: str) -> SiteRequirement:
@@ -150,6 +164,31 @@ def _direct(url: str, origin: str) -> SiteRequirement:
         f"requirements.txt installs sphinx-contributions from {url}, {origin}"
         + (_MACHINE_ONLY if url.startswith("file:") else ""),
     )
+
+
+def _vendored(archive: Path, origin: str) -> SiteRequirement:
+    """A wheel or sdist: copied into ``vendor/`` and named by that relative path (pip reads a path in a
+    requirements file from the folder it runs in: the site's root here, the clone's root on Read the Docs;
+    a ``file://`` URL or an absolute path resolves on this machine only)."""
+    name = f"{VENDOR}/{archive.name}"
+    return SiteRequirement(
+        f"./{name}[{SITE_EXTRA}]",
+        f"requirements.txt installs sphinx-contributions from {name}, a copy of {archive}, {origin}; commit "
+        f"{VENDOR}/ with the site: Read the Docs installs it from the clone (once sphinx-contributions is on "
+        f"PyPI: --requirement {DISTRIBUTION})",
+        archive,
+    )
+
+
+def _archive_path(url: str) -> Path | None:
+    """The local wheel or sdist a ``file://`` URL names, if it is one and it is there."""
+    from urllib.parse import unquote, urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme != "file" or not parts.path.endswith(_ARCHIVE):
+        return None
+    path = Path(unquote(parts.path))
+    return path if path.is_file() else None
 
 
 def requirement_of(text: str) -> SiteRequirement:
@@ -166,6 +205,8 @@ def requirement_of(text: str) -> SiteRequirement:
     if re.match(r"^https?://", value):
         return _direct(value if value.endswith(_ARCHIVE) else f"git+{value}", given)
     path = Path(value).expanduser()
+    if value and path.is_file() and path.name.endswith(_ARCHIVE):
+        return _vendored(path.resolve(), given)
     if value and path.exists():
         return _direct(path.resolve().as_uri(), given)
     try:
@@ -201,7 +242,10 @@ def installed_requirement() -> SiteRequirement:
         url, vcs = direct["url"], direct.get("vcs_info")
         if isinstance(vcs, dict) and vcs.get("vcs") and vcs.get("commit_id"):
             url = f"{vcs['vcs']}+{url}@{vcs['commit_id']}"
-        return _direct(url, "where this copy was installed from (it is not on PyPI yet)")
+        origin = "where this copy was installed from (it is not on PyPI yet)"
+        if archive := _archive_path(url):
+            return _vendored(archive, origin)
+        return _direct(url, origin)
     line = f"{DISTRIBUTION}[{SITE_EXTRA}]>={__version__}"
     return SiteRequirement(line, f"requirements.txt installs the released sphinx-contributions: {line}")
 
@@ -254,6 +298,8 @@ def render(given: Answers, requirement: SiteRequirement) -> dict[str, str]:
 
     context = {
         "requirement": requirement.line,
+        "vendored": requirement.vendored_name or "",
+        "filter_min": next(row.default for row in SETTINGS if row.name == "contributions_filter_min"),
         "name": given.name,
         "role": given.role,
         "github": given.github,
@@ -274,15 +320,20 @@ def command_init(args: argparse.Namespace) -> int:
     given = answers(args)
     requirement = requirement_of(args.requirement) if args.requirement is not None else installed_requirement()
     files = render(given, requirement)
-    there = sorted(name for name in files if (folder / name).exists())
+    vendored = requirement.vendored_name
+    there = sorted(name for name in [*files, *([vendored] if vendored else [])] if (folder / name).exists())
     if there:
         raise CommandError(f"{PROG} init: {shown(folder)} already has {', '.join(there)}; nothing written")
     for name, text in files.items():
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    if requirement.vendored is not None and vendored is not None:
+        (folder / VENDOR).mkdir(exist_ok=True)
+        shutil.copyfile(requirement.vendored, folder / vendored)
     where = shown(folder)
-    print(f"wrote a portfolio site in {where} ({len(files)} files): {given.name}, theme {given.theme}")
+    count = len(files) + (vendored is not None)
+    print(f"wrote a portfolio site in {where} ({count} files): {given.name}, theme {given.theme}")
     print(requirement.note)
     print(NAMES_NOTE)
     go = "" if where == "." else f"cd {where}\n  "
@@ -326,9 +377,11 @@ def add_init(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--requirement",
         metavar="SPEC",
         help=(
-            "where requirements.txt installs sphinx-contributions from: a path (a wheel, an sdist or a source "
-            "folder), a Git URL (git+https://…) or the released name (sphinx-contributions==VERSION); "
-            "default: where this copy was installed from, or the released name when it came from a package index"
+            "where requirements.txt installs sphinx-contributions from: a path (a wheel or an sdist, copied "
+            "into the site's vendor/ folder and named by that relative path, so that Read the Docs installs it "
+            "from a clone; or a source folder), a Git URL (git+https://…) or the released name "
+            "(sphinx-contributions==VERSION); default: where this copy was installed from, or the released "
+            "name when it came from a package index"
         ),
     )
     init.add_argument("--yes", "-y", action="store_true", help="ask nothing: the options and the defaults")

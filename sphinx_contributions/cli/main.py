@@ -136,6 +136,11 @@ def parse_pull_request(text: str) -> PullRequest:
     text = text.strip()
     found = forges.parse_pull_url(text)
     short = forges.parse_short(text) if found is None else (found[0], str(found[1]))
+    if short is None and (other := forges.other_forge(text)):  # before: "is not a pull request"
+        raise UsageError(
+            f"{PROG} new: {text!r} is {other}; the extension knows pull requests on GitHub, gitlab.com and "
+            "Codeberg only (a write-up's :repo: is a repository there)"
+        )
     if short is None:
         raise UsageError(f"{PROG} new: {text!r} is not a pull request; give {ACCEPTED_FORMS}")
     try:
@@ -253,11 +258,13 @@ def build(
     html: Path | None = None,
     builder: str = "html",
     only: Sequence[str] = (),
+    canonical_url: str | None = None,
 ) -> Build:
     """Build the site at ``root`` with Sphinx, in a subprocess (the command a release runs, wrapped by
     :mod:`.sphinx_process` to learn the exception a stopped build stopped on); ``only``: the source
-    files to read (as ``include_patterns``), all by default. The drafts it leaves out are built alone
-    (:func:`draft_records`)."""
+    files to read (as ``include_patterns``), all by default; ``canonical_url``: the site's address as Read
+    the Docs gives it (``READTHEDOCS_CANONICAL_URL``, which a site's ``conf.py`` reads into
+    ``html_baseurl``). The drafts it leaves out are built alone (:func:`draft_records`)."""
     outdir = html or workdir / builder
     doctreedir = workdir / f"doctrees-{builder}"
     stopped = workdir / f"stopped-{builder}.json"
@@ -271,7 +278,10 @@ def build(
         patterns = ",".join(glob.escape(path) for path in only)
         command += ["-D", f"include_patterns={patterns}", "-D", f"root_doc={Path(only[0]).with_suffix('')}"]
     command += ["-d", str(doctreedir), str(root), str(outdir)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=root, stdin=subprocess.DEVNULL)
+    env = None if canonical_url is None else os.environ | {CANONICAL_VARIABLE: canonical_url}
+    done = subprocess.run(
+        command, capture_output=True, text=True, check=False, cwd=root, stdin=subprocess.DEVNULL, env=env
+    )
     report = read_report(report_path(doctreedir, builder))
     drafts = [d["docname"] for d in report["drafts"]] if report and not include_drafts else []
     return Build(
@@ -336,6 +346,20 @@ def warning_line(warning: dict[str, Any]) -> str:
         where += f":{warning['line']}"
     kind = f" [{warning['type']}]" if warning["type"] else ""
     return f"{where + ': ' if where else ''}{warning['level']}: {warning['message']}{kind}"
+
+
+#: what Read the Docs sets to the site's address, which a site's ``conf.py`` makes its ``html_baseurl``
+#: (``contributions init`` writes that line); ``check`` sets it as Read the Docs does, so that what
+#: needs the address (the feed, its dates from the git history, absolute URLs) is built and checked
+CANONICAL_VARIABLE = "READTHEDOCS_CANONICAL_URL"
+#: ``check``'s address where the environment gives none (``--canonical-url`` sets another)
+CHECK_CANONICAL_URL = "https://example.readthedocs.io/en/latest/"
+
+
+def canonical_url_of(text: str) -> str:
+    if not re.match(r"^https?://[^\s/]+/", text):
+        raise UsageError(f"{PROG} check: --canonical-url takes the site's address (https://…/); got {text!r}")
+    return text
 
 
 #: the builders ``check --builders`` knows: what a release publishes (the website, the ePub and PDF
@@ -418,7 +442,9 @@ def command_check(args: argparse.Namespace) -> int:
         for builder in builders:
             # --outdir: the one builder's output there, or each builder's in a folder of its name
             outdir = None if kept is None else kept if len(builders) == 1 else kept / builder
-            result = build(root, Path(work), strict=True, html=outdir, builder=builder)
+            result = build(
+                root, Path(work), strict=True, html=outdir, builder=builder, canonical_url=args.canonical_url
+            )
             if result.report is None:
                 raise crashed(result, "check")
             results.append(result)
@@ -556,7 +582,9 @@ def build_parser() -> argparse.ArgumentParser:
         "check",
         help="build the site strictly and say whether it would publish",
         description=(
-            "Build the site strictly (python -m sphinx -W --keep-going -b html) into a temporary folder; "
+            "Build the site strictly (python -m sphinx -W --keep-going -b html) into a temporary folder, as "
+            f"Read the Docs does: with its address in {CANONICAL_VARIABLE} (which the site's conf.py makes "
+            "html_baseurl), so that the feed and what it reads from the git history are checked too; "
             "print its contributions (key, title, state, sections written, metrics), the drafts left out, "
             "and the warnings, each with its file:line and [type.subtype], as the build's report "
             "(contributions-report.html.json) gives them. Exit status 0 only when the site would publish."
@@ -575,6 +603,16 @@ def build_parser() -> argparse.ArgumentParser:
         help=(
             f"the formats to build, comma-separated, from {', '.join(CHECK_BUILDERS)} (default: html); "
             "html,epub,latex checks everything a release publishes, the PDF compiled when latexmk is installed"
+        ),
+    )
+    check.add_argument(
+        "--canonical-url",
+        type=canonical_url_of,
+        default=os.environ.get(CANONICAL_VARIABLE) or CHECK_CANONICAL_URL,
+        metavar="URL",
+        help=(
+            f"the site's address, set as {CANONICAL_VARIABLE} for the build, as Read the Docs sets it (default: "
+            f"{CANONICAL_VARIABLE} from the environment, else {CHECK_CANONICAL_URL})"
         ),
     )
     check.set_defaults(handler=command_check)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..forges.cache import CACHE_DIR
 from .common import PROG, CommandError, site_root
 
 if TYPE_CHECKING:
@@ -35,8 +37,9 @@ def install_command() -> str:
     return "pip install sphinx-autobuild"
 
 
-#: what a rebuild does not watch: the output, environments, version control
-IGNORED = r"(^|/)(_build|\.venv|venv|\.git|node_modules|__pycache__)(/|$)"
+#: what a rebuild does not watch: the output, environments, version control, and ``sync``'s cache of
+#: the forges' answers (``.contributions-cache/``, which no page reads: before, each ``sync`` rebuilt)
+IGNORED = rf"(^|/)(_build|\.venv|venv|\.git|node_modules|__pycache__|{re.escape(CACHE_DIR)})(/|$)"
 
 
 def autobuild_command(root: Path, host: str, port: int) -> list[str]:

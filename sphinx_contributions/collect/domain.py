@@ -10,6 +10,7 @@ warn identically.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from docutils import nodes
@@ -527,13 +528,25 @@ def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref)
 def did_you_mean(domain: ContributionsDomain, target: str) -> str:
     """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to
     the one written (difflib, as Python's own suggestions; case aside); "" when none is close. Another
-    number is another pull request, never suggested. A section stays as written."""
+    number is another pull request, never suggested. A section stays as written. The other ways a key
+    gets written are read as the key they name: the repository with its owner (``sgl-project/sglang#5555``),
+    the page's file name or label (``sglang-5555``), and the repository alone when it has one write-up
+    (``sglang``)."""
     import difflib
 
     key, section = split_target(target)
-    number = key.rpartition("#")[2]
-    keys = {key_lookup(record.key): record.key for record in domain.published() if str(record.pr) == number}
-    found = difflib.get_close_matches(key_lookup(key), list(keys), n=1, cutoff=0.75)
+    published = [record.key for record in domain.published()]
+    name, _, number = key.rpartition("#")
+    if not name:  # no "#": a file name or label (sglang-5555), or a repository name alone
+        label_form = re.fullmatch(r"(?P<name>.+)-(?P<number>[1-9][0-9]*)", key)
+        if label_form:
+            name, number = label_form["name"], label_form["number"]
+        else:
+            alone = [known for known in published if key_lookup(known.rpartition("#")[0]) == key_lookup(key)]
+            return f"; did you mean {alone[0] + (f'#{section}' if section else '')!r}?" if len(alone) == 1 else ""
+    name = name.rpartition("/")[2]  # owner/repo#N: keys name the repository alone
+    keys = {key_lookup(known): known for known in published if known.rpartition("#")[2] == number}
+    found = difflib.get_close_matches(key_lookup(f"{name}#{number}"), list(keys), n=1, cutoff=0.75)
     if not found:
         return ""
     return f"; did you mean {keys[found[0]] + (f'#{section}' if section else '')!r}?"

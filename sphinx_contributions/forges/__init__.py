@@ -97,6 +97,33 @@ def parse_pull_url(text: str) -> tuple[str, int] | None:
     return None
 
 
+#: the addresses of pull requests on forges the extension does not read, by their path's shape
+_OTHER_FORGES = (
+    (re.compile(r"^https?://(?:www\.)?bitbucket\.org/[^/]+/[^/]+/pull-requests/[0-9]+"), "a Bitbucket pull request"),
+    (re.compile(r"^https?://(?P<host>[^/]+)/.+/-/merge_requests/[0-9]+"), "a merge request of the GitLab at {host}"),
+    (
+        re.compile(r"^https?://(?P<host>[^/]+)/[^/]+/[^/]+/pulls/[0-9]+"),
+        "a pull request of the Gitea or Forgejo at {host}",
+    ),
+    (
+        re.compile(r"^https?://(?P<host>[^/]+)/[^/]+/[^/]+/pull/[0-9]+"),
+        "a pull request of the GitHub Enterprise at {host}",
+    ),
+)
+
+
+def other_forge(text: str) -> str | None:
+    """What a pull request's address on a forge the extension does not read is (``a Bitbucket pull
+    request``, ``a merge request of the GitLab at gitlab.example.org``); None for any other text."""
+    text = text.strip()
+    if parse_pull_url(text) is not None:
+        return None
+    for pattern, said in _OTHER_FORGES:
+        if match := pattern.match(text):
+            return said.format(**match.groupdict())
+    return None
+
+
 _SHORT = re.compile(rf"^(?P<spec>{SPEC_PATTERN})[#!](?P<number>[0-9]+)$")
 
 

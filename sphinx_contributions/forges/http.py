@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import socket
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -59,6 +60,19 @@ class ForgeError(Exception):
 class HostError(ForgeError):
     """A failure that every other request to the same API would meet too (no connection, a refused token,
     an address the token may not go to): the sync skips the forge's other write-ups."""
+
+
+def _unresolved(error: BaseException) -> bool:
+    """Whether a transport error comes from a host name that does not resolve (``socket.gaierror`` in its
+    chain of causes: httpx wraps httpcore's error, which wraps the socket's)."""
+    seen: BaseException | None = error
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, socket.gaierror):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 class UnreachableError(HostError):
@@ -274,6 +288,13 @@ class Session:
                 self.sleep(self.backoff * 2 ** (attempt - 1))
                 continue
             except httpx.TransportError as error:
+                if _unresolved(error):  # offline, or no such host: a retry seconds later finds the same
+                    where = origin_of(url)
+                    raise UnreachableError(
+                        f"cannot reach {_shown_origin(where)}: its name does not resolve (offline, or no such "
+                        "host); not retried",
+                        where,
+                    ) from None
                 if last:
                     where = origin_of(url)
                     raise UnreachableError(

@@ -1,0 +1,106 @@
+"""The manual (``docs/``, issue 33): it builds strictly (``-n -W``), and its reference is generated from the
+package's tables: its ``objects.inv`` holds every directive and option, every role, every setting and every
+subcommand and option, and it names every warning kind and event. One build for the module, into a temporary
+folder; in it, a directive carries an option that only the test adds (in the build's process, before Sphinx
+starts), and the reference shows it without any page edited."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sphinx.util.inventory import InventoryFile
+
+from sphinx_contributions.cli.common import PROG
+from sphinx_contributions.cli.main import build_parser
+from sphinx_contributions.extension import EVENTS
+from sphinx_contributions.settings import SETTINGS
+from sphinx_contributions.warnings import ContribWarning
+
+from .conftest import REPO
+
+DOCS = REPO / "docs"
+#: an option no directive has, added by the build's process to ``metric``
+PROBE = "probe-option-added-by-a-test"
+BUILD = f"""
+import sys
+from docutils.parsers.rst import directives
+from sphinx_contributions.read.metric_directive import MetricDirective
+MetricDirective.option_spec = {{**MetricDirective.option_spec, {PROBE!r}: directives.unchanged}}
+from sphinx.cmd.build import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("docs")
+    command = [sys.executable, "-c", BUILD, "-n", "-W", "--keep-going", "-q", "-b", "html"]
+    done = subprocess.run(
+        [*command, "-d", str(out / "doctrees"), str(DOCS), str(out / "html")], capture_output=True, text=True
+    )
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    return out / "html"
+
+
+def inventory(built: Path) -> dict[str, set[str]]:
+    with (built / "objects.inv").open("rb") as stream:
+        found = InventoryFile.load(stream, "", lambda base, uri: uri)
+    return {kind: set(objects) for kind, objects in found.items()}
+
+
+def test_the_inventory_holds_every_directive_option_role_setting_and_subcommand(built: Path) -> None:
+    from sphinx_contributions.read.directives import ContributionDirective
+    from sphinx_contributions.read.listing_directive import ContributionsDirective
+    from sphinx_contributions.read.metric_directive import MetricDirective
+
+    found = inventory(built)
+    directives = {
+        "contribution": ContributionDirective,
+        "contributions": ContributionsDirective,
+        "metric": MetricDirective,
+    }
+    sections = {"problem", "root-cause", "fix", "verification", "known-limits", "projects", "project"}
+    assert found["rst:directive"] == {f"contrib:{name}" for name in {*directives, *sections}}
+    for name, cls in directives.items():
+        for option in cls.option_spec or {}:
+            assert f"contrib:{name}:{option}" in found["rst:directive:option"], (name, option)
+    assert found["rst:role"] == {"contrib:contrib", "contrib:pr", "contrib:issue", "contrib:export"}
+    assert {row.name for row in SETTINGS} == found["std:confval"]
+    parser = build_parser()
+    (commands,) = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+    assert found["std:contrib-command"] == {f"{PROG} {name}" for name in commands.choices}
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            for flag in action.option_strings:
+                if not isinstance(action, argparse._HelpAction):
+                    assert f"{PROG}-{name}.{flag}" in found["std:cmdoption"], (name, flag)
+    assert found["std:contrib-warning"] == {f"contrib.{member.value}" for member in ContribWarning}
+    assert found["std:contrib-event"] == set(EVENTS)
+
+
+def test_an_option_added_in_the_code_is_in_the_reference(built: Path) -> None:
+    """The build's process gave ``metric`` one more option; no page names it, the reference shows it."""
+    assert f"contrib:metric:{PROBE}" in inventory(built)["rst:directive:option"]
+    assert not any(PROBE in path.read_text(encoding="utf-8") for path in DOCS.rglob("*.*") if path.is_file())
+    page = (built / "reference" / "directives.html").read_text(encoding="utf-8")
+    assert f'id="directive-option-contrib-metric-{PROBE}"' in page
+
+
+def test_the_warnings_page_names_every_kind_with_its_cause(built: Path) -> None:
+    page = (built / "reference" / "warnings.html").read_text(encoding="utf-8")
+    for member in ContribWarning:
+        assert f'id="contrib-warning-contrib.{member.value}"' in page, member
+    assert "(no description)" not in page
+
+
+def test_the_manual_has_its_own_read_the_docs_configuration() -> None:
+    import yaml  # type: ignore[import-untyped]
+
+    config = yaml.safe_load((DOCS / ".readthedocs.yaml").read_text(encoding="utf-8"))
+    assert config["sphinx"] == {"configuration": "docs/conf.py", "fail_on_warning": True}
+    assert config["python"]["install"] == [{"method": "pip", "path": "."}, {"requirements": "docs/requirements.txt"}]
+    assert (DOCS / "requirements.txt").read_text(encoding="utf-8").split() == ["furo"]
