@@ -19,7 +19,6 @@ beside it. The one place that lists the extension's directives and roles is :fun
 from __future__ import annotations
 
 import argparse
-import inspect
 import re
 import textwrap
 from typing import TYPE_CHECKING, Any
@@ -30,30 +29,16 @@ from sphinx.util.docutils import SphinxDirective
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-PACKAGE = "sphinx_contributions"
 #: a Python cross-reference in the code's comments (``:func:`.model.closest```)
 _PY_ROLE = re.compile(r":(?:py:)?\w+:`[~.]*([^`]+)`")
 
 
-def _ours(thing: Any) -> bool:
-    """Whether a directive class or a role (a function, or an instance of a role class) is the package's."""
-    module = thing.__module__ if isinstance(thing, type) or inspect.isfunction(thing) else type(thing).__module__
-    return module == PACKAGE or module.startswith(PACKAGE + ".")
-
-
 def extension_names() -> tuple[dict[str, type], dict[str, Any]]:
-    """The extension's directives (name → class) and roles (name → role), as registered today: by
-    ``app.add_directive`` / ``app.add_role`` into docutils' tables. Once the ``contrib`` domain holds
-    them (issue 32), this reads ``ContributionsDomain.directives`` and ``.roles`` instead."""
-    from docutils.parsers.rst import directives, roles
+    """The extension's directives (name → class) and roles (name → role): the ``contrib`` domain's own
+    tables, the one registry of its names (the bare short names are added from them where free)."""
+    from sphinx_contributions.collect.domain import ContributionsDomain
 
-    found_directives = {
-        name: cls
-        for name, cls in directives._directives.items()  # type: ignore[attr-defined]
-        if isinstance(cls, type) and _ours(cls)
-    }
-    found_roles = {name: role for name, role in roles._roles.items() if _ours(role)}  # type: ignore[attr-defined]
-    return dict(sorted(found_directives.items())), dict(sorted(found_roles.items()))
+    return dict(sorted(ContributionsDomain.directives.items())), dict(sorted(ContributionsDomain.roles.items()))
 
 
 def first_line(text: str | None) -> str:
