@@ -669,6 +669,8 @@ def test_a_section_the_sources_do_not_describe_is_one_plain_line(
         "root-cause": (["contrib-unknown"], "No mechanism is known."),
         "verification": (["contrib-unknown"], "Not described in the pull request."),
     }
+
+
 METRIC_PAGE = """# Fix the cache key
 
 :::{{contribution}}

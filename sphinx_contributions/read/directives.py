@@ -385,6 +385,8 @@ def unknown_line(name: str, given: str) -> nodes.paragraph:
     author's words, else "No mechanism is known." for a root cause and "Not known." for another."""
     text = " ".join(given.split()) or str(_("No mechanism is known.") if name == "root-cause" else _("Not known."))
     return nodes.paragraph(text, text, classes=["contrib-unknown"])
+
+
 def fence_content_offset(directive: SphinxDirective) -> int:
     """The directive's ``content_offset``, corrected for MyST's colon fence whose content begins with a
     nested fence (``::::{verification}`` then ``:::{metric}`` on the next line).
