@@ -52,6 +52,7 @@ from .write.exports import write_exports
 from .write.fixes.design_latex import add_card_styles
 from .write.fixes.doc_titles import setup_doc_titles
 from .write.fixes.empty_index import drop_empty_index, no_index_link
+from .write.fixes.epub_bookkeeping import drop_buildinfo_backup, exclude_memory
 from .write.fixes.epub_svg import fix_epub
 from .write.fixes.lasting_warnings import (
     install_before_reading,
@@ -123,6 +124,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("config-inited", report_missing_matplotlib, 500, "opengraph's matplotlib line said once, or not"),
     Handler("config-inited", silence_sitemap, 500, "no sitemap warning for a site without a canonical URL"),
     Handler("config-inited", disconnect_sphinx_sitemap, 500, "the sitemap is written by .write.fixes.sitemap"),
+    Handler("config-inited", exclude_memory, 500, "ePub: the output's memory file is no part of the book"),
     Handler("config-inited", set_file_priorities, 900, "after Sphinx's (800): the builder's default priority, now"),
     # -- the builder starts -----------------------------------------------------------------------
     Handler("builder-inited", check_epub_version, 400, "an EPUB 2 build is refused before Sphinx's own check"),
@@ -152,6 +154,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("env-check-consistency", report_coverage, 500, "lock entries without a page, pages without one"),
     # -- writing: each page resolved and rendered -------------------------------------------------
     Handler("write-started", remove_stale_files, 400, "files the output held and this build does not: gone"),
+    Handler("write-started", drop_buildinfo_backup, 500, "ePub: Sphinx's .buildinfo.bak neither packed nor warned"),
     Handler("write-started", forget_before_writing, 500, "what this build rewrites is unknown until written"),
     Handler("doctree-resolved", render_headers, 400, "a write-up's header, per builder"),
     Handler("doctree-resolved", listings_once, 400, "books: each write-up once, before the listings"),

@@ -81,7 +81,8 @@ def build(make_app: MakeApp, builder: str, srcdir: Path, builddir: Path, **kwarg
 
 
 def listing(outdir: Path) -> set[str]:
-    """Every file and folder of an output, but Sphinx's bookkeeping and an ePub's own package."""
+    """Every file and folder of an output, but Sphinx's bookkeeping and an ePub's own package (the
+    extension's memory of what the output holds is listed: both builds write it)."""
     return {
         path.relative_to(outdir).as_posix()
         for path in outdir.rglob("*")
