@@ -42,7 +42,7 @@ from .render.metric import metrics_to_text, setup_metric_render
 from .render.projects import resolve_projects, setup_projects_render
 from .render.templates import add_templates_path
 from .render.theme_breadcrumbs import drop_theme_breadcrumbs
-from .settings import check_settings, register_settings
+from .settings import check_html_baseurl, check_settings, register_settings
 from .themes import check_theme
 from .version import __version__
 from .write.books import listings_once, setup_books, unique_writeup_ids
@@ -112,6 +112,7 @@ LAST = 1_000_000
 HANDLERS: tuple[Handler, ...] = (
     # -- the settings, once read ------------------------------------------------------------------
     Handler("config-inited", check_settings, 50, "every contributions_* setting typed and spelt right, first"),
+    Handler("config-inited", check_html_baseurl, 60, "html_baseurl an http(s):// URL ending in '/', or none"),
     Handler("config-inited", check_theme, 100, "a theme not installed: one warning, alabaster instead"),
     Handler("config-inited", load_catalogs, 100, "the extension's words in the site's language, before use"),
     Handler("config-inited", check_myst_settings, 500, "MyST is on, with the colon fence write-ups use"),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.util import logging
 
 from ..builders import is_site_builder
+from ..settings import canonical_url
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -28,7 +29,7 @@ _RELATIVE_OG_URL = re.compile(r'<meta property="og:url" content="(?![a-z][a-z0-9
 
 
 def has_canonical_url(app: Sphinx) -> bool:
-    return bool((app.config.html_baseurl or "").strip())
+    return bool(canonical_url(app.config))
 
 
 def left_out(app: Sphinx) -> list[str]:
@@ -59,7 +60,7 @@ def silence_sitemap(app: Sphinx, config: Config) -> None:
     folder sees the same value): sphinx-sitemap warns on every builder when there is no URL; the
     information line says the same, so its warning is silenced."""
     silenced = SITEMAP_WARNING in config.suppress_warnings
-    if not (config.html_baseurl or "").strip() and "sphinx_sitemap" in app.extensions and not silenced:
+    if not canonical_url(config) and "sphinx_sitemap" in app.extensions and not silenced:
         config.suppress_warnings = [*config.suppress_warnings, SITEMAP_WARNING]
 
 
