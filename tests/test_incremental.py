@@ -37,6 +37,14 @@ _DOMAIN = "from sphinx_contributions.collect.domain import ContributionsDomain a
 SABOTAGE = {
     "env-get-updated": _INC + "m.updated = lambda app, env: []",
     "nav-rewrite": _FIX.format("navigation") + "f.nav_digest = lambda env: ''",
+    # the navigation's digest without the toctrees' options (their caption)
+    "nav-options": _FIX.format("navigation") + "from sphinx_contributions.model import digest\n"
+    "def nav(env):\n"
+    "    parts, in_nav = [env.config.root_doc], {env.config.root_doc}\n"
+    "    for doc in sorted(env.toctree_includes):\n"
+    "        parts.append((doc, env.toctree_includes[doc])); in_nav.update(env.toctree_includes[doc])\n"
+    "    return digest(parts + [(doc, env.titles[doc].astext()) for doc in sorted(in_nav) if doc in env.titles])\n"
+    "f.nav_digest = nav",
     "xref-rewrite": _INC + "m.ContribLinkCollector.pages = classmethod(lambda cls, env: {})",
     "neighbour-rewrite": _INC + "m._neighbour_digests = lambda app, domain: {}",
     "output-removal": _FIX.format("stale_outputs") + "f.remove_stale_files = lambda app, builder: None",
@@ -156,6 +164,11 @@ One fused kernel; follows {contrib}`gamma#303`.
 """
 
 
+def add_caption(src: Path) -> None:
+    # the root's toctree gets a caption: furo shows it above the navigation of every page
+    edit(src / "index.md", "```{toctree}\n:hidden:\n", "```{toctree}\n:hidden:\n:caption: Portfolio\n")
+
+
 def link_from_about(src: Path) -> None:
     # a {contrib} link from a page that is neither a listing nor a neighbour of the linked write-up
     path = src / "about/index.md"
@@ -226,6 +239,7 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "rename": rename_page,
     "doc-title": edit_doc_title,
     "section-heading": edit_section_heading,
+    "caption": add_caption,
 }
 #: what a change needs in the copy of the site before its first build
 PREPARE: dict[str, Callable[[Path], None]] = {
@@ -336,6 +350,7 @@ def test_parallel_incremental_build_equals_clean_build(tmp_path: Path) -> None:
 GUARDS = [
     ("env-get-updated", "metric"),
     ("nav-rewrite", "nav-title"),
+    ("nav-options", "caption"),
     ("xref-rewrite", "far-title"),
     ("neighbour-rewrite", "add"),  # the last write-up's "next" link now leads to the new one
     ("output-removal", "delete"),

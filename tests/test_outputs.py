@@ -250,3 +250,37 @@ def test_a_build_stopped_while_writing_leaves_no_claim(make_app: MakeApp, tmp_pa
     # a generated page is written only when what it shows changed since this output was written: had the
     # stopped build claimed it, the tag page would keep the old title
     assert "Fix alpha again" in (Path(app.outdir) / "tags" / "caching.html").read_text(encoding="utf-8")
+
+
+def test_sitemap_excludes_match_a_link_as_written_or_percent_decoded(make_app: MakeApp, tmp_path: Path) -> None:
+    """``my notes.md`` is linked as ``my%20notes.html``: an exclude written as the reader reads the name
+    (``my notes.html``) leaves it out too (``write/fixes/sitemap.py``)."""
+    srcdir = make_site(tmp_path / "site")
+    for name in ("my notes", "kept"):
+        (srcdir / f"{name}.md").write_text(f"---\norphan: true\n---\n# {name}\n\nText.\n", encoding="utf-8")
+    overrides = {
+        "extensions": ["myst_parser", "sphinx_contributions", "sphinx_sitemap"],
+        "html_baseurl": "https://example.org/",
+        "sitemap_url_scheme": "{link}",
+        "sitemap_excludes": ["my notes.html", "genindex.html", "search.html"],
+    }
+    app = build(make_app, "html", srcdir, tmp_path / "build", freshenv=True, confoverrides=overrides)
+    sitemap = (Path(app.outdir) / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/kept.html</loc>" in sitemap
+    assert "notes" not in sitemap
+
+
+def test_the_dirhtml_404_pages_links_lead_from_its_folder(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """dirhtml writes the 404 page to ``404/index.html``: the links of its text, written from the site's
+    root (``conf.py``'s ``notfound_context``), get one ``../`` (``write/fixes/notfound_paths.py``); html's
+    ``404.html`` keeps them as written."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-portfolio", srcdir)
+    pages = {}
+    for builder, page in (("dirhtml", "404/index.html"), ("html", "404.html")):
+        app = build(make_app, builder, srcdir, tmp_path / builder, freshenv=True)
+        pages[builder] = (Path(app.outdir) / page).read_text(encoding="utf-8")
+    assert '<a href="../contributions/index.html">Contributions' in pages["dirhtml"]
+    assert 'action="../search.html"' in pages["dirhtml"]
+    assert '<a href="contributions/index.html">Contributions' in pages["html"]
+    assert 'action="search.html"' in pages["html"]

@@ -476,6 +476,19 @@ def test_a_link_to_another_origin_is_refused(
     assert forge.credentials_seen()  # the API itself did get the token
 
 
+def test_a_list_whose_next_page_leads_back_is_refused(forge: FakeForges, site: Path) -> None:
+    """A ``Link: <…>; rel="next"`` that leads to a page already fetched would be followed forever: the
+    write-up fails with one line (the fake's script then ends, so a client without the guard would go
+    on to the data's own answer and succeed, not hang)."""
+    path = "/github/repos/example-org/widget/releases"
+    page = f"{forge.url}{path}?per_page=100&page=2"
+    forge.script[path] = [Reply(200, [], {"Link": f'<{page}>; rel="next"'})] * 2
+    status, lines = sync(site, only="widget#12")
+    assert status == 1
+    assert lines[0] == f"[1/1] widget#12: failed: {page}: the list's pages go round in a circle"
+    assert forge.count(path) == 2
+
+
 @pytest.mark.parametrize("status", [301, 302, 307, 308])
 def test_a_redirect_to_another_origin_is_refused(
     forge: FakeForges, elsewhere: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch, status: int
