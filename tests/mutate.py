@@ -326,8 +326,8 @@ MUTATIONS = (
     Mutation(
         "notfound-dirhtml-links",
         "write/fixes/notfound_paths.py",
-        "context[\"body\"] = _RELATIVE_LINK.sub(rf'\\1=\"{up}', context[\"body\"])",
-        "context[\"body\"] = context[\"body\"]",
+        'context["body"] = _RELATIVE_LINK.sub(rf\'\\1="{up}\', context["body"])',
+        'context["body"] = context["body"]',
         "dirhtml's 404/index.html: the links of its text lead from its folder (one ../)",
     ),
     Mutation(
