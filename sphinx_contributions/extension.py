@@ -67,7 +67,7 @@ from .write.fixes.opengraph_fields import check_opengraph, name_the_page, opengr
 from .write.fixes.opengraph_print import report_missing_matplotlib
 from .write.fixes.search_index import prune_search_index
 from .write.fixes.search_objects import index_keys
-from .write.fixes.settled_settings import add_late_static_dirs, drop_second_copy, set_file_priorities
+from .write.fixes.settled_settings import add_late_static_dirs, drop_second_copy, set_file_priorities, set_up_theme
 from .write.fixes.singlehtml_anchors import fix_double_anchors, fix_navigation
 from .write.fixes.sitemap import check_sitemap_url, disconnect_sphinx_sitemap, write_sitemap
 from .write.fixes.stale_outputs import remove_stale_files
@@ -118,6 +118,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("config-inited", check_myst_settings, 500, "MyST is on, with the colon fence write-ups use"),
     Handler("config-inited", add_templates_path, 500, "the extension's templates, after the site's own"),
     Handler("config-inited", add_static_path, 500, "the stylesheet's folder, before the env compares settings"),
+    Handler("config-inited", set_up_theme, 500, "a theme package's settings (furo's) there before the env compares"),
     Handler("config-inited", add_late_static_dirs, 500, "sphinx-design's, copybutton's folders, for the same reason"),
     Handler("config-inited", check_folders, 500, "the generated pages' folders are folders inside the site"),
     Handler("config-inited", set_title_page, 500, "the PDF's title page from the site's settings"),

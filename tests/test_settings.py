@@ -99,6 +99,22 @@ def test_a_right_site_gets_no_settings_warning(make_app: MakeApp, rootdir: Path,
     assert warnings(app) == []
 
 
+def test_a_furo_build_with_nothing_to_do_finds_the_configuration_unchanged(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """furo registers ``pygments_dark_style`` when the builder loads the theme, after Sphinx compares the
+    settings: every build with nothing to do said "The configuration has changed (pygments_dark_style)".
+    The site's own value of it is kept."""
+    srcdir = site(rootdir, tmp_path, "html_theme = 'furo'\npygments_dark_style = 'monokai'\n")
+    first = build(make_app, srcdir, freshenv=True)
+    assert warnings(first) == []
+    again = build(make_app, srcdir)
+    status = strip_colors(again.status.getvalue())
+    assert "configuration has changed" not in status, status
+    assert "0 added, 0 changed, 0 removed" in status
+    assert again.config.pygments_dark_style == "monokai"
+
+
 #: what other packages change when the builder starts (``write/fixes/settled_settings.py``): sphinx-design's
 #: and sphinx-copybutton's folders appended to ``html_static_path``, the priority Sphinx's HTML builder
 #: sets in ``html_css_files`` and ``html_js_files``
