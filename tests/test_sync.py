@@ -110,7 +110,7 @@ def sync(site: Path, **options: object) -> tuple[int, list[str]]:
     out = io.StringIO()
     apis = Apis(
         timeout=float(options.pop("timeout", 2.0)),  # type: ignore[arg-type]
-        retry_wait=0.0,
+        retry_wait=float(options.pop("retry_wait", 0.0)),  # type: ignore[arg-type]
         max_wait=float(options.pop("max_wait", 60.0)),  # type: ignore[arg-type]
         sleep=options.pop("sleep", lambda seconds: None),  # type: ignore[arg-type]
     )
@@ -844,6 +844,59 @@ def test_a_secondary_limit_without_a_time_waits_a_minute(forge: FakeForges, site
     forge.script[path] = [Reply(403, {"message": "You have exceeded a secondary rate limit."})]
     status, _ = sync(site, only="widget#12", sleep=waits.append)
     assert (status, waits) == (0, [60.0])
+
+
+def test_a_retry_after_http_date_is_waited(forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Retry-After`` may be an HTTP date (RFC 9110 section 10.2.3; GitHub documents seconds): 7 s from
+    now is waited, not taken for no time at all (on main: a minute, with an invented reset)."""
+    from email.utils import formatdate
+
+    import sphinx_contributions.forges.http as http
+
+    now = 1_800_000_000.0
+    monkeypatch.setattr(http.time, "time", lambda: now)
+    waits: list[float] = []
+    path = "/github/repos/example-org/widget/pulls/12"
+    headers = {"Retry-After": formatdate(now + 7, usegmt=True)}
+    forge.script[path] = [Reply(403, {"message": "You have exceeded a secondary rate limit."}, headers)]
+    status, _ = sync(site, only="widget#12", sleep=waits.append)
+    assert (status, waits) == (0, [7.0])
+
+
+def test_a_limit_without_a_time_names_none(forge: FakeForges, site: Path) -> None:
+    """A secondary limit that says no time, three times: the sync stops with "retry later", not a time it
+    made up (on main: now + 60 s)."""
+    path = "/github/repos/example-org/widget/pulls/12"
+    forge.script[path] = [Reply(403, {"message": "You have exceeded a secondary rate limit."})] * 3
+    status, lines = sync(site, only="widget#12")
+    assert status == 1
+    assert lines[0] == f"[1/1] widget#12: stopped: rate limit reached at {forge.url}{path}; retry later"
+
+
+def test_a_reset_already_past_is_no_retry_without_a_wait(forge: FakeForges, site: Path) -> None:
+    """``x-ratelimit-remaining: 0`` with a reset the local clock has passed (clocks differ): each retry
+    waits the backoff (on main: three attempts at once)."""
+    waits: list[float] = []
+    path = "/github/repos/example-org/widget/pulls/12"
+    past = {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1000000000"}
+    forge.script[path] = [Reply(403, {"message": "API rate limit exceeded for 127.0.0.1."}, past)] * 2
+    status, _ = sync(site, only="widget#12", sleep=waits.append, retry_wait=1.5)
+    assert (status, waits) == (0, [1.5, 1.5])
+
+
+def test_a_503_retry_after_http_date_is_waited(forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from email.utils import formatdate
+
+    import sphinx_contributions.forges.http as http
+
+    now = 1_800_000_000.0
+    monkeypatch.setattr(http.time, "time", lambda: now)
+    waits: list[float] = []
+    path = "/github/repos/example-org/widget/pulls/12"
+    headers = {"Retry-After": formatdate(now + 4, usegmt=True)}
+    forge.script[path] = [Reply(503, {"message": "Service Unavailable"}, headers)]
+    status, _ = sync(site, only="widget#12", sleep=waits.append)
+    assert (status, waits) == (0, [4.0])
 
 
 def test_a_503_retry_after_is_waited(forge: FakeForges, site: Path) -> None:
