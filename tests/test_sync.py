@@ -851,10 +851,8 @@ def test_a_retry_after_http_date_is_waited(forge: FakeForges, site: Path, monkey
     now is waited, not taken for no time at all (on main: a minute, with an invented reset)."""
     from email.utils import formatdate
 
-    import sphinx_contributions.forges.http as http
-
     now = 1_800_000_000.0
-    monkeypatch.setattr(http.time, "time", lambda: now)
+    monkeypatch.setattr("sphinx_contributions.forges.http.time.time", lambda: now)
     waits: list[float] = []
     path = "/github/repos/example-org/widget/pulls/12"
     headers = {"Retry-After": formatdate(now + 7, usegmt=True)}
@@ -887,10 +885,8 @@ def test_a_reset_already_past_is_no_retry_without_a_wait(forge: FakeForges, site
 def test_a_503_retry_after_http_date_is_waited(forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from email.utils import formatdate
 
-    import sphinx_contributions.forges.http as http
-
     now = 1_800_000_000.0
-    monkeypatch.setattr(http.time, "time", lambda: now)
+    monkeypatch.setattr("sphinx_contributions.forges.http.time.time", lambda: now)
     waits: list[float] = []
     path = "/github/repos/example-org/widget/pulls/12"
     headers = {"Retry-After": formatdate(now + 4, usegmt=True)}
