@@ -895,6 +895,28 @@ def test_a_503_retry_after_http_date_is_waited(forge: FakeForges, site: Path, mo
     assert (status, waits) == (0, [4.0])
 
 
+def test_a_422_says_the_apis_own_detail(forge: FakeForges, site: Path) -> None:
+    """GitHub's validation error (its documented ``validation_failed`` shape: ``message`` and ``errors``,
+    each with ``resource``, ``field`` and ``code``, or a ``custom`` one with its own ``message``): the line
+    says each detail, not only "Validation Failed" (on main: only that)."""
+    path = "/github/repos/example-org/widget/pulls/12"
+    body = {
+        "message": "Validation Failed",
+        "errors": [
+            {"resource": "PullRequest", "field": "number", "code": "invalid"},
+            {"resource": "PullRequest", "code": "custom", "message": "No commit found for SHA: abc"},
+        ],
+        "documentation_url": "https://docs.github.com/rest/pulls/pulls#get-a-pull-request",
+    }
+    forge.script[path] = [Reply(422, body)]
+    status, lines = sync(site, only="widget#12")
+    assert status == 1
+    assert lines[0] == (
+        f"[1/1] widget#12: failed: {forge.url}{path}: HTTP 422 Unprocessable Entity: Validation Failed: "
+        "PullRequest number invalid; No commit found for SHA: abc"
+    )
+
+
 def test_a_503_retry_after_is_waited(forge: FakeForges, site: Path) -> None:
     waits: list[float] = []
     path = "/github/repos/example-org/widget/pulls/12"

@@ -148,7 +148,9 @@ class Got:
     links: dict[str, dict[str, str]]
 
     def message(self) -> str:
-        """The API's own words (``{"message": "Bad credentials"}``), or ''."""
+        """The API's own words (``{"message": "Bad credentials"}``), with the detail of each of GitHub's
+        ``errors`` (a 422's ``{"message": "Validation Failed", "errors": [{"resource": "Issue", "field":
+        "title", "code": "missing_field"}]}``, or an error's own ``message``), or ''."""
         try:
             data = json.loads(self.body)
         except ValueError:
@@ -158,7 +160,24 @@ class Got:
             message = "; ".join(
                 f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in message.items()
             )
+        errors = data.get("errors") if isinstance(data, dict) else None
+        details = [_error_detail(error) for error in errors] if isinstance(errors, list) else []
+        details = [detail for detail in details if detail]
+        if details:
+            message = f"{message or ''}: {'; '.join(details)}".lstrip(": ")
         return " ".join(str(message).split())[:300] if message else ""
+
+
+def _error_detail(error: object) -> str:
+    """One of GitHub's ``errors``: its own ``message``, else ``resource field code``; a plain string as
+    it is."""
+    if isinstance(error, str):
+        return error
+    if not isinstance(error, dict):
+        return ""
+    if error.get("message"):
+        return str(error["message"])
+    return " ".join(str(error[key]) for key in ("resource", "field", "code") if error.get(key))
 
 
 class Session:
