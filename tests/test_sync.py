@@ -995,11 +995,34 @@ def test_a_merge_into_another_branch_says_so(forge: FakeForges, site: Path) -> N
     repo.pulls[12] = github_pull(
         "example-org/widget", 12, "Fix the widget", "closed", "2024-03-01T10:00:00Z", WIDGET_SHA, (1, 1, 1), "", "1.x"
     )
+    repo.branches.add("1.x")  # a maintenance branch: "Get a branch" answers it under its own name
     _, lines = sync(site, only="widget#12")
     assert lines[0] == (
         "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed; merged into 1.x, not the "
         "default branch main"
     )
+
+
+def test_a_merge_into_the_default_branch_before_its_rename_says_nothing(forge: FakeForges, site: Path) -> None:
+    """Merged into ``master`` before the repository renamed it ``main``: GitHub's "Get a branch" answers
+    ``master`` with a 301 to ``main``, so the merge went into the default branch (on main: "merged into
+    master, not the default branch main" on every such pull request)."""
+    repo = forge.github["example-org/widget"]
+    repo.pulls[12] = github_pull(
+        "example-org/widget",
+        12,
+        "Fix the widget",
+        "closed",
+        "2024-03-01T10:00:00Z",
+        WIDGET_SHA,
+        (1, 1, 1),
+        "",
+        "master",
+    )
+    repo.renamed_branches["master"] = "main"
+    _, lines = sync(site, only="widget#12")
+    assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed"
+    assert forge.count("/branches/master") == 1 and forge.count("/branches/main") == 1
 
 
 def test_a_repository_named_issues_is_asked_conditionally(
