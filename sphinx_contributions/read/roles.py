@@ -3,6 +3,7 @@ link to one of the extension's exports, ``contributions.json`` …)."""
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -34,7 +35,8 @@ class GitHubRole(SphinxRole):
         label = text if text is not None else (target if target.startswith("#") else f"{repo}#{number}")
         if repo is None:  # the page's repository, known once the page is read (see ResolveShortLinks)
             pending = cn.pending_github_link(self.rawtext, label, kind=self.name, number=number, role_text=self.text)
-            pending.source, pending.line = self.get_source_info()
+            source, pending.line = self.get_source_info()  # Sphinx 9.1: the source may be a PathLike
+            pending.source = os.fspath(source) if source is not None else None
             return [pending], []
         return [github_link(self.name, repo, number, label, self.rawtext)], []
 
