@@ -9,7 +9,7 @@ BUILDDIR ?= _build
 # strict: warnings are errors (nitpicky is on in conf.py); -T: full tracebacks on a crash
 SPHINXOPTS ?= -W --keep-going -T
 
-.PHONY: html test test-sdist test-latest serve clean lint bench audit linkcheck mutate
+.PHONY: html test test-sdist test-latest serve clean lint bench audit linkcheck mutate mutate-sample
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,22 @@ test-sdist: $(STAMP)
 # it (tests/mutate.py); not part of `make test`
 mutate: $(STAMP)
 	$(PY) -m tests.mutate $(MUTATE_ARGS)
+
+# cosmic-ray (the mutation extra) over write/ and collect/, in a copy of the repository, each mutant against the
+# test modules of its area (tests/cosmic_ray_area.py, tests/mutate.py's AREAS); cosmic-ray executes the
+# session's mutants in a random order it draws itself: stop it (Ctrl-C) once enough have run, and
+# `cr-report $(BUILDDIR)/cosmic-ray/session.sqlite` counts them. Not part of `make test`: hours for all.
+CR_WORK ?= $(BUILDDIR)/cosmic-ray
+CR_BIN := $(abspath $(VENV))/bin
+mutate-sample: $(STAMP)
+	$(PY) -m pip install --quiet -c requirements/constraints.txt -e '.[mutation]'
+	rm -rf $(CR_WORK) && mkdir -p $(CR_WORK)
+	$(PY) -c "from pathlib import Path; from tests.mutate import copy_repository as c; \
+		c(Path('$(CR_WORK)/repo')); c(Path('$(CR_WORK)/pristine'))"
+	cd $(CR_WORK)/repo && $(CR_BIN)/cosmic-ray init tests/cosmic-ray.toml ../session.sqlite
+	cd $(CR_WORK)/repo && CR_PRISTINE=$(abspath $(CR_WORK))/pristine PATH=$(CR_BIN):$$PATH \
+		nice $(CR_BIN)/cosmic-ray exec tests/cosmic-ray.toml ../session.sqlite
+	$(CR_BIN)/cr-report $(CR_WORK)/session.sqlite
 
 # the suite against the newest Sphinx, MyST-Parser, furo, sphinx-design, sphinx-sitemap and sphinxext-opengraph
 # the registry has, on the newest Python 3.12 or later the machine has (PATH or pyenv, tests/newest_python.py:
