@@ -284,3 +284,22 @@ def test_the_dirhtml_404_pages_links_lead_from_its_folder(make_app: MakeApp, roo
     assert 'action="../search.html"' in pages["dirhtml"]
     assert '<a href="contributions/index.html">Contributions' in pages["html"]
     assert 'action="search.html"' in pages["html"]
+
+
+def test_a_book_shows_the_cards_of_a_project_whose_write_ups_come_later(make_app: MakeApp, tmp_path: Path) -> None:
+    """A book (singlehtml) whose projects overview comes before the write-ups: each project shows its
+    cards; only a listing whose write-ups were all shown before becomes one line of links
+    (``write/books.py``; a mutant that made every project one line survived the sampled mutation run)."""
+    srcdir = make_site(tmp_path / "site")
+    (srcdir / "contributions" / "index.md").unlink()
+    (srcdir / "index.md").write_text(
+        "# Outputs\n\n```{toctree}\n:glob:\n\nopen-source\ncontributions/*\n```\n", encoding="utf-8"
+    )
+    (srcdir / "open-source.md").write_text(
+        "# Open source\n\n::::{projects}\n\n:::{project} alpha\nThe alpha project.\n:::\n\n::::\n", encoding="utf-8"
+    )
+    app = build(make_app, "singlehtml", srcdir, tmp_path / "build", freshenv=True)
+    assert app.warning.getvalue() == ""
+    book = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
+    assert "contrib-listing-once" not in book
+    assert "Fix alpha" in book
