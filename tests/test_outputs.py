@@ -303,3 +303,23 @@ def test_a_book_shows_the_cards_of_a_project_whose_write_ups_come_later(make_app
     book = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
     assert "contrib-listing-once" not in book
     assert "Fix alpha" in book
+
+
+def test_the_build_report_follows_each_build(make_app: MakeApp, tmp_path: Path) -> None:
+    """``contributions-report.html.json`` is written only when its bytes change, and then it is: after a
+    title changes, the next build's report holds the new title (a mutant that kept the first report
+    survived the sampled mutation run)."""
+    import json
+
+    from sphinx_contributions.write.report import report_path
+
+    srcdir = make_site(tmp_path / "site")
+    builddir = tmp_path / "build"
+    first = build(make_app, "html", srcdir, builddir)
+    path = report_path(first.doctreedir, "html")
+    titles = {record["title"] for record in json.loads(path.read_text(encoding="utf-8"))["records"]}
+    assert titles == {"Fix alpha", "Fix beta"}
+    edit(srcdir / "contributions" / "beta.md", "# Fix beta\n", "# Fix the beta\n")
+    build(make_app, "html", srcdir, builddir)
+    titles = {record["title"] for record in json.loads(path.read_text(encoding="utf-8"))["records"]}
+    assert titles == {"Fix alpha", "Fix the beta"}
