@@ -9,7 +9,7 @@ BUILDDIR ?= _build
 # strict: warnings are errors (nitpicky is on in conf.py); -T: full tracebacks on a crash
 SPHINXOPTS ?= -W --keep-going -T
 
-.PHONY: html test test-sdist test-latest serve clean lint bench audit linkcheck mutate
+.PHONY: html test test-sdist test-latest serve clean lint bench audit linkcheck mutate mutate-sample
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,17 +34,41 @@ test-sdist: $(STAMP)
 mutate: $(STAMP)
 	$(PY) -m tests.mutate $(MUTATE_ARGS)
 
+# cosmic-ray (the mutation extra) over write/ and collect/, in a copy of the repository, each mutant against the
+# test modules of its area (tests/cosmic_ray_area.py, tests/mutate.py's AREAS); cosmic-ray executes the
+# session's mutants in a random order it draws itself: stop it (Ctrl-C) once enough have run, and
+# `cr-report $(BUILDDIR)/cosmic-ray/session.sqlite` counts them. Not part of `make test`: hours for all.
+CR_WORK ?= $(BUILDDIR)/cosmic-ray
+CR_BIN := $(abspath $(VENV))/bin
+mutate-sample: $(STAMP)
+	$(PY) -m pip install --quiet -c requirements/constraints.txt -e '.[mutation]'
+	rm -rf $(CR_WORK) && mkdir -p $(CR_WORK)
+	$(PY) -c "from pathlib import Path; from tests.mutate import copy_repository as c; \
+		c(Path('$(CR_WORK)/repo')); c(Path('$(CR_WORK)/pristine'))"
+	cd $(CR_WORK)/repo && $(CR_BIN)/cosmic-ray init tests/cosmic-ray.toml ../session.sqlite
+	cd $(CR_WORK)/repo && CR_PRISTINE=$(abspath $(CR_WORK))/pristine PATH=$(CR_BIN):$$PATH \
+		nice $(CR_BIN)/cosmic-ray exec tests/cosmic-ray.toml ../session.sqlite
+	$(CR_BIN)/cr-report $(CR_WORK)/session.sqlite
+
 # the suite against the newest Sphinx, MyST-Parser, furo, sphinx-design, sphinx-sitemap and sphinxext-opengraph
-# the registry has for this Python (the pinned set for everything else), in a venv of its own; pip says where
-# the newest releases leave the package's own version ranges, and the test report's header names each version
-# (pip and setuptools pinned first, as for .venv: the venv's own setuptools cannot build this package)
+# the registry has, on the newest Python 3.12 or later the machine has (PATH or pyenv, tests/newest_python.py:
+# Read the Docs builds a new site on 3.12, where it installs Sphinx 9.1; 3.11 stops at the pinned 9.0.4), in a
+# venv of its own (the pinned set for everything else); pip says where the newest releases leave the package's
+# own version ranges, and the test report's header names each version (pip and setuptools pinned first, as
+# for .venv: the venv's own setuptools cannot build this package). Without such a Python: one line says so.
 LATEST_VENV ?= $(BUILDDIR)/latest-venv
 LATEST := sphinx myst-parser furo sphinx-design sphinx-sitemap sphinxext-opengraph
+LATEST_PYTHON ?= $(shell $(PYTHON) tests/newest_python.py)
 test-latest:
-	test -x $(LATEST_VENV)/bin/python || $(PYTHON) -m venv $(LATEST_VENV)
-	$(LATEST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -c requirements/constraints.txt pip setuptools
-	$(LATEST_VENV)/bin/python -m pip install --quiet -c requirements/constraints.txt -e '.[site,test]'
-	$(LATEST_VENV)/bin/python -m pip install --quiet --upgrade $(LATEST)
+	@if [ -z "$(LATEST_PYTHON)" ]; then \
+		echo "test-latest: SKIPPED: no Python 3.12 or later on this machine (PATH, pyenv); install one (pyenv install 3.12)"; \
+		exit 0; fi; \
+	set -e; \
+	test -x $(LATEST_VENV)/bin/python || $(LATEST_PYTHON) -m venv $(LATEST_VENV); \
+	$(LATEST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -c requirements/constraints.txt pip setuptools; \
+	$(LATEST_VENV)/bin/python -m pip install --quiet -c requirements/constraints.txt -e '.[site,test]'; \
+	$(LATEST_VENV)/bin/python -m pip install --quiet --upgrade $(LATEST); \
+	$(LATEST_VENV)/bin/python -m mypy; \
 	$(LATEST_VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 # live preview on http://127.0.0.1:8000, drafts included, rebuilt on save (not strict: shows warnings)

@@ -21,6 +21,7 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 
 from .nodes import USES_ASSETS
+from .settings import canonical_url
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -149,12 +150,7 @@ FEED_NAME = "contributions.atom"
 EXPORT_NAMES = (JSON_NAME, SCHEMA_NAME, FEED_NAME)
 
 
-def base_url(app: Sphinx) -> str:
-    base = app.config.html_baseurl or ""
-    return base if not base or base.endswith("/") else base + "/"
-
-
 def written_exports(app: Sphinx) -> tuple[str, ...]:
     """The exports a site build writes: the feed only where there is a canonical URL (its URLs are
     absolute); a link to an export that is not written is its text."""
-    return EXPORT_NAMES if base_url(app) else tuple(name for name in EXPORT_NAMES if name != FEED_NAME)
+    return EXPORT_NAMES if canonical_url(app.config) else tuple(name for name in EXPORT_NAMES if name != FEED_NAME)

@@ -43,7 +43,7 @@ from .render.metric import metrics_to_text, setup_metric_render
 from .render.projects import resolve_projects, setup_projects_render
 from .render.templates import add_templates_path
 from .render.theme_breadcrumbs import drop_theme_breadcrumbs
-from .settings import check_settings, register_settings
+from .settings import check_html_baseurl, check_settings, register_settings
 from .themes import check_theme
 from .version import __version__
 from .write.books import check_epub_version, listings_once, setup_books, unique_writeup_ids
@@ -53,6 +53,7 @@ from .write.exports import write_exports
 from .write.fixes.design_latex import add_card_styles
 from .write.fixes.doc_titles import setup_doc_titles
 from .write.fixes.empty_index import drop_empty_index, no_index_link
+from .write.fixes.epub_bookkeeping import drop_buildinfo_backup, exclude_memory
 from .write.fixes.epub_svg import fix_epub
 from .write.fixes.lasting_warnings import (
     install_before_reading,
@@ -67,7 +68,7 @@ from .write.fixes.opengraph_fields import check_opengraph, name_the_page, opengr
 from .write.fixes.opengraph_print import report_missing_matplotlib
 from .write.fixes.search_index import prune_search_index
 from .write.fixes.search_objects import index_keys
-from .write.fixes.settled_settings import add_late_static_dirs, drop_second_copy, set_file_priorities
+from .write.fixes.settled_settings import add_late_static_dirs, drop_second_copy, set_file_priorities, set_up_theme
 from .write.fixes.singlehtml_anchors import fix_double_anchors, fix_navigation
 from .write.fixes.sitemap import check_sitemap_url, disconnect_sphinx_sitemap, write_sitemap
 from .write.fixes.stale_outputs import remove_stale_files
@@ -112,6 +113,7 @@ LAST = 1_000_000
 HANDLERS: tuple[Handler, ...] = (
     # -- the settings, once read ------------------------------------------------------------------
     Handler("config-inited", check_settings, 50, "every contributions_* setting typed and spelt right, first"),
+    Handler("config-inited", check_html_baseurl, 60, "html_baseurl an http(s):// URL ending in '/', or none"),
     Handler("config-inited", check_theme, 100, "a theme not installed: one warning, alabaster instead"),
     Handler("config-inited", load_catalogs, 100, "the extension's words in the site's language, before use"),
     Handler("config-inited", check_myst_settings, 500, "MyST is on, with the colon fence write-ups use"),
@@ -120,6 +122,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler(
         "config-inited", hold_design_assets, 500, "sphinx-design's files only on pages that use them, unless listed"
     ),
+    Handler("config-inited", set_up_theme, 500, "a theme package's settings (furo's) there before the env compares"),
     Handler("config-inited", add_late_static_dirs, 500, "sphinx-design's, copybutton's folders, for the same reason"),
     Handler("config-inited", check_folders, 500, "the generated pages' folders are folders inside the site"),
     Handler("config-inited", set_title_page, 500, "the PDF's title page from the site's settings"),
@@ -127,6 +130,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("config-inited", report_missing_matplotlib, 500, "opengraph's matplotlib line said once, or not"),
     Handler("config-inited", silence_sitemap, 500, "no sitemap warning for a site without a canonical URL"),
     Handler("config-inited", disconnect_sphinx_sitemap, 500, "the sitemap is written by .write.fixes.sitemap"),
+    Handler("config-inited", exclude_memory, 500, "ePub: the output's memory file is no part of the book"),
     Handler("config-inited", set_file_priorities, 900, "after Sphinx's (800): the builder's default priority, now"),
     # -- the builder starts -----------------------------------------------------------------------
     Handler("builder-inited", check_epub_version, 400, "an EPUB 2 build is refused before Sphinx's own check"),
@@ -157,6 +161,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("env-check-consistency", report_coverage, 500, "lock entries without a page, pages without one"),
     # -- writing: each page resolved and rendered -------------------------------------------------
     Handler("write-started", remove_stale_files, 400, "files the output held and this build does not: gone"),
+    Handler("write-started", drop_buildinfo_backup, 500, "ePub: Sphinx's .buildinfo.bak neither packed nor warned"),
     Handler("write-started", forget_before_writing, 500, "what this build rewrites is unknown until written"),
     Handler("write-started", say_labels_stay_english, 500, "a language without a catalog: one line, labels in English"),
     Handler("write-started", copy_used_assets, 500, "the stylesheet and scripts into _static, where a page uses them"),

@@ -109,7 +109,7 @@ def say_labels_stay_english(app: Sphinx, builder: Builder) -> None:
 
 class TranslatedOptions(SphinxTransform):
     """After Sphinx's Locale transform (priority 20) and the ``{pr}`` links' repository
-    (:class:`~.roles.ResolveShortLinks`, 500), before the domain reads the page (850): each translated
+    (:class:`~.read.roles.ResolveShortLinks`, 500), before the domain reads the page (850): each translated
     :class:`~.nodes.option_text` becomes its directive's option (the summary's or the impact's markup and plain text, a
     figure's label or unit, as text); an untranslated one leaves the option as the directive read it.
     The nodes are dropped unless the build extracts messages (Sphinx's gettext builder, the one that sets

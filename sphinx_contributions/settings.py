@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import difflib
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -179,6 +180,50 @@ def _where(app: Sphinx, lines: dict[str, int], name: str) -> str:
     path = Path(app.confdir, "conf.py")
     line = lines.get(name)
     return f"{path}:{line}" if line else str(path)
+
+
+def conf_location(app: Sphinx, *names: str) -> str | None:
+    """``conf.py:line`` where the site assigns the first of ``names`` it assigns (``conf.py`` where it
+    assigns none), the location of a ``[contrib.config]`` warning about them; None without a folder."""
+    if not app.confdir:
+        return None
+    lines = _lines(str(app.confdir))
+    return _where(app, lines, next((name for name in names if name in lines), names[0]))
+
+
+#: a canonical URL: ``http://`` or ``https://``, a host, then anything without spaces
+_BASE_URL = re.compile(r"https?://[^/\s?#]+(/\S*)?", re.IGNORECASE)
+
+
+def canonical_url(config: Config) -> str:
+    """The site's canonical URL (``html_baseurl``) ending in ``/``, or ``""`` where there is none: the one
+    base of every absolute URL the extension writes (feed, JSON, cards, sitemap), and the answer to "is
+    there a canonical URL?" (:func:`check_html_baseurl` has made a blank or scheme-less value ``""``)."""
+    base = str(config.html_baseurl or "").strip()
+    return base if not base or base.endswith("/") else base + "/"
+
+
+def check_html_baseurl(app: Sphinx, config: Config) -> None:
+    """``config-inited``, after :func:`check_settings` and before a site's own handlers read it:
+    ``html_baseurl`` is an ``http(s)://`` URL or empty. A blank one, or one without a scheme (feed ids and
+    sitemap URLs would be relative, ``og:image`` would name the host twice), is a ``[contrib.config]``
+    warning and no canonical URL is used; a valid one gets its trailing ``/`` (``og:url`` joined to
+    ``…/en/latest`` would lose ``latest``)."""
+    value = config.html_baseurl
+    if not isinstance(value, str) or not value:
+        return
+    base = value.strip()
+    if base and _BASE_URL.fullmatch(base):
+        config.html_baseurl = canonical_url(config)
+        return
+    why = "is blank" if not base else "is not an http:// or https:// URL (such as 'https://example.org/')"
+    warn(
+        ContribWarning.CONFIG,
+        f"html_baseurl = {value!r} {why}: no canonical URL is used, so the feed, the sitemap, canonical "
+        "links and social cards are left out",
+        conf_location(app, "html_baseurl"),
+    )
+    config.html_baseurl = ""
 
 
 def check_settings(app: Sphinx, config: Config) -> None:

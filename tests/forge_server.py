@@ -61,6 +61,9 @@ class Repo:
     releases: list[dict[str, Any]] = field(default_factory=list)
     commits: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tags: dict[str, str] = field(default_factory=dict)
+    #: the branches GitHub's "Get a branch" knows, and renamed ones (old name → new name: a 301)
+    branches: set[str] = field(default_factory=lambda: {"main"})
+    renamed_branches: dict[str, str] = field(default_factory=dict)
 
     def commit(self, sha: str, *parents: str) -> str:
         self.commits[sha] = parents
@@ -472,6 +475,16 @@ class FakeForges:
             return Reply(200, repo.issues[int(rest[1])])
         if rest == ["releases"]:
             return self._page(raw_path, query, list(reversed(repo.releases)), "per_page", 30)
+        if rest[:1] == ["branches"] and len(rest) == 2:
+            # GitHub's "Get a branch": a renamed branch's old name is "301 Moved permanently" to the new one
+            branch = rest[1]
+            if branch in repo.renamed_branches:
+                moved = f"/github/repos/{name}/branches/{quote(repo.renamed_branches[branch], safe='')}"
+                return Reply(301, {"message": "Moved Permanently", "url": self.url + moved}, {"Location": moved})
+            if branch in repo.branches:
+                sha = "b" * 40
+                return Reply(200, {"name": branch, "commit": {"sha": sha}, "protected": False})
+            return Reply(404, {"message": "Branch not found", "documentation_url": "https://docs.github.com/rest"})
         if rest[:1] == ["compare"]:
             base_ref, _, head_ref = "/".join(rest[1:]).partition("...")
             base, head = repo.resolve(base_ref), repo.resolve(head_ref)

@@ -49,6 +49,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "write/fixes/settled_settings.py": ("tests/test_settings.py", "tests/test_outputs.py"),
     "write/fixes/design_latex.py": ("tests/test_formats.py",),
     "cli/sync.py": ("tests/test_sync.py", "tests/test_cli.py"),
+    "forges/": ("tests/test_sync.py",),
 }
 
 
@@ -307,6 +308,48 @@ MUTATIONS = (
         "CLOSE_ENOUGH = 0.6",
         "CLOSE_ENOUGH = 0.7",
         "one slip in a three-letter name is still a did-you-mean",
+    ),
+    Mutation(
+        "pages-circle",
+        "forges/http.py",
+        "if str(after) in seen:",
+        "if False:",
+        "a list whose next page leads back to a page already fetched is refused, not followed forever",
+    ),
+    Mutation(
+        "sitemap-excludes-decoded",
+        "write/fixes/sitemap.py",
+        "for form in (link, unquote(link))",
+        "for form in (link,)",
+        "a sitemap_excludes pattern matches a link as written or percent-decoded (my%20notes.html)",
+    ),
+    Mutation(
+        "notfound-dirhtml-links",
+        "write/fixes/notfound_paths.py",
+        'context["body"] = _RELATIVE_LINK.sub(rf\'\\1="{up}\', context["body"])',
+        'context["body"] = context["body"]',
+        "dirhtml's 404/index.html: the links of its text lead from its folder (one ../)",
+    ),
+    Mutation(
+        "nav-toctree-options",
+        "write/fixes/navigation.py",
+        "if toc is not None:",
+        "if False:",
+        "a toctree's options (its caption) are in the navigation's digest: a new caption rewrites every page",
+    ),
+    Mutation(
+        "memory-in-output",
+        "write/manifest.py",
+        "return Path(app.outdir) / MEMORY_NAME",
+        "return Path(app.doctreedir) / MEMORY_NAME",
+        "what an output holds is kept in the output folder: a new doctree folder still removes a deleted page",
+    ),
+    Mutation(
+        "epub-buildinfo-backup",
+        "write/fixes/epub_bookkeeping.py",
+        "Path(builder.outdir, BUILDINFO_BACKUP).unlink(missing_ok=True)",
+        "pass",
+        "a strict ePub rebuild after a settings change packs no .buildinfo.bak and does not warn",
     ),
 )
 

@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,6 +37,14 @@ _DOMAIN = "from sphinx_contributions.collect.domain import ContributionsDomain a
 SABOTAGE = {
     "env-get-updated": _INC + "m.updated = lambda app, env: []",
     "nav-rewrite": _FIX.format("navigation") + "f.nav_digest = lambda env: ''",
+    # the navigation's digest without the toctrees' options (their caption)
+    "nav-options": _FIX.format("navigation") + "from sphinx_contributions.model import digest\n"
+    "def nav(env):\n"
+    "    parts, in_nav = [env.config.root_doc], {env.config.root_doc}\n"
+    "    for doc in sorted(env.toctree_includes):\n"
+    "        parts.append((doc, env.toctree_includes[doc])); in_nav.update(env.toctree_includes[doc])\n"
+    "    return digest(parts + [(doc, env.titles[doc].astext()) for doc in sorted(in_nav) if doc in env.titles])\n"
+    "f.nav_digest = nav",
     "xref-rewrite": _INC + "m.ContribLinkCollector.pages = classmethod(lambda cls, env: {})",
     "neighbour-rewrite": _INC + "m._neighbour_digests = lambda app, domain: {}",
     "output-removal": _FIX.format("stale_outputs") + "f.remove_stale_files = lambda app, builder: None",
@@ -50,17 +59,32 @@ SABOTAGE = {
     # a {doc} link's page no longer rewritten when the linked page's title changes
     "doc-titles": _FIX.format("doc_titles") + "f.DocLinkCollector.get_updated_docs = lambda self, app, env: []",
     # one memory of what was written for the whole environment, not one per builder and output folder
-    "per-output-digests": "import sphinx_contributions.write.manifest as w; w._key = lambda app: ''",
+    "per-output-digests": "import sphinx_contributions.write.manifest as w; import pathlib; "
+    "w._path = lambda app: pathlib.Path(app.doctreedir) / 'written.json'; w._key = lambda app: ''",
+    # the memory kept in the doctree folder, per builder and output folder (as before 2026-12-03)
+    "memory-in-doctrees": "import sphinx_contributions.write.manifest as w; import pathlib; "
+    "w._path = lambda app: pathlib.Path(app.doctreedir) / 'contributions-written.json'; "
+    "w._key = lambda app: f'{app.builder.name}:{app.outdir}'",
+    # Sphinx's .buildinfo.bak left in an ePub's folder
+    "buildinfo-backup": _FIX.format("epub_bookkeeping") + "f.drop_buildinfo_backup = lambda app, builder: None",
 }
 RUNNER = "import sys; exec(sys.argv[1]); from sphinx.cmd.build import main; sys.exit(main(sys.argv[2:]))"
 
 
-def build(src: Path, out: Path, *extra: str, sabotage: str = "", strict: bool = True, builder: str = "html") -> str:
-    """Build ``src`` into ``out/<builder>`` (doctrees in ``out/doctrees``), strictly unless told; return the
-    log."""
+def build(
+    src: Path,
+    out: Path,
+    *extra: str,
+    sabotage: str = "",
+    strict: bool = True,
+    builder: str = "html",
+    doctrees: Path | None = None,
+) -> str:
+    """Build ``src`` into ``out/<builder>`` (doctrees in ``out/doctrees`` unless told), strictly unless told;
+    return the log."""
     command = [
         sys.executable, "-c", RUNNER, SABOTAGE[sabotage] if sabotage else "",
-        "-T", *(["-W", "--keep-going"] if strict else []), "-b", builder, "-d", str(out / "doctrees"),
+        "-T", *(["-W", "--keep-going"] if strict else []), "-b", builder, "-d", str(doctrees or out / "doctrees"),
         # no write-ups in the sidebar: listing their titles on every page makes a title change rewrite
         # every page, which would hide what each guard below keeps (tests/test_navigation.py checks it)
         "-D", "contributions_sidebar_limit=0",
@@ -140,6 +164,11 @@ One fused kernel; follows {contrib}`gamma#303`.
 """
 
 
+def add_caption(src: Path) -> None:
+    # the root's toctree gets a caption: furo shows it above the navigation of every page
+    edit(src / "index.md", "```{toctree}\n:hidden:\n", "```{toctree}\n:hidden:\n:caption: Portfolio\n")
+
+
 def link_from_about(src: Path) -> None:
     # a {contrib} link from a page that is neither a listing nor a neighbour of the linked write-up
     path = src / "about/index.md"
@@ -210,6 +239,7 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "rename": rename_page,
     "doc-title": edit_doc_title,
     "section-heading": edit_section_heading,
+    "caption": add_caption,
 }
 #: what a change needs in the copy of the site before its first build
 PREPARE: dict[str, Callable[[Path], None]] = {
@@ -320,6 +350,7 @@ def test_parallel_incremental_build_equals_clean_build(tmp_path: Path) -> None:
 GUARDS = [
     ("env-get-updated", "metric"),
     ("nav-rewrite", "nav-title"),
+    ("nav-options", "caption"),
     ("xref-rewrite", "far-title"),
     ("neighbour-rewrite", "add"),  # the last write-up's "next" link now leads to the new one
     ("output-removal", "delete"),
@@ -378,3 +409,107 @@ def test_merge_domaindata_is_needed(tmp_path: Path) -> None:
     # not strict: without the merge, {contrib} links to pages read by another worker are not found
     build(src, tmp_path / "parallel", "-j", "2", sabotage="merge_domaindata", strict=False)
     assert first_difference(tmp_path / "serial/html", tmp_path / "parallel/html") is not None
+
+
+# -- what an output holds goes with the output ---------------------------------------------------------
+
+
+def deleted_under_a_new_doctree_folder(tmp_path: Path, sabotage: str = "") -> tuple[Path, Path]:
+    """Build, delete a write-up, build into the same output with a new doctree folder (``-d NEW``, as
+    ``contributions check --outdir`` does on every run), and from scratch; both output folders."""
+    src = copy_site(tmp_path / "src")
+    build(src, tmp_path / "inc", sabotage=sabotage)
+    delete_page(src)
+    build(src, tmp_path / "inc", sabotage=sabotage, doctrees=tmp_path / "new-doctrees")
+    build(src, tmp_path / "clean")
+    return tmp_path / "inc/html", tmp_path / "clean/html"
+
+
+def test_a_new_doctree_folder_over_an_old_output_equals_a_clean_build(tmp_path: Path) -> None:
+    incremental, clean = deleted_under_a_new_doctree_folder(tmp_path)
+    assert not (incremental / "contributions/gamma-303.html").exists()
+    assert first_difference(incremental, clean) is None, first_difference(incremental, clean)
+
+
+def test_the_memory_in_the_output_folder_is_needed(tmp_path: Path) -> None:
+    incremental, _ = deleted_under_a_new_doctree_folder(tmp_path, sabotage="memory-in-doctrees")
+    assert (incremental / "contributions/gamma-303.html").is_file()
+
+
+def moved_then_retitled(tmp_path: Path, sabotage: str = "") -> tuple[Path, Path]:
+    """Build with the write-ups in the sidebar, move the output and doctree folders together (``mv
+    _build elsewhere``), change a write-up's title (which every page's sidebar lists), build in the new
+    place, and from scratch."""
+    src = copy_site(tmp_path / "src")
+    sidebar = ("-D", "contributions_sidebar_limit=8")
+    build(src, tmp_path / "before", *sidebar, sabotage=sabotage)
+    shutil.move(tmp_path / "before", tmp_path / "after")
+    edit_title(src)
+    build(src, tmp_path / "after", *sidebar, sabotage=sabotage)
+    build(src, tmp_path / "clean", *sidebar)
+    return tmp_path / "after/html", tmp_path / "clean/html"
+
+
+def test_moved_output_and_doctree_folders_stay_incremental(tmp_path: Path) -> None:
+    moved, clean = moved_then_retitled(tmp_path)
+    assert first_difference(moved, clean) is None, first_difference(moved, clean)
+
+
+def test_an_output_without_its_memory_is_rewritten_whole(tmp_path: Path) -> None:
+    """The memory file gone (or of another version): the output cannot say which pages are current."""
+    src = copy_site(tmp_path / "src")
+    sidebar = ("-D", "contributions_sidebar_limit=8")
+    build(src, tmp_path / "inc", *sidebar)
+    (tmp_path / "inc/html/.contributions-written.json").unlink()
+    edit_title(src)
+    build(src, tmp_path / "inc", *sidebar)
+    build(src, tmp_path / "clean", *sidebar)
+    assert first_difference(tmp_path / "inc/html", tmp_path / "clean/html") is None
+
+
+def epub_after_a_settings_change(tmp_path: Path, sabotage: str = "") -> tuple[Path, Path, str]:
+    """A strict ePub build, a settings change (``-D``: the configuration's hash changes, Sphinx renames
+    ``.buildinfo`` to ``.buildinfo.bak``), then two strict builds more with nothing changed; the ePub
+    folder, a clean build's with the same settings, and the last build's log."""
+    src = copy_site(tmp_path / "src")
+    build(src, tmp_path / "inc", builder="epub", sabotage=sabotage)
+    build(src, tmp_path / "inc", "-D", "epub_title=Ada Tester, the book", builder="epub", sabotage=sabotage)
+    log = build(src, tmp_path / "inc", "-D", "epub_title=Ada Tester, the book", builder="epub", sabotage=sabotage)
+    build(src, tmp_path / "clean", "-D", "epub_title=Ada Tester, the book", builder="epub")
+    return tmp_path / "inc/epub", tmp_path / "clean/epub", log
+
+
+#: the time of the build, which ``content.opf`` states twice
+BUILD_TIME = re.compile(rb"<dc:date>[^<]*</dc:date>|<meta property=\"dcterms:modified\">[^<]*</meta>")
+
+
+def packed(folder: Path) -> dict[str, bytes]:
+    """What the ePub in ``folder`` packs: name → bytes (the build's time left out)."""
+    (book,) = folder.glob("*.epub")
+    with zipfile.ZipFile(book) as zipped:
+        return {name: BUILD_TIME.sub(b"", zipped.read(name)) for name in zipped.namelist()}
+
+
+def test_a_strict_epub_rebuild_after_a_settings_change_equals_a_clean_build(tmp_path: Path) -> None:
+    incremental, clean, log = epub_after_a_settings_change(tmp_path)
+    assert "build succeeded." in log
+    assert not (incremental / ".buildinfo.bak").exists()
+    assert packed(incremental) == packed(clean)
+    assert ".contributions-written.json" not in packed(incremental)
+    for folder in (incremental, clean):  # the zip's and the package file's dates differ, nothing else
+        next(folder.glob("*.epub")).unlink()
+        opf = folder / "content.opf"
+        opf.write_bytes(BUILD_TIME.sub(b"", opf.read_bytes()))
+    assert first_difference(incremental, clean) is None, first_difference(incremental, clean)
+
+
+def test_the_buildinfo_backup_must_go(tmp_path: Path) -> None:
+    src = copy_site(tmp_path / "src")
+    build(src, tmp_path / "out", builder="epub", sabotage="buildinfo-backup")
+    command = [
+        sys.executable, "-c", RUNNER, SABOTAGE["buildinfo-backup"], "-T", "-W", "--keep-going", "-b", "epub",
+        "-d", str(tmp_path / "out/doctrees"), "-D", "epub_title=Another", str(src), str(tmp_path / "out/epub"),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 1
+    assert "unknown mimetype for .buildinfo.bak, ignoring [epub.unknown_project_files]" in done.stderr

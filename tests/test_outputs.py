@@ -83,7 +83,8 @@ def build(make_app: MakeApp, builder: str, srcdir: Path, builddir: Path, **kwarg
 
 
 def listing(outdir: Path) -> set[str]:
-    """Every file and folder of an output, but Sphinx's bookkeeping and an ePub's own package."""
+    """Every file and folder of an output, but Sphinx's bookkeeping and an ePub's own package (the
+    extension's memory of what the output holds is listed: both builds write it)."""
     return {
         path.relative_to(outdir).as_posix()
         for path in outdir.rglob("*")
@@ -297,3 +298,76 @@ def test_a_build_stopped_while_writing_leaves_no_claim(make_app: MakeApp, tmp_pa
     # a generated page is written only when what it shows changed since this output was written: had the
     # stopped build claimed it, the tag page would keep the old title
     assert "Fix alpha again" in (Path(app.outdir) / "tags" / "caching.html").read_text(encoding="utf-8")
+
+
+def test_sitemap_excludes_match_a_link_as_written_or_percent_decoded(make_app: MakeApp, tmp_path: Path) -> None:
+    """``my notes.md`` is linked as ``my%20notes.html``: an exclude written as the reader reads the name
+    (``my notes.html``) leaves it out too (``write/fixes/sitemap.py``)."""
+    srcdir = make_site(tmp_path / "site")
+    for name in ("my notes", "kept"):
+        (srcdir / f"{name}.md").write_text(f"---\norphan: true\n---\n# {name}\n\nText.\n", encoding="utf-8")
+    overrides = {
+        "extensions": ["myst_parser", "sphinx_contributions", "sphinx_sitemap"],
+        "html_baseurl": "https://example.org/",
+        "sitemap_url_scheme": "{link}",
+        "sitemap_excludes": ["my notes.html", "genindex.html", "search.html"],
+    }
+    app = build(make_app, "html", srcdir, tmp_path / "build", freshenv=True, confoverrides=overrides)
+    sitemap = (Path(app.outdir) / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/kept.html</loc>" in sitemap
+    assert "notes" not in sitemap
+
+
+def test_the_dirhtml_404_pages_links_lead_from_its_folder(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """dirhtml writes the 404 page to ``404/index.html``: the links of its text, written from the site's
+    root (``conf.py``'s ``notfound_context``), get one ``../`` (``write/fixes/notfound_paths.py``); html's
+    ``404.html`` keeps them as written."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(rootdir / "test-portfolio", srcdir)
+    pages = {}
+    for builder, page in (("dirhtml", "404/index.html"), ("html", "404.html")):
+        app = build(make_app, builder, srcdir, tmp_path / builder, freshenv=True)
+        pages[builder] = (Path(app.outdir) / page).read_text(encoding="utf-8")
+    assert '<a href="../contributions/index.html">Contributions' in pages["dirhtml"]
+    assert 'action="../search.html"' in pages["dirhtml"]
+    assert '<a href="contributions/index.html">Contributions' in pages["html"]
+    assert 'action="search.html"' in pages["html"]
+
+
+def test_a_book_shows_the_cards_of_a_project_whose_write_ups_come_later(make_app: MakeApp, tmp_path: Path) -> None:
+    """A book (singlehtml) whose projects overview comes before the write-ups: each project shows its
+    cards; only a listing whose write-ups were all shown before becomes one line of links
+    (``write/books.py``; a mutant that made every project one line survived the sampled mutation run)."""
+    srcdir = make_site(tmp_path / "site")
+    (srcdir / "contributions" / "index.md").unlink()
+    (srcdir / "index.md").write_text(
+        "# Outputs\n\n```{toctree}\n:glob:\n\nopen-source\ncontributions/*\n```\n", encoding="utf-8"
+    )
+    (srcdir / "open-source.md").write_text(
+        "# Open source\n\n::::{projects}\n\n:::{project} alpha\nThe alpha project.\n:::\n\n::::\n", encoding="utf-8"
+    )
+    app = build(make_app, "singlehtml", srcdir, tmp_path / "build", freshenv=True)
+    assert app.warning.getvalue() == ""
+    book = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
+    assert "contrib-listing-once" not in book
+    assert "Fix alpha" in book
+
+
+def test_the_build_report_follows_each_build(make_app: MakeApp, tmp_path: Path) -> None:
+    """``contributions-report.html.json`` is written only when its bytes change, and then it is: after a
+    title changes, the next build's report holds the new title (a mutant that kept the first report
+    survived the sampled mutation run)."""
+    import json
+
+    from sphinx_contributions.write.report import report_path
+
+    srcdir = make_site(tmp_path / "site")
+    builddir = tmp_path / "build"
+    first = build(make_app, "html", srcdir, builddir)
+    path = report_path(first.doctreedir, "html")
+    titles = {record["title"] for record in json.loads(path.read_text(encoding="utf-8"))["records"]}
+    assert titles == {"Fix alpha", "Fix beta"}
+    edit(srcdir / "contributions" / "beta.md", "# Fix beta\n", "# Fix the beta\n")
+    build(make_app, "html", srcdir, builddir)
+    titles = {record["title"] for record in json.loads(path.read_text(encoding="utf-8"))["records"]}
+    assert titles == {"Fix alpha", "Fix the beta"}

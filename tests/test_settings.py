@@ -99,6 +99,22 @@ def test_a_right_site_gets_no_settings_warning(make_app: MakeApp, rootdir: Path,
     assert warnings(app) == []
 
 
+def test_a_furo_build_with_nothing_to_do_finds_the_configuration_unchanged(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """furo registers ``pygments_dark_style`` when the builder loads the theme, after Sphinx compares the
+    settings: every build with nothing to do said "The configuration has changed (pygments_dark_style)".
+    The site's own value of it is kept."""
+    srcdir = site(rootdir, tmp_path, "html_theme = 'furo'\npygments_dark_style = 'monokai'\n")
+    first = build(make_app, srcdir, freshenv=True)
+    assert warnings(first) == []
+    again = build(make_app, srcdir)
+    status = strip_colors(again.status.getvalue())
+    assert "configuration has changed" not in status, status
+    assert "0 added, 0 changed, 0 removed" in status
+    assert again.config.pygments_dark_style == "monokai"
+
+
 #: what other packages change when the builder starts (``write/fixes/settled_settings.py``): sphinx-design's
 #: and sphinx-copybutton's folders appended to ``html_static_path``, the priority Sphinx's HTML builder
 #: sets in ``html_css_files`` and ``html_js_files``
@@ -184,3 +200,82 @@ def test_authorings_example_of_the_event_runs(
     ]
     build(make_app, site(rootdir, tmp_path, example + "\n"), freshenv=True)
     assert "good good#1\n" in capsys.readouterr().out
+
+
+# -- settings that collide ------------------------------------------------------------------------------
+
+CONFIG_WARNING = "{conf}:{line}: WARNING: {text} [contrib.config]"
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ("' '", "is blank"),
+        ("'example.org/portfolio/'", "is not an http:// or https:// URL (such as 'https://example.org/')"),
+        ("'ftp://example.org/'", "is not an http:// or https:// URL (such as 'https://example.org/')"),
+    ],
+)
+def test_an_html_baseurl_that_is_no_url_is_refused(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, value: str, why: str
+) -> None:
+    """On main a blank value said the feed and sitemap were left out and wrote both with ``" /"``; one
+    without a scheme wrote relative feed ids and sitemap URLs."""
+    conf = f"extensions.append('sphinx_sitemap')\nhtml_baseurl = {value}\n"
+    app = build(make_app, site(rootdir, tmp_path, conf))
+    text = (
+        f"html_baseurl = {ast.literal_eval(value)!r} {why}: no canonical URL is used, so the feed, the sitemap, "
+        "canonical links and social cards are left out"
+    )
+    assert warnings(app) == [CONFIG_WARNING.format(conf=Path(app.confdir) / "conf.py", line=4, text=text)]
+    assert app.config.html_baseurl == ""
+    out = Path(app.outdir)
+    assert not (out / "contributions.atom").exists()
+    assert not (out / "sitemap.xml").exists()
+    assert "example.org" not in (out / "contributions.json").read_text(encoding="utf-8")
+
+
+def test_an_html_baseurl_gets_its_trailing_slash(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    conf = "extensions.append('sphinx_sitemap')\nsitemap_url_scheme = '{link}'\nhtml_baseurl = ' https://example.org/en/latest'\n"
+    app = build(make_app, site(rootdir, tmp_path, conf))
+    assert warnings(app) == []
+    assert app.config.html_baseurl == "https://example.org/en/latest/"
+    sitemap = (Path(app.outdir) / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/en/latest/index.html</loc>" in sitemap
+
+
+def test_the_portfolios_og_url_keeps_the_path_without_a_trailing_slash(make_app: MakeApp, rootdir: Path) -> None:
+    """The portfolio derives ``ogp_site_url`` from ``html_baseurl`` (``conf.py``'s ``_canonical``): joined
+    to ``…/en/latest``, ``og:url`` lost ``latest``."""
+    app = make_app(
+        "html",
+        srcdir=rootdir / "test-portfolio",
+        freshenv=True,
+        status=StringIO(),
+        warning=StringIO(),
+        confoverrides={"html_baseurl": "https://portfolio.example.org/en/latest"},
+    )
+    app.build()
+    page = (Path(app.outdir) / "about/index.html").read_text(encoding="utf-8")
+    assert '<meta property="og:url" content="https://portfolio.example.org/en/latest/about/index.html" />' in page
+
+
+@pytest.mark.parametrize(
+    ("tags", "projects", "how"),
+    [
+        ("work", "work", "one folder"),
+        ("work/tags", "work", "one folder inside the other"),
+        ("tags", "tags/projects", "one folder inside the other"),
+    ],
+)
+def test_tag_and_project_folders_that_collide_are_refused(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, tags: str, projects: str, how: str
+) -> None:
+    """On main a tag named like a project silently replaced the project's page."""
+    conf = f"contributions_tags_path = {tags!r}\ncontributions_projects_path = {projects!r}\n"
+    app = build(make_app, site(rootdir, tmp_path, conf))
+    text = (
+        f"contributions_tags_path = {tags!r} and contributions_projects_path = {projects!r} are {how}: a tag "
+        "named like a project would replace the project's page; the defaults 'tags' and 'projects' are used"
+    )
+    assert warnings(app) == [CONFIG_WARNING.format(conf=Path(app.confdir) / "conf.py", line=4, text=text)]
+    assert (app.config.contributions_tags_path, app.config.contributions_projects_path) == ("tags", "projects")

@@ -110,7 +110,7 @@ def sync(site: Path, **options: object) -> tuple[int, list[str]]:
     out = io.StringIO()
     apis = Apis(
         timeout=float(options.pop("timeout", 2.0)),  # type: ignore[arg-type]
-        retry_wait=0.0,
+        retry_wait=float(options.pop("retry_wait", 0.0)),  # type: ignore[arg-type]
         max_wait=float(options.pop("max_wait", 60.0)),  # type: ignore[arg-type]
         sleep=options.pop("sleep", lambda seconds: None),  # type: ignore[arg-type]
     )
@@ -476,6 +476,19 @@ def test_a_link_to_another_origin_is_refused(
     assert forge.credentials_seen()  # the API itself did get the token
 
 
+def test_a_list_whose_next_page_leads_back_is_refused(forge: FakeForges, site: Path) -> None:
+    """A ``Link: <…>; rel="next"`` that leads to a page already fetched would be followed forever: the
+    write-up fails with one line (the fake's script then ends, so a client without the guard would go
+    on to the data's own answer and succeed, not hang)."""
+    path = "/github/repos/example-org/widget/releases"
+    page = f"{forge.url}{path}?per_page=100&page=2"
+    forge.script[path] = [Reply(200, [], {"Link": f'<{page}>; rel="next"'})] * 2
+    status, lines = sync(site, only="widget#12")
+    assert status == 1
+    assert lines[0] == f"[1/1] widget#12: failed: {page}: the list's pages go round in a circle"
+    assert forge.count(path) == 2
+
+
 @pytest.mark.parametrize("status", [301, 302, 307, 308])
 def test_a_redirect_to_another_origin_is_refused(
     forge: FakeForges, elsewhere: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch, status: int
@@ -833,6 +846,77 @@ def test_a_secondary_limit_without_a_time_waits_a_minute(forge: FakeForges, site
     assert (status, waits) == (0, [60.0])
 
 
+def test_a_retry_after_http_date_is_waited(forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Retry-After`` may be an HTTP date (RFC 9110 section 10.2.3; GitHub documents seconds): 7 s from
+    now is waited, not taken for no time at all (on main: a minute, with an invented reset)."""
+    from email.utils import formatdate
+
+    now = 1_800_000_000.0
+    monkeypatch.setattr("sphinx_contributions.forges.http.time.time", lambda: now)
+    waits: list[float] = []
+    path = "/github/repos/example-org/widget/pulls/12"
+    headers = {"Retry-After": formatdate(now + 7, usegmt=True)}
+    forge.script[path] = [Reply(403, {"message": "You have exceeded a secondary rate limit."}, headers)]
+    status, _ = sync(site, only="widget#12", sleep=waits.append)
+    assert (status, waits) == (0, [7.0])
+
+
+def test_a_limit_without_a_time_names_none(forge: FakeForges, site: Path) -> None:
+    """A secondary limit that says no time, three times: the sync stops with "retry later", not a time it
+    made up (on main: now + 60 s)."""
+    path = "/github/repos/example-org/widget/pulls/12"
+    forge.script[path] = [Reply(403, {"message": "You have exceeded a secondary rate limit."})] * 3
+    status, lines = sync(site, only="widget#12")
+    assert status == 1
+    assert lines[0] == f"[1/1] widget#12: stopped: rate limit reached at {forge.url}{path}; retry later"
+
+
+def test_a_reset_already_past_is_no_retry_without_a_wait(forge: FakeForges, site: Path) -> None:
+    """``x-ratelimit-remaining: 0`` with a reset the local clock has passed (clocks differ): each retry
+    waits the backoff (on main: three attempts at once)."""
+    waits: list[float] = []
+    path = "/github/repos/example-org/widget/pulls/12"
+    past = {"X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1000000000"}
+    forge.script[path] = [Reply(403, {"message": "API rate limit exceeded for 127.0.0.1."}, past)] * 2
+    status, _ = sync(site, only="widget#12", sleep=waits.append, retry_wait=1.5)
+    assert (status, waits) == (0, [1.5, 1.5])
+
+
+def test_a_503_retry_after_http_date_is_waited(forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from email.utils import formatdate
+
+    now = 1_800_000_000.0
+    monkeypatch.setattr("sphinx_contributions.forges.http.time.time", lambda: now)
+    waits: list[float] = []
+    path = "/github/repos/example-org/widget/pulls/12"
+    headers = {"Retry-After": formatdate(now + 4, usegmt=True)}
+    forge.script[path] = [Reply(503, {"message": "Service Unavailable"}, headers)]
+    status, _ = sync(site, only="widget#12", sleep=waits.append)
+    assert (status, waits) == (0, [4.0])
+
+
+def test_a_422_says_the_apis_own_detail(forge: FakeForges, site: Path) -> None:
+    """GitHub's validation error (its documented ``validation_failed`` shape: ``message`` and ``errors``,
+    each with ``resource``, ``field`` and ``code``, or a ``custom`` one with its own ``message``): the line
+    says each detail, not only "Validation Failed" (on main: only that)."""
+    path = "/github/repos/example-org/widget/pulls/12"
+    body = {
+        "message": "Validation Failed",
+        "errors": [
+            {"resource": "PullRequest", "field": "number", "code": "invalid"},
+            {"resource": "PullRequest", "code": "custom", "message": "No commit found for SHA: abc"},
+        ],
+        "documentation_url": "https://docs.github.com/rest/pulls/pulls#get-a-pull-request",
+    }
+    forge.script[path] = [Reply(422, body)]
+    status, lines = sync(site, only="widget#12")
+    assert status == 1
+    assert lines[0] == (
+        f"[1/1] widget#12: failed: {forge.url}{path}: HTTP 422 Unprocessable Entity: Validation Failed: "
+        "PullRequest number invalid; No commit found for SHA: abc"
+    )
+
+
 def test_a_503_retry_after_is_waited(forge: FakeForges, site: Path) -> None:
     waits: list[float] = []
     path = "/github/repos/example-org/widget/pulls/12"
@@ -940,11 +1024,34 @@ def test_a_merge_into_another_branch_says_so(forge: FakeForges, site: Path) -> N
     repo.pulls[12] = github_pull(
         "example-org/widget", 12, "Fix the widget", "closed", "2024-03-01T10:00:00Z", WIDGET_SHA, (1, 1, 1), "", "1.x"
     )
+    repo.branches.add("1.x")  # a maintenance branch: "Get a branch" answers it under its own name
     _, lines = sync(site, only="widget#12")
     assert lines[0] == (
         "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed; merged into 1.x, not the "
         "default branch main"
     )
+
+
+def test_a_merge_into_the_default_branch_before_its_rename_says_nothing(forge: FakeForges, site: Path) -> None:
+    """Merged into ``master`` before the repository renamed it ``main``: GitHub's "Get a branch" answers
+    ``master`` with a 301 to ``main``, so the merge went into the default branch (on main: "merged into
+    master, not the default branch main" on every such pull request)."""
+    repo = forge.github["example-org/widget"]
+    repo.pulls[12] = github_pull(
+        "example-org/widget",
+        12,
+        "Fix the widget",
+        "closed",
+        "2024-03-01T10:00:00Z",
+        WIDGET_SHA,
+        (1, 1, 1),
+        "",
+        "master",
+    )
+    repo.renamed_branches["master"] = "main"
+    _, lines = sync(site, only="widget#12")
+    assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed"
+    assert forge.count("/branches/master") == 1 and forge.count("/branches/main") == 1
 
 
 def test_a_repository_named_issues_is_asked_conditionally(

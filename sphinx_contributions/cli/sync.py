@@ -161,7 +161,12 @@ def sync_entry(
             f"the forge now names the repository {forge.spec(pull.repository)}: write ':repo: "
             f"{forge.spec(pull.repository)}'"
         )
-    if pull.base_branch and pull.default_branch and pull.base_branch != pull.default_branch:
+    base_branch, default_branch = pull.base_branch, pull.default_branch
+    other_branch = bool(base_branch and default_branch and base_branch != default_branch)
+    # a pull request merged into master before master was renamed main was merged into the default branch
+    if base_branch and other_branch and pull.state == "merged" and api.branch_now(path, base_branch) == default_branch:
+        other_branch = False
+    if other_branch:
         into = "merged into" if pull.state == "merged" else "asks to be merged into"
         notes.append(f"{into} {pull.base_branch}, not the default branch {pull.default_branch}")
     return entry_json(repo, pr, result), notes

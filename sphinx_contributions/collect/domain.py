@@ -2,7 +2,7 @@
 
 Collection follows :mod:`sphinx.ext.todo`: a page's record is built in :meth:`process_doc` once the
 page is read, :meth:`clear_doc` drops it, :meth:`merge_domaindata` takes a parallel worker's records,
-every check of one whole page (its layout, its ids) runs from :meth:`process_doc` (:mod:`.checks`), and
+every check of one whole page (its layout, its ids) runs from :meth:`process_doc` (:mod:`..check.structure`), and
 every check that looks across pages lives in :meth:`check_consistency`, so serial and parallel builds
 warn identically.
 """
@@ -124,7 +124,7 @@ class ContributionsDomain(Domain):
     ) = None
     #: (the published records it was made from, the tag minimum, the pages): see all_generated_pages()
     _pages_cache: tuple[tuple[Contribution, ...], tuple[int, int], dict[str, GeneratedPage]] | None = None
-    #: this build's view of what each output was written from (:mod:`.written`; not pickled)
+    #: this build's view of what each output was written from (:mod:`..write.manifest`; not pickled)
     written: dict[str, Any] | None = None
     #: the drafts this build leaves out: lookup key → docname (:mod:`.drafts`; not pickled, not a setting)
     draft_keys: dict[str, str] | None = None
@@ -179,7 +179,7 @@ class ContributionsDomain(Domain):
     def generated_pages(self) -> dict[str, GeneratedPage]:
         """pagename → the tag and project pages site builders write: every page of
         :func:`.model.generated_pages` but those whose name a document of the site holds (a hand-written
-        ``tags/sdpa.md`` is never overwritten: :mod:`.render.pages` reports it)."""
+        ``tags/sdpa.md`` is never overwritten: :mod:`..write.generated` reports it)."""
         found = self.env.found_docs
         return {name: page for name, page in self.all_generated_pages().items() if name not in found}
 
@@ -368,7 +368,7 @@ class ContributionsDomain(Domain):
         )
 
     def forge_facts(self, key: str) -> ForgeFacts | None:
-        """The lock's facts for a key (read at the start of each build, :mod:`.forge_check`), or None."""
+        """The lock's facts for a key (read at the start of each build, :mod:`.lock_facts`), or None."""
         entries: dict[str, ForgeFacts] = self.data.get("lock") or {}
         return entries.get(key_lookup(key))
 

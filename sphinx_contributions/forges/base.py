@@ -188,6 +188,11 @@ class ForgeAPI:
     def fetch_issue(self, path: str, number: int) -> IssueFacts:
         raise NotImplementedError
 
+    def branch_now(self, path: str, branch: str) -> str | None:
+        """The name ``branch`` of ``path`` goes by now (a renamed branch: its new name), or None where the
+        forge does not say (the branch is gone, or this forge has no such answer)."""
+        return None
+
     def releases(self, path: str) -> list[Release]:
         """Every published release (no drafts; pre-releases marked), oldest first, once per run."""
         if path not in self._releases:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
+from .base import Forge, ForgeAPI, IssueFacts, MissingError, PullFacts, Release, closing_issues
 from .schema import Answer, items
 
 OWNER = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?"
@@ -32,6 +32,15 @@ class GitHubShapedAPI(ForgeAPI):
 
     #: the query parameter and value of a full page of releases
     page_size: tuple[str, str] = ("per_page", "100")
+
+    def branch_now(self, path: str, branch: str) -> str | None:
+        """GitHub's "Get a branch" answers a renamed branch's old name with a 301 to the new one (followed:
+        the same origin), whose ``name`` is the branch's name now; a branch that is gone is None."""
+        url = f"{self.base}/repos/{path}/branches/{quote(branch, safe='')}"
+        try:
+            return Answer(self.session.json(url), url).text_or_none("name")
+        except MissingError:
+            return None
 
     def fetch_issue(self, path: str, number: int) -> IssueFacts:
         url = f"{self.base}/repos/{path}/issues/{number}"

@@ -7,11 +7,13 @@ them, pagination by ``Link`` headers, and a deadline for each whole request.
   refused (:class:`OffOriginError`), never followed and never taken as facts; redirects within the origin
   are followed (a renamed repository). With a token, an API address that is not ``https`` is refused unless
   it is a loopback address (:class:`InsecureError`). No message, exception or file holds a token.
-- **Limits** (GitHub's guidance, which GitLab and Gitea follow): a 403 or 429 with ``retry-after`` waits that
-  many seconds; with ``x-ratelimit-remaining: 0`` until ``x-ratelimit-reset``; a secondary limit without
-  either a minute. A wait up to ``max_wait`` seconds is waited, then the request is asked again; a longer
-  one raises :class:`RateLimitError` (the sync stops that forge, not the others). A 5xx is retried after its
-  ``Retry-After``, else with backoff.
+- **Limits** (GitHub's guidance, which GitLab and Gitea follow): a 403 or 429 with ``retry-after`` (seconds,
+  or an HTTP date as RFC 9110 allows) waits that long; with ``x-ratelimit-remaining: 0`` until
+  ``x-ratelimit-reset`` (a reset already past: the backoff, never a retry without a wait); a secondary
+  limit without either a minute, and the message names no time it does not know. A wait up to
+  ``max_wait`` seconds is waited, then the request is asked again; a longer one raises
+  :class:`RateLimitError` (the sync stops that forge, not the others). A 5xx is retried after its
+  ``Retry-After`` (either form), else with backoff.
 - **Failures**: a 401 (:class:`HostError`) says the API's message and which variable held the token; a
   connection that cannot be made (:class:`HostError`) names the origin. Both stop the forge's other
   write-ups.
@@ -28,6 +30,7 @@ import socket
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -116,6 +119,22 @@ def origin_of(url: httpx.URL) -> Origin:
     return url.scheme, url.host.lower(), port
 
 
+def retry_after(value: str, now: float) -> float | None:
+    """Seconds a ``Retry-After`` value asks to wait from ``now``: delay-seconds (``120``) or an HTTP date
+    (``Wed, 21 Oct 2015 07:28:00 GMT``, RFC 9110 section 10.2.3; one already past is no wait); None when
+    there is none or it is neither."""
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:  # an HTTP date is GMT
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, when.timestamp() - now)
+
+
 def is_loopback(host: str) -> bool:
     if host.lower() == "localhost":
         return True
@@ -143,7 +162,9 @@ class Got:
     links: dict[str, dict[str, str]]
 
     def message(self) -> str:
-        """The API's own words (``{"message": "Bad credentials"}``), or ''."""
+        """The API's own words (``{"message": "Bad credentials"}``), with the detail of each of GitHub's
+        ``errors`` (a 422's ``{"message": "Validation Failed", "errors": [{"resource": "Issue", "field":
+        "title", "code": "missing_field"}]}``, or an error's own ``message``), or ''."""
         try:
             data = json.loads(self.body)
         except ValueError:
@@ -153,7 +174,24 @@ class Got:
             message = "; ".join(
                 f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in message.items()
             )
+        errors = data.get("errors") if isinstance(data, dict) else None
+        details = [_error_detail(error) for error in errors] if isinstance(errors, list) else []
+        details = [detail for detail in details if detail]
+        if details:
+            message = f"{message or ''}: {'; '.join(details)}".lstrip(": ")
         return " ".join(str(message).split())[:300] if message else ""
+
+
+def _error_detail(error: object) -> str:
+    """One of GitHub's ``errors``: its own ``message``, else ``resource field code``; a plain string as
+    it is."""
+    if isinstance(error, str):
+        return error
+    if not isinstance(error, dict):
+        return ""
+    if error.get("message"):
+        return str(error["message"])
+    return " ".join(str(error[key]) for key in ("resource", "field", "code") if error.get(key))
 
 
 class Session:
@@ -236,10 +274,10 @@ class Session:
                 response.url, response.status_code, response.reason_phrase, response.headers, b"".join(chunks), links
             )
 
-    def _limit_wait(self, got: Got) -> tuple[float, datetime] | None:
+    def _limit_wait(self, got: Got) -> tuple[float, datetime | None] | None:
         """Seconds to wait for a rate limit (GitHub's order: ``retry-after``, then ``x-ratelimit-reset``
-        when nothing remains, then a minute for a secondary limit) and when it lifts; None when the answer
-        is no limit."""
+        when nothing remains, then a minute for a secondary limit) and when it lifts, where the answer
+        says (None where it does not); None when the answer is no limit."""
         if got.status not in (403, 429):
             return None
         headers = got.headers
@@ -249,12 +287,13 @@ class Session:
         if not (got.status == 429 or remaining == "0" or after or secondary):
             return None
         now = time.time()
-        if after.isdigit():
-            return float(after), datetime.fromtimestamp(int(now) + int(after), UTC)
+        wait = retry_after(after, now)
+        if wait is not None:
+            return wait, datetime.fromtimestamp(int(now + wait), UTC)
         reset = headers.get("x-ratelimit-reset", headers.get("ratelimit-reset", "")).strip()
         if remaining == "0" and reset.isdigit():
-            return max(0.0, int(reset) - now), datetime.fromtimestamp(int(reset), UTC)
-        return SECONDARY_WAIT, datetime.fromtimestamp(int(now + SECONDARY_WAIT), UTC)
+            return max(self.backoff, int(reset) - now), datetime.fromtimestamp(int(reset), UTC)
+        return SECONDARY_WAIT, None
 
     def _get(self, url: httpx.URL, etag: str | None, why: str = "the address") -> Got:
         """GET ``url``: 200 or 304, else an exception. Same-origin redirects are followed; the rest as the
@@ -309,8 +348,8 @@ class Session:
                 self.sleep(limit[0])
                 continue
             if got.status >= 500 and not last:
-                after = got.headers.get("retry-after", "").strip()
-                wait = float(after) if after.isdigit() else self.backoff * 2 ** (attempt - 1)
+                said = retry_after(got.headers.get("retry-after", ""), time.time())
+                wait = said if said is not None else self.backoff * 2 ** (attempt - 1)
                 if wait > self.max_wait:
                     return got
                 self.sleep(wait)

@@ -159,7 +159,7 @@ def near_misses(env: BuildEnvironment, source: PageSource) -> list[NearMiss]:
 def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
     """Whether the page's header is misspelt (``{contributon}``): then the page is rejected, so that its
     sections, figures and links do not each warn that they stand outside a write-up (the typo itself is
-    reported with the page's other near misses, :mod:`.checks`). Read once per page."""
+    reported with the page's other near misses, :mod:`..check.structure`). Read once per page."""
     if "contrib_misspelt" not in document:
         source = Path(str(document.get("source") or ""))
         misspelt = False

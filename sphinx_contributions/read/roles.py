@@ -5,6 +5,7 @@ site leaves that free (:mod:`..collect.short_names`)."""
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -40,7 +41,8 @@ class GitHubRole(SphinxRole):
             pending = cn.pending_github_link(
                 self.rawtext, label, kind=kind, number=number, role_text=self.text, role=self.name
             )
-            pending.source, pending.line = self.get_source_info()
+            source, pending.line = self.get_source_info()  # Sphinx 9.1: the source may be a PathLike
+            pending.source = os.fspath(source) if source is not None else None
             return [pending], []
         return [github_link(kind, repo, number, label, self.rawtext)], []
 

@@ -2,7 +2,7 @@
 
 A page being read is the text Sphinx hands its parser, after every ``source-read`` handler
 (:class:`PageSource`, kept by the domain while the page is read), never the file again. The structure
-checks (:mod:`.checks`) need the lines of each section's fence, to tell why a page's layout went wrong
+checks (:mod:`..check.structure`) need the lines of each section's fence, to tell why a page's layout went wrong
 (a fence never closed, or closed early): they tell them from the text MyST ran each section's directive
 with, noted as it runs (:func:`fence_of_block`), and parse the page's block tokens only when that text is
 not the page's line for line, a section's body only when it may leave a fence open. The near-miss scan

@@ -8,7 +8,7 @@ work only where the site asks for it (``contributions_external_rel``).
 Sphinx's HTML writer writes a reference's ``rel`` attribute; a late ``doctree-resolved`` handler sets it
 on every external http(s) reference of a page, after the listings and page links are resolved (MyST
 links, ``{pr}``/``{issue}``, the header's and the listings' GitHub links). Generated tag and project
-pages are rendered outside that event, so :mod:`.pages` calls :func:`mark_external_links` itself.
+pages (:mod:`..write.generated`) are rendered outside that event.
 """
 
 from __future__ import annotations

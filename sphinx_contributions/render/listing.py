@@ -1,5 +1,5 @@
 """Listings rendered at write time: each ``contributions`` node becomes a table, cards or a proof strip,
-from the domain's records, so it always reflects every page of the current build (:mod:`..incremental`
+from the domain's records, so it always reflects every page of the current build (:mod:`..write.incremental`
 rewrites listing pages when those records change).
 
 One function, :func:`entries`, decides what a listing shows of each record (an :class:`Entry`); two

@@ -369,6 +369,9 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
             rf"{esc(_('after'))} & {esc(m.after_text)}{unit}\\"
             "\n"
         )
+    # the word outside the f-string: Python 3.11's tokenizer hides a call inside one from the catalogue's
+    # extraction, 3.12's (PEP 701) does not, and both must find it
+    evidence_word = _("evidence")
     self.body.append(
         "\n\\par\\medskip\\noindent"
         rf"\sphinxstylestrong{{{esc(m.label)}}}\par\nobreak\noindent"
@@ -380,7 +383,7 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
         + (rf"\sphinxstylestrong{{{esc(m.change_words(_))}}} " if m.change_words(_) else "")
         + f"({esc(notes)})"
         "\n"
-        + (rf"\par\nobreak\noindent {esc(_('evidence'))}: {evidence}" "\n" if evidence else "")
+        + (rf"\par\nobreak\noindent {esc(evidence_word)}: {evidence}" "\n" if evidence else "")
         + "\\par\\medskip\n"
     )
     raise nodes.SkipNode

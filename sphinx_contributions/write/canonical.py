@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.util import logging
 
 from ..builders import is_site_builder
+from ..settings import canonical_url
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -28,7 +29,7 @@ _RELATIVE_OG_URL = re.compile(r'<meta property="og:url" content="(?![a-z][a-z0-9
 
 
 def has_canonical_url(app: Sphinx) -> bool:
-    return bool((app.config.html_baseurl or "").strip())
+    return bool(canonical_url(app.config))
 
 
 def left_out(app: Sphinx) -> list[str]:
@@ -61,7 +62,7 @@ def silence_sitemap(app: Sphinx, config: Config) -> None:
     silenced = SITEMAP_WARNING in config.suppress_warnings
     if not config.contributions_sitemap:  # sphinx-sitemap's own warning stays the site's
         return
-    if not (config.html_baseurl or "").strip() and "sphinx_sitemap" in app.extensions and not silenced:
+    if not canonical_url(config) and "sphinx_sitemap" in app.extensions and not silenced:
         config.suppress_warnings = [*config.suppress_warnings, SITEMAP_WARNING]
 
 

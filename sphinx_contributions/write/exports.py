@@ -29,9 +29,10 @@ from xml.etree import ElementTree as ET
 from markupsafe import escape
 from sphinx.util import logging
 
-from ..builders import EXPORT_NAMES, FEED_NAME, JSON_NAME, SCHEMA_NAME, base_url, is_site_builder
+from ..builders import EXPORT_NAMES, FEED_NAME, JSON_NAME, SCHEMA_NAME, is_site_builder
 from ..collect.domain import get_domain
 from ..model import Contribution, sort_records
+from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
 from .history import History, last_commits, last_updated_times
 
@@ -46,7 +47,7 @@ ATOM = "http://www.w3.org/2005/Atom"
 
 
 def page_url(app: Sphinx, docname: str) -> str:
-    return base_url(app) + app.builder.get_target_uri(docname)
+    return canonical_url(app.config) + app.builder.get_target_uri(docname)
 
 
 def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
@@ -74,7 +75,7 @@ def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
 
 def contributions_document(app: Sphinx, records: list[Contribution]) -> dict[str, Any]:
     return {
-        "$schema": base_url(app) + SCHEMA_NAME,
+        "$schema": canonical_url(app.config) + SCHEMA_NAME,
         "version": SCHEMA_VERSION,
         "contributions": [record_json(app, record) for record in sort_records(records, "date")],
     }
@@ -166,7 +167,7 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated by their page's last commit
     (so a commit that touches no write-up changes no entry), else by the build timestamp, else by the
     source file's modification time (never 1970)."""
-    base = base_url(app)
+    base = canonical_url(app.config)
     # only pages that are still sources of the site (a record outliving its page has no time or page to link)
     ordered = [r for r in sort_records(records, "date") if r.docname in app.env.found_docs]
     fallback = build_timestamp(Path(app.srcdir))
@@ -234,7 +235,7 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
         "isBasedOn": record.pr_url,
         "about": {"@type": "SoftwareSourceCode", "name": record.display_project, "codeRepository": record.repo_url},
     }
-    if base_url(app):  # an absolute URL, only where the canonical URL is known
+    if canonical_url(app.config):  # an absolute URL, only where the canonical URL is known
         data["url"] = page_url(app, record.docname)
     # the write-up's author is the site's setting, never the host project's ``author`` (on a project's
     # docs that names the project's team as the author of every pull request)
@@ -257,8 +258,8 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     if not domain.has_published():
         return
     tags = []
-    if base_url(app):
-        feed = escape(base_url(app) + FEED_NAME)
+    if canonical_url(app.config):
+        feed = escape(canonical_url(app.config) + FEED_NAME)
         tags.append(f'<link rel="alternate" type="application/atom+xml" title="Contributions" href="{feed}">')
     record = domain.contributions.get(pagename)
     if record is not None:
@@ -282,6 +283,6 @@ def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     schema = resources.files("sphinx_contributions") / "schema" / SCHEMA_NAME
     with resources.as_file(schema) as path:
         shutil.copyfile(path, outdir / SCHEMA_NAME)
-    if base_url(app):  # the feed needs absolute URLs; without them it is left out (see .canonical)
+    if canonical_url(app.config):  # the feed needs absolute URLs; without them it is left out (see .canonical)
         (outdir / FEED_NAME).write_bytes(atom_feed(app, records))
     return []

@@ -21,12 +21,13 @@ from sphinx.util.docutils import new_document
 from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
-from ..builders import base_url, is_site_builder
+from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..i18n import _, ngettext
 from ..model import GeneratedPage, digest, is_of_project, slugify
 from ..render.links import Links
 from ..render.listing import listing_context
+from ..settings import canonical_url, conf_location
 from ..warnings import ContribWarning, warn
 from .incremental import generated_page_is_current
 from .manifest import remember, this_build
@@ -111,7 +112,7 @@ def page_context(
     count = ngettext("%(count)s contribution.", "%(count)s contributions.", len(records))
     title = heading(page)
     counted = count % {"count": len(records)}
-    base = base_url(app)
+    base = canonical_url(app.config)
     metatags = page_meta_tags(
         title,
         f"{title}: {counted}",
@@ -195,7 +196,8 @@ def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 def check_folders(app: Sphinx, config: Config) -> None:
     """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
-    ``blog/tags``); another value is reported and the default used."""
+    ``blog/tags``); another value is reported and the default used. The tags' and the projects' folders
+    are neither one folder nor one inside the other; where they are, both defaults are used."""
     for name, default in FOLDERS.items():
         value = str(config[name]).strip().strip("/")
         if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):
@@ -206,6 +208,17 @@ def check_folders(app: Sphinx, config: Config) -> None:
             )
             value = default
         setattr(config, name, value)
+    tags, projects = config.contributions_tags_path, config.contributions_projects_path
+    if tags == projects or tags.startswith(projects + "/") or projects.startswith(tags + "/"):
+        warn(
+            ContribWarning.CONFIG,
+            f"contributions_tags_path = {tags!r} and contributions_projects_path = {projects!r} are "
+            f"{'one folder' if tags == projects else 'one folder inside the other'}: a tag named like a project "
+            "would replace the project's page; the defaults 'tags' and 'projects' are used",
+            conf_location(app, "contributions_projects_path", "contributions_tags_path"),
+        )
+        for name, default in FOLDERS.items():
+            setattr(config, name, default)
 
 
 #: the settings of the generated pages' folders, and their defaults

@@ -10,7 +10,7 @@ rewrites exactly the pages a clean build would write differently.
   configuration or templates) or its file is missing; the output of one that is gone is removed.
 
 What a page links to is collected when the page is read (:class:`ContribLinkCollector`, merged from
-parallel workers); what each output showed is kept by :mod:`.written`. What Sphinx and other packages
+parallel workers); what each output showed is kept by :mod:`.manifest`. What Sphinx and other packages
 leave stale on their own is fixed in :mod:`.fixes`.
 """
 

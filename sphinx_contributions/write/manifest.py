@@ -1,12 +1,14 @@
-"""What each output was written from: digests kept per builder and output folder, so a page is rewritten
-when what it shows changed since *that* output was written (``html`` and ``dirhtml`` built on one
-doctree folder, as sphinx-quickstart lays a project out, each keep their own memory).
+"""What each output was written from: digests kept per builder in the output folder itself
+(``<output folder>/.contributions-written.json``, as Sphinx keeps ``.buildinfo`` there), so a page is
+rewritten when what it shows changed since *that* output was written. The memory goes where the output
+goes: a new doctree folder (``-d NEW``, ``contributions check --outdir`` builds with a fresh temporary one),
+``-E``, or output and doctree folders moved together all find what the output holds (``html`` and
+``dirhtml`` built on one doctree folder, as sphinx-quickstart lays a project out, each keep their own).
 
 The memory describes the output folder, not the environment, and must not run ahead of it. Sphinx
 pickles the environment after reading and *before* writing, and keeps that pickle when the build is
 stopped (Ctrl-C, SIGTERM, an OOM kill, a CI timeout): digests kept in it would claim pages were written
-that never were. So the memory is a file of its own beside the environment
-(``<doctree folder>/contributions-written.json``), and a build changes it twice at most:
+that never were. So the memory is a file of its own, and a build changes it twice at most:
 
 - when writing starts (``write-started``), every entry whose digest this build changes is marked
   unknown (:data:`UNKNOWN`): a build stopped while writing leaves those entries unknown, and the next
@@ -14,8 +16,8 @@ that never were. So the memory is a file of its own beside the environment
 - when the build finished without an exception (``build-finished``), this build's digests become the
   memory.
 
-A build that changes nothing writes nothing. A missing or unreadable file is an empty memory: the next
-build writes what depends on it, as after a first build.
+A build that changes nothing writes nothing. A missing or unreadable file is an empty memory: the output
+is rewritten whole (:func:`.fixes.navigation.navigation_changed`), as after a first build.
 """
 
 from __future__ import annotations
@@ -34,19 +36,22 @@ if TYPE_CHECKING:
 #: the digest of an entry whose output may or may not have been written (a build stopped while writing)
 UNKNOWN = "?"
 #: bump when the file's layout changes; a file of another version is an empty memory
-MEMORY_VERSION = 1
-MEMORY_NAME = "contributions-written.json"
+MEMORY_VERSION = 2
+#: the file's name in the output folder (the ePub builder leaves it out of the book, :mod:`.fixes.epub_bookkeeping`)
+MEMORY_NAME = ".contributions-written.json"
 
 #: one output's memory: name (``records``, ``nav`` …) → key → digest
 Memory = dict[str, dict[str, str]]
 
 
 def _key(app: Sphinx) -> str:
-    return f"{app.builder.name}:{app.outdir}"
+    """The output's entry in its folder's file: the builder's name (the folder is where the file is, so the
+    entry stays right when the folder moves)."""
+    return app.builder.name
 
 
 def _path(app: Sphinx) -> Path:
-    return Path(app.doctreedir) / MEMORY_NAME
+    return Path(app.outdir) / MEMORY_NAME
 
 
 def _state(app: Sphinx) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from ..model import sort_records
 from ..render.card_size import HEIGHT, WIDTH
 from ..render.header import metric_brief
 from ..render.listing import telling_change
+from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
 from .fixes.opengraph_fields import opengraph_form
 from .fixes.opengraph_print import setup_opengraph_print
@@ -161,11 +162,6 @@ def write_card(outdir: Path, docname: str, card: Card, palette: Palette, fonts: 
     return relative
 
 
-def base_url(app: Sphinx) -> str:
-    base = app.config.html_baseurl or ""
-    return base if not base or base.endswith("/") else base + "/"
-
-
 def meta_tag(name: str, content: str) -> str:
     """One self-closed (XHTML-safe) ``<meta>``: ``og:*`` as ``property``, others as ``name``."""
     attribute = "property" if name.startswith("og:") else "name"
@@ -187,7 +183,7 @@ def page_meta_tags(title: str, description: str, *, url: str = "", site: str = "
 def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document) -> None:
     """``html-page-context`` (before sphinxext-opengraph's): the page's card, and the tags naming it; a
     page written from a source through opengraph, a tag or project page (no source) directly."""
-    if not cards_enabled(app) or not base_url(app):
+    if not cards_enabled(app) or not canonical_url(app.config):
         return
     meta = dict(context.get("meta") or {})
     if "ogp_disable" in meta or "og:image" in meta:  # the page opted out, or names its own image
@@ -201,7 +197,7 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
     else:
         card = page_card(app, pagename, doctree, get_domain(app.env).contributions.get(pagename))
     relative = write_card(Path(app.outdir), pagename, card, site_palette(app.config), Fonts.find())
-    url = base_url(app) + quote(relative)
+    url = canonical_url(app.config) + quote(relative)
     image = {"og:image": url, "og:image:alt": card.alt, "og:image:width": str(WIDTH), "og:image:height": str(HEIGHT)}
     twitter = [meta_tag("twitter:card", "summary_large_image"), meta_tag("twitter:image:alt", card.alt)]
     form = opengraph_form() if doctree is not None and "sphinxext.opengraph" in app.extensions else None
@@ -235,7 +231,7 @@ def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
     root = Path(app.outdir) / CARD_DIR
     if not root.is_dir():
         return
-    if not cards_enabled(app) or not base_url(app):
+    if not cards_enabled(app) or not canonical_url(app.config):
         shutil.rmtree(root)
         return
     pages = {*app.env.all_docs, *get_domain(app.env).all_generated_pages()}

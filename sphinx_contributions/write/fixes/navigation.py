@@ -1,6 +1,8 @@
 """furo puts the whole navigation (and prev/next links) on every page, but after a title in the
 toctree changes Sphinx rewrites only that page and its toctree parents: the other pages keep the old
-title in their sidebars. When anything in the navigation changes, every page is rewritten."""
+title in their sidebars. When anything in the navigation changes, every page is rewritten; and so is
+every page of an output that holds no memory of what it showed (a first build writes them all anyway; an
+output whose memory file is gone or from another version cannot say which of its pages are current)."""
 
 from __future__ import annotations
 
@@ -35,7 +37,8 @@ def nav_digest(env: BuildEnvironment) -> str:
 
 
 def navigation_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated``: every page, when the navigation differs from what this output last showed."""
+    """``env-get-updated``: every page, when the navigation differs from what this output last showed, or
+    this output holds no memory of it."""
     new = {"nav": nav_digest(env)}
     old = remember(app, "nav", new)
-    return sorted(env.found_docs) if old is not None and old != new else []
+    return sorted(env.found_docs) if old != new else []

@@ -2,7 +2,7 @@
 words that no page holds any more, so an incremental build's ``searchindex.js`` equals a clean build's.
 
 The word tables are private (``IndexBuilder._mapping`` and ``_title_mapping``, word → docnames): when a
-release of Sphinx no longer has them, a ``[contrib.compat]`` warning says so (:mod:`..compat`)."""
+release of Sphinx no longer has them, a ``[contrib.compat]`` warning says so (:mod:`...compat`)."""
 
 from __future__ import annotations
 

@@ -13,12 +13,17 @@ build with nothing to do said "The configuration has changed (3 options: 'html_c
   the settings are read (after Sphinx turns each entry into a ``(file, attributes)`` pair, at priority
   800).
 
-Left as it is: a theme installed as a package (furo) is set up after the comparison, so its own settings
-(``pygments_dark_style``) are named too; Sphinx finds nothing to read again for them.
+- a theme installed as a package (furo, through the ``sphinx.html_themes`` entry point) is set up when the
+  HTML builder loads its theme, after the comparison: the settings it registers then (furo's
+  ``pygments_dark_style``) are in the pickled copy only, and every build said "The configuration has
+  changed (pygments_dark_style)". The theme of ``html_theme`` is set up at ``config-inited`` instead, as
+  Sphinx would set it up later (its ``setup`` runs once: the builder's later load finds it loaded), so
+  its settings are there, with ``conf.py``'s values, when the environment compares them.
 """
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,6 +60,22 @@ def add_late_static_dirs(app: Sphinx, config: Config) -> None:
     for folder in late_static_dirs(app):
         if folder not in config.html_static_path:
             config.html_static_path.append(folder)
+
+
+#: the entry point group of themes installed as packages (Sphinx's ``sphinx.theming``)
+THEMES_GROUP = "sphinx.html_themes"
+
+
+def set_up_theme(app: Sphinx, config: Config) -> None:
+    """``config-inited``: the package of ``html_theme``, when it is one installed as a package, set up now
+    (where its settings are registered before the environment compares them)."""
+    name = config.html_theme
+    if not isinstance(name, str):
+        return
+    for entry in entry_points(group=THEMES_GROUP):
+        if entry.name == name and entry.module not in app.extensions:
+            app.setup_extension(entry.module)
+            return
 
 
 def set_file_priorities(app: Sphinx, config: Config) -> None:
