@@ -115,6 +115,20 @@ def test_a_furo_build_with_nothing_to_do_finds_the_configuration_unchanged(
     assert again.config.pygments_dark_style == "monokai"
 
 
+@pytest.mark.parametrize("builder", ["text", "latex", "dummy", "linkcheck"])
+def test_a_furo_site_builds_with_a_builder_that_is_not_html(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, builder: str
+) -> None:
+    """The theme is set up early for an HTML builder only: furo refuses any other ("Furo is being used as an
+    extension in a non-HTML build"), and setting it up for every builder stopped the PDF, text and
+    ``contributions check``'s draft builds of every furo site."""
+    srcdir = site(rootdir, tmp_path, "html_theme = 'furo'\nlinkcheck_ignore = ['.*']\n")
+    app = make_app(builder, srcdir=srcdir, status=StringIO(), warning=StringIO(), freshenv=True)
+    app.build()
+    assert warnings(app) == []
+    assert "furo" not in app.extensions
+
+
 #: what other packages change when the builder starts (``write/fixes/settled_settings.py``): sphinx-design's
 #: and sphinx-copybutton's folders appended to ``html_static_path``, the priority Sphinx's HTML builder
 #: sets in ``html_css_files`` and ``html_js_files``

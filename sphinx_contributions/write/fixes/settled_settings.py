@@ -18,11 +18,16 @@ build with nothing to do said "The configuration has changed (3 options: 'html_c
   ``pygments_dark_style``) are in the pickled copy only, and every build said "The configuration has
   changed (pygments_dark_style)". The theme of ``html_theme`` is set up at ``config-inited`` instead, as
   Sphinx would set it up later (its ``setup`` runs once: the builder's later load finds it loaded), so
-  its settings are there, with ``conf.py``'s values, when the environment compares them.
+  its settings are there, with ``conf.py``'s values, when the environment compares them. Only where the
+  builder is an HTML one: furo's own ``builder-inited`` refuses any other ("Furo is being used as an
+  extension in a non-HTML build"), and Sphinx never loads the theme for those. Sphinx does not say at
+  ``config-inited`` which builder comes (the name is a local of ``Sphinx.__init__``, read from its frame;
+  where it cannot be read, the theme is left to Sphinx, as before).
 """
 
 from __future__ import annotations
 
+import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -66,11 +71,27 @@ def add_late_static_dirs(app: Sphinx, config: Config) -> None:
 THEMES_GROUP = "sphinx.html_themes"
 
 
+def coming_builder(app: Sphinx) -> type | None:
+    """The class of the builder ``Sphinx.__init__`` is about to create (``config-inited`` runs inside it),
+    or None where that cannot be told."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "__init__" and frame.f_locals.get("self") is app:
+            name = frame.f_locals.get("buildername") or "html"
+            builder = app.registry.builders.get(name) if isinstance(name, str) else None
+            return builder if isinstance(builder, type) else None
+        frame = frame.f_back  # type: ignore[assignment]
+    return None
+
+
 def set_up_theme(app: Sphinx, config: Config) -> None:
     """``config-inited``: the package of ``html_theme``, when it is one installed as a package, set up now
-    (where its settings are registered before the environment compares them)."""
+    (where its settings are registered before the environment compares them), for an HTML builder."""
+    from sphinx.builders.html import StandaloneHTMLBuilder
+
     name = config.html_theme
-    if not isinstance(name, str):
+    builder = coming_builder(app)
+    if not isinstance(name, str) or builder is None or not issubclass(builder, StandaloneHTMLBuilder):
         return
     for entry in entry_points(group=THEMES_GROUP):
         if entry.name == name and entry.module not in app.extensions:
