@@ -172,8 +172,9 @@ def test_serve_with_a_missing_theme_shows_one_line_and_the_pages(tmp_path: Path)
         process.terminate()
         process.wait(timeout=30)
     line = next(line for line in output.splitlines() if "no_such_theme" in line)
+    theme_line = conf.read_text(encoding="utf-8").splitlines().index('html_theme = "no_such_theme"') + 1
     assert line.endswith(
-        "conf.py:36: WARNING: html_theme 'no_such_theme' is not installed; install it with: pip install "
+        f"conf.py:{theme_line}: WARNING: html_theme 'no_such_theme' is not installed; install it with: pip install "
         "no-such-theme (this build uses alabaster instead) [contrib.missing_theme]"
     )
     assert "Traceback" not in output and "Theme error" not in output

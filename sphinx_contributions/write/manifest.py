@@ -18,6 +18,11 @@ that never were. So the memory is a file of its own, and a build changes it twic
 
 A build that changes nothing writes nothing. A missing or unreadable file is an empty memory: the output
 is rewritten whole (:func:`.fixes.navigation.navigation_changed`), as after a first build.
+
+On a site where the extension is a guest with nothing to show (no write-up, listing or project intro read,
+and no memory file in the output from a build that had one), there is no memory at all: no file is
+written, and every question to it answers "as last time", so the build reads and writes what Sphinx alone
+would and the output folder is the same as without the extension (:func:`in_use`).
 """
 
 from __future__ import annotations
@@ -54,14 +59,29 @@ def _path(app: Sphinx) -> Path:
     return Path(app.outdir) / MEMORY_NAME
 
 
+def in_use(app: Sphinx) -> bool:
+    """Whether this output keeps a memory: its folder holds the file already, or the pages read hold the
+    extension's work (a write-up, a listing or a project intro)."""
+    return _state(app)["in_use"]
+
+
 def _state(app: Sphinx) -> dict[str, Any]:
     """This build's view of the memory file (read once per build, kept on the domain object, which is
-    not pickled): ``outputs`` (the file's content), ``pending`` (this build's digests), ``dirty``."""
+    not pickled): ``outputs`` (the file's content), ``pending`` (this build's digests), ``dirty``,
+    ``in_use`` (:func:`in_use`, decided once, when the pages have been read)."""
     domain = get_domain(app.env)
     if domain.written is None:
-        data = read_json(_path(app))
+        path = _path(app)
+        data = read_json(path)
         ok = isinstance(data, dict) and data.get("version") == MEMORY_VERSION and isinstance(data.get("outputs"), dict)
-        domain.written = {"outputs": data["outputs"] if ok else {}, "pending": {}, "this_build": {}, "dirty": False}
+        works = any(domain.data[name] for name in ("contributions", "listings", "project_intros"))
+        domain.written = {
+            "outputs": data["outputs"] if ok else {},
+            "pending": {},
+            "this_build": {},
+            "dirty": False,
+            "in_use": works or path.is_file(),
+        }
     return domain.written
 
 
@@ -73,8 +93,11 @@ def _save(app: Sphinx, outputs: dict[str, Memory]) -> None:
 def remember(app: Sphinx, name: str, new: dict[str, str]) -> dict[str, str] | None:
     """Note that this build's output shows ``new`` (key → digest) under ``name``; return what the output
     showed under it (entries unknown after a stopped build included), or None if this output never
-    recorded ``name`` (its first build writes every page)."""
+    recorded ``name`` (its first build writes every page). Where no memory is kept (:func:`in_use`):
+    ``new``, as if the output showed it already."""
     state = _state(app)
+    if not state["in_use"]:
+        return dict(new)
     memory: Memory = state["outputs"].setdefault(_key(app), {})
     old = memory.get(name)
     if old is not None:

@@ -25,3 +25,6 @@ def setup(app):
 
 #: the extension writes the sitemap (a portfolio's choice): complete after incremental builds
 contributions_sitemap = True
+
+# a page for every project, even of one write-up (the default, 2, links those to their section)
+contributions_project_page_min = 1
