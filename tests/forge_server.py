@@ -95,6 +95,17 @@ class Repo:
                 todo.extend(self.commits.get(current, ()))
         return seen
 
+    def merge_base(self, base: str, head: str) -> str | None:
+        """A best common ancestor of ``base`` and ``head`` (one no other common ancestor descends from)."""
+        of_head = self.ancestors(head)
+        if base in of_head:
+            return base
+        of_base = self.ancestors(base)
+        if head in of_base:
+            return head
+        common = of_base & of_head
+        return next((c for c in sorted(common) if not any(c in self.ancestors(o) - {o} for o in common)), None)
+
     def compare(self, base: str, head: str) -> tuple[str, int, int, list[str]]:
         """GitHub's compare of ``base...head``: (status, ahead_by, behind_by, the commits of head not in
         base)."""
@@ -166,6 +177,16 @@ def github_pull(
         "deletions": sizes[1],
         "changed_files": sizes[2],
     }
+
+
+def github_error(message: str, errors: list[dict[str, str]] | None = None, docs: str = "") -> dict[str, Any]:
+    """An error answer as GitHub's REST documentation gives it: ``basic-error`` (``message`` and
+    ``documentation_url``), or ``validation-error`` for a 422 (with ``errors``: each a ``resource``, ``field``
+    and ``code``, or ``code`` ``custom`` with its own ``message``)."""
+    body: dict[str, Any] = {"message": message, "documentation_url": docs or "https://docs.github.com/rest"}
+    if errors is not None:
+        body["errors"] = errors
+    return body
 
 
 def github_issue(repo: str, number: int, title: str, state: str) -> dict[str, Any]:
@@ -491,11 +512,17 @@ class FakeForges:
             if base is None or head is None:
                 return Reply(404, {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"})
             status, ahead, behind, commits = repo.compare(base, head)
+            web = f"https://github.com/{name}/compare/{base_ref}...{quote(head_ref)}"
             return Reply(
                 200,
                 {
                     "url": f"https://api.github.com/repos/{name}/compare/{base_ref}...{head_ref}",
-                    "html_url": f"https://github.com/{name}/compare/{base_ref}...{quote(head_ref)}",
+                    "html_url": web,
+                    "permalink_url": f"https://github.com/{name}/compare/{name.split('/')[0]}:{base}...{head}",
+                    "diff_url": web + ".diff",
+                    "patch_url": web + ".patch",
+                    "base_commit": {"sha": base},
+                    "merge_base_commit": {"sha": repo.merge_base(base, head)},
                     "status": status,
                     "ahead_by": ahead,
                     "behind_by": behind,

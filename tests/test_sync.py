@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 import shutil
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -28,6 +27,7 @@ from .forge_server import (
     Repo,
     gitea_issue,
     gitea_pull,
+    github_error,
     github_issue,
     github_pull,
     github_release,
@@ -408,7 +408,7 @@ def test_a_merge_in_no_release_yet_is_asked_again_conditionally(forge: FakeForge
     forge.reset()
     _, lines = sync(site, only="widget#12")
     assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.3.0, issue #10 closed"
-    assert forge.count("/compare/") <= math.ceil(math.log2(4)) + 2
+    assert forge.count("/compare/") == 1  # v1.3.0 only: the three tags before it are known from the cache
 
 
 def test_an_issue_added_to_the_page_is_fetched(forge: FakeForges, site: Path) -> None:
@@ -469,7 +469,8 @@ def test_a_link_to_another_origin_is_refused(
     status, lines = sync(site, only="widget#12")
     assert status == 1
     assert lines[0] == (
-        f"[1/1] widget#12: failed: refused the next page ({forge.url}{path}'s Link) {elsewhere.url}{path}: it is "
+        "[1/1] widget#12: merged on 2024-03-01, issue #10 closed; the release search failed: refused the next page "
+        f"({forge.url}{path}'s Link) {elsewhere.url}{path}: it is "
         f"not on the GitHub API's origin ({forge.url}); nothing was sent there and nothing taken from it"
     )
     assert elsewhere.arrivals == []
@@ -485,7 +486,10 @@ def test_a_list_whose_next_page_leads_back_is_refused(forge: FakeForges, site: P
     forge.script[path] = [Reply(200, [], {"Link": f'<{page}>; rel="next"'})] * 2
     status, lines = sync(site, only="widget#12")
     assert status == 1
-    assert lines[0] == f"[1/1] widget#12: failed: {page}: the list's pages go round in a circle"
+    assert lines[0] == (
+        "[1/1] widget#12: merged on 2024-03-01, issue #10 closed; the release search failed: "
+        f"{page}: the list's pages go round in a circle"
+    )
     assert forge.count(path) == 2
 
 
@@ -1144,3 +1148,198 @@ def test_new_for_the_second_owner_takes_its_own_entry_from_the_lock(
     text = (site / "contributions/other-org-widget-12.md").read_text(encoding="utf-8")
     assert text.startswith("# Fix the other widget\n\n:::{contribution}\n:repo: other-org/widget\n:pr: 12\n")
     assert "% The forge says (contributions.lock.json): open.\n" in text
+
+
+# issue 35, item 7: the release search remembers each tag, is bounded, keeps what it fetched, and knows
+# what it does not know
+
+
+def test_a_new_release_costs_one_compare_not_a_new_search(forge: FakeForges, site: Path) -> None:
+    """Three releases since the merge, none of which contains it (their tags came before it): three
+    compares, each tag's answer kept in the cache folder. A fourth release that ships it costs one compare
+    (on main: four, the whole search again because the list of releases changed)."""
+    forge.github["example-org/widget"] = widget_repo(3, None)
+    _, lines = sync(site, only="widget#12")
+    assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, in no release yet, issue #10 closed"
+    assert forge.count("/compare/") == 3
+    forge.github["example-org/widget"] = widget_repo(4, 3)
+    forge.reset()
+    _, lines = sync(site, only="widget#12")
+    assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.3.0, issue #10 closed"
+    assert [path for path in forge.arrivals if "/compare/" in path] == [
+        f"/github/repos/example-org/widget/compare/{WIDGET_SHA}...v1.3.0"
+    ]
+    cache = json.loads((site / ".contributions-cache" / "answers.json").read_text(encoding="utf-8"))
+    assert cache["compared"] == {
+        f"example-org/widget@{WIDGET_SHA}": {"v1.0.0": False, "v1.1.0": False, "v1.2.0": False, "v1.3.0": True}
+    }
+
+
+def test_a_pull_request_in_no_release_compares_at_most_the_bound_per_sync(forge: FakeForges, site: Path) -> None:
+    """Merged into main after v1.0; since then 26 releases of a 1.0.x line, none of which holds it (the
+    review's 26 compare calls in one sync). One sync compares 10 and says so in its line; the next goes on
+    where it stopped; the third ends the search ("in no release yet"), and a fourth compares nothing."""
+    repo = graph_repo("2024-05-01T00:00:00Z")
+    (v10,) = repo.line(["v1.0"])
+    repo.commit(WIDGET_SHA, v10)
+    release(repo, "v1.0", v10, "2024-04-01T00:00:00Z")
+    for n, sha in enumerate(repo.line([f"v1.0.{n}" for n in range(1, 27)], v10), start=1):
+        release(repo, f"v1.0.{n}", sha, f"2024-05-{n + 1:02d}T00:00:00Z")
+    forge.github["example-org/widget"] = repo
+    said = []
+    for _ in range(4):
+        forge.reset()
+        status, lines = sync(site, only="widget#12")
+        said.append((status, lines[0], forge.count("/compare/")))
+    bound = "(at most 10 compares per pull request and sync; the next sync goes on)"
+    assert said == [
+        (
+            0,
+            "[1/1] widget#12: merged on 2024-05-01, issue #10 closed; first release not known yet: 16 of the 26 "
+            f"releases since the merge not compared {bound}",
+            10,
+        ),
+        (
+            0,
+            "[1/1] widget#12: merged on 2024-05-01, issue #10 closed; first release not known yet: 6 of the 26 "
+            f"releases since the merge not compared {bound} (unchanged)",
+            10,
+        ),
+        (0, "[1/1] widget#12: merged on 2024-05-01, in no release yet, issue #10 closed (unchanged)", 6),
+        (0, "[1/1] widget#12: merged on 2024-05-01, in no release yet, issue #10 closed (unchanged)", 0),
+    ]
+    # main's next release ships it: one compare. Then, the cache folder lost, the bound cuts the search
+    # short before it: the lock's first release is kept, and the line says it was not checked again
+    (v20,) = repo.line(["v2.0"], WIDGET_SHA)
+    release(repo, "v2.0", v20, "2024-06-01T00:00:00Z")
+    forge.reset()
+    _, lines = sync(site, only="widget#12")
+    assert (lines[0], forge.count("/compare/")) == (
+        "[1/1] widget#12: merged on 2024-05-01, first shipped in v2.0, issue #10 closed",
+        1,
+    )
+    shutil.rmtree(site / ".contributions-cache")
+    forge.reset()
+    status, lines = sync(site, only="widget#12")
+    assert (status, lines[0], forge.count("/compare/")) == (
+        0,
+        "[1/1] widget#12: merged on 2024-05-01, first shipped in v2.0, issue #10 closed; v2.0 as the lock says, "
+        f"not checked again yet: 17 of the 27 releases since the merge not compared {bound} (unchanged)",
+        10,
+    )
+
+
+COMPARE_422 = github_error(
+    "Validation Failed",
+    [{"resource": "Comparison", "field": "base", "code": "invalid"}],
+    "https://docs.github.com/rest/commits/commits#compare-two-commits",
+)
+
+
+def test_a_failed_compare_keeps_the_pull_requests_facts(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A compare answered with a 422 (GitHub's documented validation error): the pull request's facts are
+    written, the line says the API's own detail (on main: the write-up failed, nothing written, only
+    "Validation Failed"). A first release found by an earlier sync is kept when the search fails again."""
+    monkeypatch.chdir(site)
+    compare = f"/github/repos/example-org/widget/compare/{WIDGET_SHA}...v1.0.0"
+    forge.script[compare] = [Reply(422, COMPARE_422)]
+    status, lines = sync(site, only="widget#12")
+    failed = (
+        f"the release search failed: {forge.url}{compare}: HTTP 422 Unprocessable Entity: Validation Failed: "
+        "Comparison base invalid"
+    )
+    assert (status, lines) == (
+        1,
+        [
+            f"[1/1] widget#12: merged on 2024-03-01, issue #10 closed; {failed}",
+            f"wrote {LOCK_NAME} (1 entry)",
+            "1 write-up not synced",
+        ],
+    )
+    entries = lock(site)["contributions"]
+    assert isinstance(entries, dict)
+    assert entries["widget#12"] == {
+        "repository": "example-org/widget",
+        "pr": 12,
+        "fetched_at": FETCHED,
+        "state": "merged",
+        "title": "Fix the widget",
+        "merged_at": "2024-03-01T10:00:00Z",
+        "merge_commit": WIDGET_SHA,
+        "additions": 10,
+        "deletions": 2,
+        "changed_files": 3,
+        "issues": [{"number": 10, "title": "The widget breaks", "state": "closed"}],
+        "first_release": None,
+    }
+    _, lines = sync(site, only="widget#12")
+    assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed"
+    shutil.rmtree(site / ".contributions-cache")
+    forge.script[compare] = [Reply(422, COMPARE_422)]
+    status, lines = sync(site, only="widget#12")
+    assert (status, lines[0]) == (
+        1,
+        f"[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed; {failed} (unchanged)",
+    )
+
+
+def test_a_rate_limit_in_the_release_search_keeps_the_pull_requests_facts(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GitHub's primary limit (403, ``x-ratelimit-remaining: 0``) on a compare: the pull request's facts are
+    written and GitHub is stopped, in one line."""
+    monkeypatch.chdir(site)
+    reset = 1_900_000_000
+    compare = f"/github/repos/example-org/widget/compare/{WIDGET_SHA}...v1.0.0"
+    forge.script[compare] = [
+        Reply(
+            403,
+            github_error("API rate limit exceeded for 127.0.0.1.", docs="https://docs.github.com/rest/rate-limit"),
+            {"x-ratelimit-remaining": "0", "x-ratelimit-reset": str(reset)},
+        )
+    ]
+    status, lines = sync(site)
+    when = datetime.fromtimestamp(reset, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    assert (status, lines) == (
+        1,
+        [
+            PROGRESS[0],
+            PROGRESS[1],
+            "[3/3] widget#12: merged on 2024-03-01, issue #10 closed; the release search stopped: rate limit "
+            f"reached at {forge.url}{compare}; retry after {when} UTC",
+            f"wrote {LOCK_NAME} (3 entries)",
+            "kept what was fetched; run 'contributions sync' again once the rate limit lifts",
+            "1 write-up not synced",
+        ],
+    )
+    entries = lock(site)["contributions"]
+    assert isinstance(entries, dict)
+    assert (entries["widget#12"]["title"], entries["widget#12"]["first_release"]) == ("Fix the widget", None)
+
+
+def test_a_merge_without_a_merge_commit_checks_the_releases(forge: FakeForges, site: Path) -> None:
+    """GitHub documents ``merge_commit_sha`` as nullable, and a pull request merged in 2012 has none. No
+    release since the merge: "in no release yet", after asking the releases; a release since: its first
+    release is not known, and the line says why (on main: "in no release yet" both times, no release asked)."""
+    repo = graph_repo("2012-05-01T00:00:00Z")
+    repo.pulls[12] = github_pull(
+        "example-org/widget", 12, "Fix the widget", "closed", "2012-05-01T00:00:00Z", None, (10, 2, 3), "Fixes #10."
+    )
+    v09, v10 = repo.line(["v0.9", "v1.0"])
+    release(repo, "v0.9", v09, "2012-04-01T00:00:00Z")
+    forge.github["example-org/widget"] = repo
+    status, lines = sync(site, only="widget#12")
+    assert (status, lines[0]) == (0, "[1/1] widget#12: merged on 2012-05-01, in no release yet, issue #10 closed")
+    assert (forge.count("/releases"), forge.count("/compare/")) == (1, 0)
+    release(repo, "v1.0", v10, "2012-06-01T00:00:00Z")
+    status, lines = sync(site, only="widget#12")
+    assert (status, lines[0]) == (
+        0,
+        "[1/1] widget#12: merged on 2012-05-01, issue #10 closed; first release not known: the forge gives no "
+        "merge commit to compare with the 1 release published since the merge (unchanged)",
+    )
+    entries = lock(site)["contributions"]
+    assert isinstance(entries, dict)
+    assert (entries["widget#12"]["merge_commit"], entries["widget#12"]["first_release"]) == (None, None)

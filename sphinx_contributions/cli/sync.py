@@ -25,6 +25,7 @@ import argparse
 import os
 import sys
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..collect.drafts import SourcePage
-    from ..forges.base import Forge, ForgeAPI
+    from ..forges.base import Forge, ForgeAPI, PullFacts
     from ..forges.http import Session
 
 #: seconds a whole API request may take, the first wait before a retry (doubled for each next one), and the
@@ -104,6 +105,18 @@ def _page_target(page: SourcePage) -> tuple[str, int, tuple[int, ...]]:
     return repo, pr, issues
 
 
+@dataclass
+class Synced:
+    """One write-up's entry, notes for its progress line (a renamed repository, a merge into another branch
+    than the default one), why its first release is not known (None: known, or in no release yet), and
+    the failure that cut the release search short (the entry keeps the pull request's facts)."""
+
+    entry: dict[str, Any]
+    notes: list[str]
+    unknown: str | None = None
+    error: Exception | None = None
+
+
 def sync_entry(
     api: ForgeAPI,
     repo: str,
@@ -114,10 +127,11 @@ def sync_entry(
     cache: AnswerCache,
     *,
     prereleases: bool = False,
-) -> tuple[dict[str, Any], list[str]]:
-    """One write-up's entry, and notes for its progress line (a renamed repository, a merge into another
-    branch than the default one)."""
-    from ..forges.releases import digest, first_release
+) -> Synced:
+    """One write-up's entry from its forge (:class:`Synced`)."""
+    from ..forges.base import MissingError
+    from ..forges.http import ForgeError, HostError, RateLimitError
+    from ..forges.schema import ShapeError
 
     forge, path = forges.split_spec(repo)
     before = facts(old) if old else None
@@ -126,21 +140,20 @@ def sync_entry(
     for number in issues:
         issue = api.fetch_issue(path, number)
         found_issues.append((issue.number, issue.title, issue.state))
-    release = None
+    release, unknown, error = None, None, None
     commit = pull.merge_commit
-    if commit is not None:
-        releases = api.releases(path)
-        memo_key = f"{forge.spec(path).lower()}@{commit}"
-        listed = digest(releases) + ("+pre" if prereleases else "")
-        known, remembered = cache.memo(memo_key, listed)
-        if known:
-            release = remembered
-        else:
-            found = first_release(
-                releases, pull.merged_at, lambda tag: api.contains(path, tag, commit), prereleases=prereleases
-            )
-            release = (found.tag, found.published_at) if found else None
-            cache.remember(memo_key, listed, release)
+    if pull.state == "merged":
+        try:
+            key = f"{forge.spec(path).lower()}@{commit}"
+            release, unknown = _first_release(api, path, key, pull, cache, prereleases)
+        except (ForgeError, ShapeError, MissingError) as failed:  # the pull request's facts are kept
+            error, unknown = failed, f"the release search failed: {failed}"
+        if unknown and commit and before is not None and before.merge_commit == commit and before.first_release:
+            release = before.first_release  # found by an earlier sync: not lost to this one's stop
+            if error is None:
+                unknown = f"{release[0]} as the lock says, not checked again yet: {unknown}"
+        elif unknown and error is None:
+            unknown = f"first release not known{'' if commit is None else ' yet'}: {unknown}"
     result = ForgeFacts(
         state=pull.state,
         title=pull.title,
@@ -164,21 +177,57 @@ def sync_entry(
     base_branch, default_branch = pull.base_branch, pull.default_branch
     other_branch = bool(base_branch and default_branch and base_branch != default_branch)
     # a pull request merged into master before master was renamed main was merged into the default branch
-    if base_branch and other_branch and pull.state == "merged" and api.branch_now(path, base_branch) == default_branch:
-        other_branch = False
+    if base_branch and other_branch and pull.state == "merged":
+        # (not asked of a forge that just stopped the search: a limit, a host that cannot be reached)
+        asked = not isinstance(error, (RateLimitError, HostError))
+        other_branch = asked and api.branch_now(path, base_branch) != default_branch
     if other_branch:
         into = "merged into" if pull.state == "merged" else "asks to be merged into"
         notes.append(f"{into} {pull.base_branch}, not the default branch {pull.default_branch}")
-    return entry_json(repo, pr, result), notes
+    return Synced(entry_json(repo, pr, result), notes, unknown, error)
 
 
-def describe(entry: dict[str, Any]) -> str:
-    """An entry in words, for the progress line: ``merged on 2024-05-02, first shipped in v1.2.0``."""
+def _first_release(
+    api: ForgeAPI, path: str, key: str, pull: PullFacts, cache: AnswerCache, prereleases: bool
+) -> tuple[tuple[str, str] | None, str | None]:
+    """A merged pull request's first release (tag, published_at) by the rule of :mod:`.forges.releases`,
+    or None with why it is not known (no merge commit; the bound on compares), None too when no release
+    ships it yet. Each tag's compare is kept in the cache under ``key`` (``repo@sha``)."""
+    from ..forges.releases import MAX_COMPARES, candidates, first_release
+
+    releases = api.releases(path)
+    since = candidates(releases, pull.merged_at, prereleases=prereleases)
+    commit = pull.merge_commit
+    if commit is None:  # GitHub gives none for some old merges: no compare can tell, unless no release came since
+        if not since:
+            return None, None
+        count = f"{len(since)} release{'s' * (len(since) != 1)}"
+        return None, f"the forge gives no merge commit to compare with the {count} published since the merge"
+
+    def compare(tag: str) -> bool:
+        found = api.contains(path, tag, commit)
+        cache.record(key, tag, found)
+        return found
+
+    found, left = first_release(
+        releases, pull.merged_at, lambda tag: cache.contains(key, tag), compare, prereleases=prereleases
+    )
+    if left:
+        return None, (
+            f"{left} of the {len(since)} releases since the merge not compared (at most {MAX_COMPARES} compares "
+            "per pull request and sync; the next sync goes on)"
+        )
+    return ((found.tag, found.published_at) if found else None), None
+
+
+def describe(entry: dict[str, Any], *, release_known: bool = True) -> str:
+    """An entry in words, for the progress line: ``merged on 2024-05-02, first shipped in v1.2.0``
+    (``release_known`` False: no "in no release yet", the line says why the release is not known)."""
     found = facts(entry)
     words = [f"merged on {found.merged_on}" if found.state == "merged" and found.merged_on else found.state]
     if found.first_release:
         words.append(f"first shipped in {found.first_release[0]}")
-    elif found.state == "merged":
+    elif found.state == "merged" and release_known:
         words.append("in no release yet")
     if found.issues:
         words.append(", ".join(f"issue #{n} {s}" for n, _, s in found.issues))
@@ -257,6 +306,24 @@ def _sync(
     limited = False
     total = len(pages)
 
+    def stop(forge: Forge, error: Exception, i: int) -> str:
+        """Stop ``forge`` (or, for a host that cannot be reached, every forge there) after write-up ``i``:
+        what the line says."""
+        nonlocal limited
+        host = isinstance(error, UnreachableError)
+        later = [forges.forge_of(t[0]) for t in targets[i:] if not isinstance(t, OptionError)]
+        if host:
+            unreachable.add(origin(forge))
+            rest = [f for f in later if origin(f) in unreachable]
+        else:
+            rest = [f for f in later if f.name == forge.name]
+        whose = "the host's" if host else f"{forge.label}'s"
+        plural = "s" * (len(rest) != 1)
+        skip = f"; skipping {whose} {len(rest)} other write-up{plural}" if rest else ""
+        stopped[forge.name] = str(error)
+        limited = limited or isinstance(error, RateLimitError)
+        return f"{'stopped' if isinstance(error, RateLimitError) else 'failed'}: {error}{skip}"
+
     def keep(why: str) -> None:
         """Write what was fetched so far (every stop but a dry run's)."""
         if dry_run:
@@ -284,7 +351,7 @@ def _sync(
             if earlier is not None:
                 entries[key] = earlier
             try:
-                entry, notes = sync_entry(
+                synced = sync_entry(
                     apis(forge), repo, pr, issues, earlier, clock(), apis.cache, prereleases=prereleases
                 )
             except MissingError as error:
@@ -292,30 +359,24 @@ def _sync(
                 failed += 1
                 continue
             except (RateLimitError, HostError) as error:
-                host = isinstance(error, UnreachableError)
-                later = [forges.forge_of(t[0]) for t in targets[i:] if not isinstance(t, OptionError)]
-                if host:
-                    unreachable.add(origin(forge))
-                    rest = [f for f in later if origin(f) in unreachable]
-                else:
-                    rest = [f for f in later if f.name == forge.name]
-                whose = "the host's" if host else f"{forge.label}'s"
-                plural = "s" * (len(rest) != 1)
-                skip = f"; skipping {whose} {len(rest)} other write-up{plural}" if rest else ""
-                verb = "stopped" if isinstance(error, RateLimitError) else "failed"
-                print(f"{where}: {verb}: {error}{skip}", file=out)
-                stopped[forge.name] = str(error)
-                limited = limited or isinstance(error, RateLimitError)
+                print(f"{where}: {stop(forge, error, i)}", file=out)
                 failed += 1
                 continue
             except (ForgeError, ShapeError) as error:
                 print(f"{where}: failed: {error}", file=out)
                 failed += 1
                 continue
-            entries[key] = entry
+            entry = entries[key] = synced.entry
             unchanged = earlier is not None and entry == earlier
-            extra = "".join(f"; {note}" for note in notes)
-            print(f"{where}: {describe(entry)}{extra}{' (unchanged)' if unchanged else ''}", file=out)
+            extra = "".join(f"; {note}" for note in synced.notes)
+            said = describe(entry, release_known=synced.unknown is None)
+            if isinstance(synced.error, (RateLimitError, HostError)):
+                extra += f"; the release search {stop(forge, synced.error, i)}"
+            elif synced.unknown:
+                extra += f"; {synced.unknown}"
+            if synced.error is not None:
+                failed += 1
+            print(f"{where}: {said}{extra}{' (unchanged)' if unchanged else ''}", file=out)
     except KeyboardInterrupt:
         keep("interrupted")
         return 130

@@ -2,9 +2,10 @@
 ``conf.py`` (``contributions init``'s ``.gitignore`` lists the folder).
 
 For each address asked conditionally, the ETag of its last answer and the answer itself, under whether a
-token was sent (GitHub's ETags vary by ``Authorization``); and, for each merge commit, the first release
-found for it with the list of releases it was found in (:data:`RULE` says by which rule, so a better rule
-searches again). Losing the folder costs only requests: the next sync asks everything again. The lock holds
+token was sent (GitHub's ETags vary by ``Authorization``); and, for each merge commit, each release tag's
+compare found to contain it or not (a fact of the tag, whatever releases come later: a new release costs
+one compare, not a new search; a search cut short by its bound goes on where it stopped). Losing the folder
+costs only requests: the next sync asks everything again. The lock holds
 facts only, so it changes when a fact changes, never when an ETag does.
 """
 
@@ -17,8 +18,6 @@ from typing import Any
 CACHE_DIR = ".contributions-cache"
 CACHE_FILE = "answers.json"
 CACHE_VERSION = 1
-#: the first-release rule of :mod:`.releases`; a memo made by another rule is searched again
-RULE = 2
 
 
 class AnswerCache:
@@ -27,7 +26,8 @@ class AnswerCache:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.answers: dict[str, dict[str, Any]] = {}
-        self.memos: dict[str, dict[str, Any]] = {}
+        #: ``repo@sha`` → {tag: whether the tag contains the commit}
+        self.compared: dict[str, dict[str, bool]] = {}
         self.used: set[str] = set()
         if path is not None:
             try:
@@ -35,13 +35,17 @@ class AnswerCache:
             except (OSError, ValueError):
                 data = None
             if isinstance(data, dict) and data.get("version") == CACHE_VERSION:
-                answers, memos = data.get("answers"), data.get("first_release")
+                answers, compared = data.get("answers"), data.get("compared")
                 if isinstance(answers, dict):
                     self.answers = {
                         k: v for k, v in answers.items() if isinstance(v, dict) and isinstance(v.get("etag"), str)
                     }
-                if isinstance(memos, dict):
-                    self.memos = {k: v for k, v in memos.items() if isinstance(v, dict)}
+                if isinstance(compared, dict):  # (a "first_release" memo of older versions is dropped)
+                    self.compared = {
+                        k: {tag: found for tag, found in v.items() if isinstance(found, bool)}
+                        for k, v in compared.items()
+                        if isinstance(v, dict)
+                    }
 
     def get(self, key: str) -> tuple[str, Any] | None:
         """(ETag, answer) stored under ``key``, or None."""
@@ -55,21 +59,14 @@ class AnswerCache:
         self.answers[key] = {"etag": etag, "data": data}
         self.used.add(key)
 
-    def memo(self, key: str, releases: str) -> tuple[bool, tuple[str, str] | None]:
-        """The first release found for ``key`` (``repo@sha``) among the same releases (``releases``, a digest
-        of their list) by this rule: (known, (tag, published_at) or None)."""
-        found = self.memos.get(key)
-        if found is None or found.get("rule") != RULE or found.get("releases") != releases:
-            return False, None
-        self.used.add("memo " + key)
-        release = found.get("release")
-        if isinstance(release, list) and len(release) == 2:
-            return True, (str(release[0]), str(release[1]))
-        return True, None
+    def contains(self, key: str, tag: str) -> bool | None:
+        """Whether release ``tag`` was found to contain ``key``'s commit (``repo@sha``); None: not asked yet."""
+        self.used.add("compared " + key)
+        return self.compared.get(key, {}).get(tag)
 
-    def remember(self, key: str, releases: str, release: tuple[str, str] | None) -> None:
-        self.memos[key] = {"rule": RULE, "releases": releases, "release": list(release) if release else None}
-        self.used.add("memo " + key)
+    def record(self, key: str, tag: str, found: bool) -> None:
+        self.compared.setdefault(key, {})[tag] = found
+        self.used.add("compared " + key)
 
     def save(self, *, prune: bool) -> None:
         """Write the file (atomically, only when its text changes); ``prune`` drops what this run did not use
@@ -79,8 +76,8 @@ class AnswerCache:
         from ..files import write_text_atomically
 
         answers = {k: v for k, v in self.answers.items() if not prune or k in self.used}
-        memos = {k: v for k, v in self.memos.items() if not prune or "memo " + k in self.used}
-        document = {"version": CACHE_VERSION, "answers": answers, "first_release": memos}
+        compared = {k: v for k, v in self.compared.items() if v and (not prune or "compared " + k in self.used)}
+        document = {"version": CACHE_VERSION, "answers": answers, "compared": compared}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         gitignore = self.path.parent / ".gitignore"
         if not gitignore.exists():  # a site not made by `init` commits it by mistake otherwise

@@ -11,13 +11,14 @@ order they were published, whether its tag contains the commit, and stops at the
 **Its bound**: one compare call per release published between the merge and the first release that
 contains it, inclusive; on a history where each release is tagged from the branch the pull request was
 merged into, that is one call (the next release ships it), and none when no release was published since the
-merge. Each compare is asked once per run, and the result is kept in the cache folder with the list of
-releases it was found in: a next sync with no new release asks no compare at all.
+merge. Each tag's answer is kept in the cache folder (:mod:`.cache`): a tag found not to contain the merge
+is not asked again, so a next sync asks no compare, and a new release costs one. A pull request in no
+release, whose every later release is on another line, would cost one call per release: one sync makes at
+most :data:`MAX_COMPARES` calls per pull request, says so, and the next sync goes on where it stopped.
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -34,17 +35,31 @@ def candidates(releases: list[Release], merged_at: str | None, *, prereleases: b
     return sorted(chosen, key=lambda release: (release.published_at, release.tag))
 
 
+#: the most compare calls the search for one pull request's first release makes in one sync
+MAX_COMPARES = 10
+
+
 def first_release(
-    releases: list[Release], merged_at: str | None, contains: Callable[[str], bool], *, prereleases: bool = False
-) -> Release | None:
-    """The first release that contains the merge (the module's rule): ``contains(tag)`` asks the forge."""
-    for release in candidates(releases, merged_at, prereleases=prereleases):
-        if contains(release.tag):
-            return release
-    return None
-
-
-def digest(releases: list[Release]) -> str:
-    """A short digest of a release list, to know whether a remembered answer was found in the same list."""
-    text = "\n".join(f"{r.tag}\t{r.published_at}\t{int(r.prerelease)}" for r in releases)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    releases: list[Release],
+    merged_at: str | None,
+    known: Callable[[str], bool | None],
+    compare: Callable[[str], bool],
+    *,
+    prereleases: bool = False,
+    limit: int = MAX_COMPARES,
+) -> tuple[Release | None, int]:
+    """The first release that contains the merge (the module's rule), and how many releases that may hold
+    it were left unasked (0 unless ``limit`` compares were made first). ``known(tag)`` is what an earlier
+    sync found (None: not asked), ``compare(tag)`` asks the forge."""
+    chosen = candidates(releases, merged_at, prereleases=prereleases)
+    asked = 0
+    for i, release in enumerate(chosen):
+        found = known(release.tag)
+        if found is None:
+            if asked == limit:
+                return None, len(chosen) - i
+            found = compare(release.tag)
+            asked += 1
+        if found:
+            return release, 0
+    return None, 0
