@@ -135,7 +135,9 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     assert 'href="sglang-1.html"' in listing
     document = json.loads((out / "contributions.json").read_text(encoding="utf-8"))
     assert "sglang#1" in [record["key"] for record in document["contributions"]]
-    assert (out / "projects/sglang.html").is_file()
+    # a project of one write-up gets no page of its own (contributions_project_page_min, 2), and no link to one
+    assert not (out / "projects").exists()
+    assert "projects/" not in (out / "contributions/sglang-1.html").read_text(encoding="utf-8")
 
     # list: the same records as contributions.json (check builds with Read the Docs' canonical URL; list
     # with the one the environment gives), and a table
