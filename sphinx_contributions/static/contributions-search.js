@@ -12,7 +12,11 @@
  * No framework, no network beyond Sphinx's own fetch of the page. */
 (function () {
   "use strict";
+  // the three functions of Sphinx's searchtools.js this adapts (as Sphinx 9 writes them); without them, Sphinx's search as it is
   if (typeof Search === "undefined") return;
+  if (![Search.performObjectSearch, Search.htmlToText, Search.makeSearchSummary].every(function (f) {
+    return typeof f === "function";
+  })) return;
 
   var KIND = "contrib:contribution";
   var LEFT_OUT = [".no-search", ".contrib-header-meta", ".contrib-actions", "svg", ".contrib-metric-chart"];
@@ -53,7 +57,9 @@
     var block = anchor && main && main.querySelector(anchor);
     var own = block && block.querySelector(":scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > h5, :scope > h6");
     if (own) own.remove();
-    return toText(page.documentElement.outerHTML, anchor);
+    // from its first word: Sphinx cuts 120 characters before the word found, and marks a cut in the
+    // blank lines before the text as "..."
+    return toText(page.documentElement.outerHTML, anchor).trim();
   };
 
   // a hit found by no word of its text (a key, a number: Sphinx searches no text for "49135") is summed up
