@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -179,6 +180,95 @@ def test_search_finds_the_write_up(browser: Any, base_url: str, query: str, expe
     assert expected in pages, f"{query!r} -> {pages}"
     if first:
         assert pages[0] == expected, f"{query!r} -> {pages}"
+    assert watch.problems() == {}
+
+
+#: each hit's class, title, address, the " (type, in page)" Sphinx adds to an object hit, and its summary
+HITS = """() => Array.from(document.querySelectorAll('#search-results ul.search > li')).map((li) => ({
+  kind: li.className, title: li.querySelector('a').textContent,
+  path: new URL(li.querySelector('a').href).pathname, hash: new URL(li.querySelector('a').href).hash,
+  descr: li.querySelector(':scope > span') ? li.querySelector(':scope > span').textContent : null,
+  snippet: li.querySelector('p.context') ? li.querySelector('p.context').textContent.split(/\\s+/).join(' ') : null,
+}))"""
+
+
+def typed_search(browser: Any, base_url: str, size: str, query: str) -> tuple[list[dict[str, Any]], Watch]:
+    """``query`` typed into the search page's box (the page's own on a phone, the sidebar's on a laptop)."""
+    context, watch = new_context(browser, viewport=SIZES[size])
+    try:
+        page = context.new_page()
+        page.goto(base_url + "search.html", wait_until="networkidle")  # no query yet: open_page waits for one
+        box = page.locator("article input[name=q]" if size == "phone" else "input.sidebar-search")
+        box.fill(query)
+        box.press("Enter")
+        wait_for_search(page)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_function(  # every page hit's summary fetched
+            "() => Array.from(document.querySelectorAll('#search-results ul.search > li'))"
+            ".every((li) => li.querySelector('p.context, :scope > span'))"
+        )
+        hits: list[dict[str, Any]] = page.evaluate(HITS)
+        page.screenshot(path=SCREENSHOTS / f"search-{quote(query, safe='')}-{size}.png")
+    finally:
+        context.close()
+    return hits, watch
+
+
+def _words(site: Path, page: str, selector: str) -> str:
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser")
+    for mark in soup.select(".headerlink"):  # a heading's "¶"
+        mark.decompose()
+    found = soup.select_one(selector)
+    assert found is not None, (page, selector)
+    return " ".join(found.get_text(" ").split())
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("query", ["202", "beta#202"])
+def test_a_write_up_found_by_its_key_is_its_page_in_its_own_words(
+    browser: Any, base_url: str, site: Path, size: str, query: str
+) -> None:
+    """The contrib domain's object was the first hit, "beta#202 (Upstream contribution, in Fix …)" with no
+    summary. Now it is the write-up's page, once: its title, and a summary that starts with its own summary
+    (the page's heading, the way back and the header's project line left out), at the object's rank."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    hits, watch = typed_search(browser, base_url, size, query)
+    page = "contributions/beta-202.html"
+    first = hits[0]
+    assert (first["kind"], first["title"], first["path"], first["hash"], first["descr"]) == (
+        "kind-text",
+        _words(site, page, "article h1"),
+        PREFIX + page,
+        "",
+        None,
+    )
+    assert first["snippet"].startswith(_words(site, page, "#contribution .contrib-summary") + " ")
+    assert not first["snippet"].startswith(("...", first["title"]))
+    assert [hit["path"] for hit in hits].count(PREFIX + page) == 1
+    assert watch.problems() == {}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_search_summaries_keep_a_figures_values_apart_from_its_words(
+    browser: Any, base_url: str, site: Path, size: str
+) -> None:
+    """A figure's label and values sit in elements side by side: the page's text read "drift~1.03e-1", and
+    its chart's labels "beforeafter10−6…"; now the label, each value and the figure are words of their own,
+    and the chart's drawing is not in the summary."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    hits, watch = typed_search(browser, base_url, size, "drift")
+    snippets = {hit["path"]: hit["snippet"] for hit in hits}
+    page = "contributions/beta-202.html"
+    label = _words(site, page, "#contribution .contrib-stat-label")
+    values = _words(site, page, "#contribution .contrib-stat-values")
+    assert f"{label} {values}" in snippets[PREFIX + page]
+    text = _words(site, page, "article[role=main]")
+    assert f"{label} {values}" in text  # the page's text itself: whitespace between the elements
+    figure = _words(site, page, "figure.contrib-metric")
+    assert figure.startswith(f"{label} before ")
+    assert [s for s in snippets.values() if "beforeafter" in s or re.search(r"[a-z]~[0-9]", s)] == []
     assert watch.problems() == {}
 
 
@@ -678,8 +768,7 @@ def test_a_search_hit_lands_with_the_whole_title_in_view(browser: Any, base_url:
     try:
         page = open_page(context, watch, base_url + "search.html?q=202")
         first = page.locator("#search-results ul.search > li > a").first
-        assert "beta-202.html" in (first.get_attribute("href") or "")
-        assert "#contribution" in (first.get_attribute("href") or "")
+        assert first.get_attribute("href") == "contributions/beta-202.html"  # the write-up's page, from its top
         with page.expect_navigation():
             first.click()
         assert_title_in_view(page, f"search hit ({size})")

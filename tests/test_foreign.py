@@ -173,6 +173,11 @@ def test_one_write_up_in_contrib_forms_builds_strictly(
     changelog = (out / "changelog.html").read_text(encoding="utf-8")
     assert 'href="https://github.com/widgets/widgets/pull/456">PR 456</a>' in changelog
     assert "contributions.css" not in changelog and "sphinx-design" not in changelog
+    # its search page reads a write-up found by its key as the write-up's page: the search script, there only
+    search = (out / "search.html").read_text(encoding="utf-8")
+    assert re.search(r'<script defer="defer" src="_static/contributions-search\.js\?v=\w+"></script>', search)
+    assert (out / "_static" / "contributions-search.js").is_file()
+    assert "contributions-search.js" not in page + changelog
 
 
 def write_up_site(base: Path, conf: str = "") -> Path:

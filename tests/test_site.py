@@ -994,6 +994,96 @@ def test_search_results_read_as_the_write_ups_words(served: tuple[Any, str], siz
         assert box is None
 
 
+#: typed into the search page as a reader does (the box in the page on a phone, the sidebar's on a laptop):
+#: each hit's class, title, address, the " (type, in page)" Sphinx adds to an object hit, and its summary
+SEARCH_HITS = """() => Array.from(document.querySelectorAll('#search-results ul.search > li')).map((li) => ({
+  kind: li.className, title: li.querySelector('a').textContent, href: li.querySelector('a').getAttribute('href'),
+  descr: li.querySelector(':scope > span') ? li.querySelector(':scope > span').textContent : null,
+  snippet: li.querySelector('p.context') ? li.querySelector('p.context').textContent.split(/\\s+/).join(' ') : null,
+}))"""
+
+
+def _search(served: tuple[Any, str], size: str, query: str) -> list[dict[str, Any]]:
+    context, page = _open(served, "search.html", size)
+    try:
+        box = page.locator("article input[name=q]" if size == "phone" else "input.sidebar-search")
+        box.fill(query)
+        box.press("Enter")
+        page.wait_for_function(
+            "() => (document.querySelector('#search-results .search-summary') || {}).textContent"
+            "?.includes('Search finished')",
+            timeout=30_000,
+        )
+        page.wait_for_load_state("networkidle")
+        page.wait_for_function(  # every page hit's summary fetched
+            "() => Array.from(document.querySelectorAll('#search-results ul.search > li'))"
+            ".every((li) => li.querySelector('p.context, :scope > span'))"
+        )
+        hits: list[dict[str, Any]] = page.evaluate(SEARCH_HITS)
+        _screenshot(page, f"portfolio-search-{query.lower()}-{size}.png")
+    finally:
+        context.close()
+    return hits
+
+
+def _summary(site: Path, page: str) -> str:
+    return " ".join(_article(site, page).select_one(".contrib-summary").get_text().split())  # type: ignore[union-attr]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_search_for_a_pull_request_finds_its_write_up_in_its_own_words(
+    served: tuple[Any, str], site: Path, size: str
+) -> None:
+    """The first hit for "49135" was "transformers#49135 (Upstream contribution, in Fix UMT5 …)", the contrib
+    domain's object, with no summary (issue 34, 7). Now it is the write-up's page: its title, its summary first."""
+    hits = _search(served, size, "49135")
+    first = hits[0]
+    title = "Fix UMT5 decoder self-attention not being causal"
+    assert (first["kind"], first["title"], first["href"], first["descr"]) == (
+        "kind-text",
+        title,
+        "contributions/transformers-49135.html",
+        None,
+    )
+    assert first["snippet"].startswith(_summary(site, "contributions/transformers-49135.html") + " ")
+    assert title not in first["snippet"]
+    assert [hit["href"] for hit in hits].count("contributions/transformers-49135.html") == 1
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_vllm_metal_write_up_ranks_first_for_metal(served: tuple[Any, str], site: Path, size: str) -> None:
+    """The vllm-metal write-up came first only as its object, "vllm-metal#1182" with no summary; as a page it
+    was the last of four. Now the first hit is the write-up, once, with its summary."""
+    hits = _search(served, size, "Metal")
+    assert [hit["href"] for hit in hits] == [
+        "contributions/vllm-metal-1182.html",
+        "open-source/index.html",
+        "contributions/index.html",
+        "index.html",
+    ]
+    first = hits[0]
+    assert (first["title"], first["descr"]) == ("LFM2-VL image input on the paged path", None)
+    assert first["snippet"].startswith(_summary(site, "contributions/vllm-metal-1182.html") + " ")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_search_snippets_keep_values_apart_from_words(served: tuple[Any, str], size: str) -> None:
+    """Snippets read "(float32)0 of 140" and "drift~1.03e-1": the figure's label and values are elements
+    side by side, and the page's text glued them (issue 34, 7)."""
+    snippets = {
+        query: {hit["href"]: hit["snippet"] for hit in _search(served, size, query)} for query in ("float32", "drift")
+    }
+    ctranslate2 = snippets["float32"]["contributions/ctranslate2-2103.html"]
+    transformers = snippets["drift"]["contributions/transformers-49135.html"]
+    assert "NVIDIA L4 (float32) 0 of 140 → 139 of 140" in ctranslate2
+    assert "Position-0 log-probability drift ~1.03e-1 → ~1.91e-6" in transformers
+    glued = re.compile(r"\)[0-9~]|[a-z][~][0-9]|beforeafter|[0-9]linear|scale[A-Z]")
+    assert [s for query in snippets.values() for s in query.values() if glued.search(s)] == []
+
+
 def _contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     def luminance(colour: tuple[int, ...]) -> float:
         def channel(value: int) -> float:

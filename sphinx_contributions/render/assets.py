@@ -34,7 +34,10 @@ if TYPE_CHECKING:
     from sphinx.config import Config
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
-STATIC_FILES = ("contributions.css", "contributions.js")
+STATIC_FILES = ("contributions.css", "contributions.js", "contributions-search.js")
+#: on the search page of a site with write-ups: a write-up found by its key is its page's hit, and each
+#: hit's summary is made of the page's own words
+SEARCH_JS = "contributions-search.js"
 #: sphinx-design's files, as its ``add_static_assets`` adds them
 DESIGN_CSS = "sphinx-design.min.css"
 DESIGN_JS = "design-tabs.js"
@@ -111,7 +114,10 @@ def add_page_assets(
 ) -> None:
     """``html-page-context``: the files, on this page only, where it shows the extension's work (its doctree
         was marked, it is a generated tag or project page, or furo's sidebar lists write-ups on it: after the
-    sidebar's handler)."""
+    sidebar's handler). The search page of a site that publishes write-ups gets the search script
+    (:data:`SEARCH_JS`), deferred: it runs after Sphinx's searchtools.js, before the query."""
+    if pagename == "search" and is_site_builder(app.builder) and get_domain(app.env).published():
+        app.add_js_file(SEARCH_JS, loading_method="defer")
     if everywhere(app) or not writes_html(app.builder):
         return
     listed = SIDEBAR_CLASS in str(context.get("furo_navigation_tree") or "")  # write-ups in furo's sidebar

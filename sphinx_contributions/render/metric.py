@@ -235,7 +235,7 @@ def metric_svg(m: Metric) -> str:
         )
     return (
         f'<svg class="contrib-metric-svg" xmlns="http://www.w3.org/2000/svg" width="100%" height="{_HEIGHT}" '
-        f'aria-hidden="true" focusable="false" data-scale="{SCALE_NAMES[drawn.scale]}">' + "".join(parts) + "</svg>"
+        f'aria-hidden="true" focusable="false" data-scale="{SCALE_NAMES[drawn.scale]}">' + "\n".join(parts) + "</svg>"
     )
 
 
@@ -252,7 +252,7 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
         scale = _(SCALE_NAMES[m.chart])
         hidden += "; " + _("chart on a %(scale)s") % {"scale": scale}
         chart = (
-            f'<div class="contrib-metric-chart">{svg}'
+            f'<div class="contrib-metric-chart">{svg}\n'
             f'<span class="contrib-metric-scale" aria-hidden="true">{esc(scale)}</span></div>'
         )
     approximate = ' class="contrib-metric-approximate"'
@@ -279,12 +279,12 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
     change = f'<strong class="contrib-metric-change">{esc(words)}</strong>' if words else ""
     self.body.append(
         f'<figure class="contrib-metric contrib-metric-{m.verdict}{kind}">'
-        f'<figcaption class="contrib-metric-label">{esc(m.label)}</figcaption>'
+        f'<figcaption class="contrib-metric-label">{esc(m.label)}</figcaption>\n'
         f'<div class="contrib-metric-body">'
         f'<p class="contrib-metric-values">{values}'
         f"{change}"
-        f'<span class="contrib-visually-hidden"> ({esc(hidden)})</span></p>'
-        f"{chart}</div>{_evidence_html(self, m)}</figure>"
+        f'<span class="contrib-visually-hidden"> ({esc(hidden)})</span></p>\n'
+        f"{chart}</div>\n{_evidence_html(self, m)}</figure>\n"
     )
     raise nodes.SkipNode
 
