@@ -176,6 +176,8 @@ contributions_hide_empty_index = True  # no empty Index page
 contributions_sitemap = True  # the extension writes the sitemap: every page, also after an incremental build
 contributions_pdf_card_styles = True  # sphinx-design's card titles on a line of their own in the PDF
 contributions_book_fixes = True  # singlehtml: no links to pages it does not write, one '#' per link
+#: a page that warned is read again on every build until fixed, whatever warned (not only the extension)
+contributions_lasting_warnings = True
 contributions_feed_title = "Ada Tester: upstream contributions"
 
 # -- Link check ------------------------------------------------------------------------------------------
