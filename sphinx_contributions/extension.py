@@ -35,6 +35,7 @@ from .render.assets import (
     hold_design_assets,
     note_page_assets,
 )
+from .render.design_guest import setup_design_guest
 from .render.header import render_headers, setup_header
 from .render.links import _resolved as links_resolved
 from .render.links import resolve_page_links, setup_links
@@ -221,6 +222,7 @@ COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (
     setup_incremental,
     setup_doc_titles,
     setup_own_nodes,
+    setup_design_guest,
 )
 
 
@@ -239,9 +241,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         app.connect(handler.event, handler.callback, priority=handler.priority)
     return {
         "version": __version__,
-        "env_version": 10,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type;
+        "env_version": 11,  # 4: lock facts; 5: summaries keep their markup; 6: tag/project folders; 7: og:type;
         # 8: no og:description stored (write/fixes/opengraph_fields.py); 9: impact sentences; 10: the pages
-        # that hold the extension's nodes (collect/own_nodes.py)
+        # that hold the extension's nodes (collect/own_nodes.py); 11: and those holding sphinx-design's
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

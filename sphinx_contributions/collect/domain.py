@@ -78,6 +78,19 @@ class ContribRole(XRefRole):
         return self.create_xref_node()
 
 
+#: the nodes the domain takes from a page it reads (:meth:`ContributionsDomain.process_doc`)
+_READ_NODES: tuple[type[nodes.Node], ...] = (
+    cn.contribution_list,
+    cn.contribution_projects,
+    cn.project_intro,
+    cn.contribution_header,
+)
+
+
+def _is_read_node(node: nodes.Node) -> bool:
+    return isinstance(node, _READ_NODES)
+
+
 class ContributionsDomain(Domain):
     """Upstream contributions: one object per write-up, keyed ``<repository name>#<pr>``, and one per
     section of a write-up, ``<key>#<section>``."""
@@ -263,21 +276,25 @@ class ContributionsDomain(Domain):
                 self.data.setdefault("warnings", {})[docname] = otherdata["warnings"][docname]
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
-        first = next(document.findall(cn.contribution_list), None)
-        if first is not None:
-            self.listings[docname] = first.get("sort", "date")
-        for listing in document.findall(cn.contribution_projects):
+        found: dict[type[nodes.Node], list[Any]] = {kind: [] for kind in _READ_NODES}
+        for node in document.findall(_is_read_node):  # one look through the page, in document order
+            found[next(kind for kind in _READ_NODES if isinstance(node, kind))].append(node)
+        lists = found[cn.contribution_list]
+        if lists:
+            self.listings[docname] = lists[0].get("sort", "date")
+        for listing in found[cn.contribution_projects]:
             self.listings.setdefault(docname, "")
             intros = [(intro["name"], intro.line or 0) for intro in listing.findall(cn.project_intro)]
             self.project_intros.setdefault(docname, []).extend(intros)
-        for intro in document.findall(cn.project_intro):
+        for intro in found[cn.project_intro]:
             if not isinstance(intro.parent, cn.contribution_projects):
                 warn(
                     ContribWarning.UNKNOWN_PROJECT,
                     f"project intro {intro['name']!r} is outside a 'projects' listing and is not shown",
                     intro,
                 )
-        header = next(document.findall(cn.contribution_header), None)
+        headers = found[cn.contribution_header]
+        header = headers[0] if headers else None
         check_page(env, docname, document, header, page_being_read(env))
         if header is None:
             return

@@ -9,6 +9,10 @@ write-up is one walk over each page read, not one walk per handler per page writ
 
 A book (singlehtml, LaTeX, Texinfo, man: builders that put every page into the root document) is always
 looked through: its one document holds every page's nodes.
+
+The same look notes the pages that hold sphinx-design's nodes (a component, a button or badge reference, a
+link opened in a new tab: :func:`is_design_node`), for :mod:`..render.design_guest`: where the site does not
+list ``sphinx_design`` itself, its per-page transforms run only where there is something for them to do.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx import addnodes
 
 from .. import nodes as cn
 from ..builders import output_of
@@ -36,8 +41,31 @@ OWN_NODES: tuple[type[nodes.Node], ...] = (
 )
 
 
-def _is_own(node: nodes.Node) -> bool:
-    return isinstance(node, OWN_NODES)
+#: the class of a container made by the extension's known-limits directive (:mod:`..read.limits`)
+LIMITS_CLASS = "contrib-limits"
+#: the name kept for a page holding a known-limits callout (a container, not one of :data:`OWN_NODES`)
+LIMITS = "limits"
+
+
+def _kind(node: nodes.Node) -> str | None:
+    """The name kept for ``node`` when it is one of the extension's (its type's name, or :data:`LIMITS`)."""
+    if isinstance(node, OWN_NODES):
+        return type(node).__name__
+    if isinstance(node, nodes.container) and LIMITS_CLASS in node["classes"]:
+        return LIMITS
+    return None
+
+
+def is_design_node(node: nodes.Node) -> bool:
+    """Whether sphinx-design's transforms act on ``node``: one of its components (``design_component``,
+    as its ``is_component`` reads), a ``button-ref`` or a ``bdg-ref`` with a tooltip (its stash transforms),
+    an element whose links open in a new tab (its ``doctree-resolved`` handler)."""
+    if not isinstance(node, nodes.Element):
+        return False
+    attributes = node.attributes
+    if "design_component" in attributes or "sd_new_tab" in attributes or "sd_tooltip" in attributes:
+        return True
+    return isinstance(node, addnodes.pending_xref) and "sd-btn" in attributes["classes"]
 
 
 class OwnNodesCollector(PageDataCollector):
@@ -46,9 +74,29 @@ class OwnNodesCollector(PageDataCollector):
     data_key = "own_nodes"
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
-        found = {type(node).__name__ for node in doctree.findall(_is_own)}
+        found: set[str] = set()
+        design = False
+        for node in doctree.findall():  # one look for both notes
+            kind = _kind(node)
+            if kind is not None:
+                found.add(kind)
+            elif not design:
+                design = is_design_node(node)
+        docname = app.env.current_document.docname
         if found:
-            self.pages(app.env)[app.env.current_document.docname] = sorted(found)
+            self.pages(app.env)[docname] = sorted(found)
+        if design:
+            DesignNodesCollector.pages(app.env)[docname] = ["sphinx_design"]
+
+
+class DesignNodesCollector(PageDataCollector):
+    """The pages that hold sphinx-design's nodes (:func:`is_design_node`), noted by
+    :class:`OwnNodesCollector`'s look (this one drops and merges them)."""
+
+    data_key = "design_nodes"
+
+    def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
+        """Noted by :class:`OwnNodesCollector`, in its one look at the page."""
 
 
 def holds_own_nodes(app: Sphinx, docname: str) -> bool:
@@ -57,5 +105,16 @@ def holds_own_nodes(app: Sphinx, docname: str) -> bool:
     return output_of(app.builder).inlines or docname in OwnNodesCollector.pages(app.env)
 
 
+def holds_design_nodes(app: Sphinx, docname: str) -> bool:
+    """Whether the page ``docname`` held any of sphinx-design's nodes when it was read."""
+    return docname in DesignNodesCollector.pages(app.env)
+
+
+def site_holds_design_nodes(app: Sphinx) -> bool:
+    """Whether any page of the site held sphinx-design's nodes when it was read."""
+    return bool(DesignNodesCollector.pages(app.env))
+
+
 def setup_own_nodes(app: Sphinx) -> None:
+    app.add_env_collector(DesignNodesCollector)
     app.add_env_collector(OwnNodesCollector)

@@ -114,9 +114,15 @@ def _meant(name: str, ours: tuple[str, ...]) -> str | None:
 def _candidates(env: BuildEnvironment, text: str) -> bool:
     """Whether the text names an unknown directive or role near one of the extension's (a quick look)."""
     for pattern, kind, ours in ((_FENCE_NAME, "directive", DIRECTIVES), (_ROLE_NAME, "role", ROLES)):
+        seen: set[str] = set()
         for match in pattern.finditer(text):
             name = match["name"]
-            if _meant(name, ours) is not None and not is_known(env, kind, name):
+            if name in seen:
+                continue
+            seen.add(name)
+            # a known name (most are: another extension's, docutils') is no typo: asked first, it spares
+            # the comparison with each of the extension's names
+            if not is_known(env, kind, name) and _meant(name, ours) is not None:
                 return True
     return False
 
@@ -150,8 +156,10 @@ def near_misses(env: BuildEnvironment, source: PageSource) -> list[NearMiss]:
         return []
     found = []
     for kind, name, line, opening in _walk(text, source.md, tokens=source.tokens):
+        if is_known(env, kind, name):
+            continue
         meant = _meant(name, DIRECTIVES if kind == "directive" else ROLES)
-        if meant is not None and not is_known(env, kind, name):
+        if meant is not None:
             found.append(NearMiss(kind, name, meant, line, opening))
     return found
 

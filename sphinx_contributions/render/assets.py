@@ -26,6 +26,7 @@ from docutils import nodes
 from .. import nodes as cn
 from ..builders import is_site_builder, writes_html
 from ..collect.domain import get_domain
+from ..collect.own_nodes import holds_own_nodes
 from .filter import LABELS_ID, add_filter_script, labels_json
 
 if TYPE_CHECKING:
@@ -98,6 +99,8 @@ def note_page_assets(app: Sphinx, doctree: nodes.document, docname: str) -> None
     domain = get_domain(app.env)
     if docname in domain.contributions or docname in domain.listings or doctree.get("contrib_rejected"):
         shown = True  # a write-up, a listing, or a page meant as a write-up whose header was rejected
+    elif not holds_own_nodes(app, docname):
+        return  # none of the extension's nodes (noted when the page was read): nothing shown
     else:
         # a page without a record or a listing holds a figure or callout at most (checked once, here)
         shown = next(doctree.findall(_shows_something), None) is not None
