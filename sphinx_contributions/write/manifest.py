@@ -62,7 +62,7 @@ def _path(app: Sphinx) -> Path:
 def in_use(app: Sphinx) -> bool:
     """Whether this output keeps a memory: its folder holds the file already, or the pages read hold the
     extension's work (a write-up, a listing or a project intro)."""
-    return _state(app)["in_use"]
+    return bool(_state(app)["in_use"])
 
 
 def _state(app: Sphinx) -> dict[str, Any]:
