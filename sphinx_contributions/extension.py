@@ -76,6 +76,7 @@ from .write.fixes.stale_outputs import remove_stale_files
 from .write.generated import check_folders, collect_pages, intros_changed
 from .write.incremental import setup_incremental
 from .write.manifest import commit, forget_before_writing
+from .write.redirects import write_redirects
 from .write.report import setup_report, write_report
 from .write.robots import add_noindex
 from .write.sidebar import page_context as sidebar_page_context
@@ -181,6 +182,7 @@ HANDLERS: tuple[Handler, ...] = (
     # -- writing: the site's own pages and files --------------------------------------------------
     Handler("html-collect-pages", collect_pages, 500, "the generated tag and project pages"),
     Handler("html-collect-pages", write_exports, 500, "contributions.json, its schema and the feed"),
+    Handler("html-collect-pages", write_redirects, 500, "a renamed write-up's old address leads to it"),
     Handler("html-collect-pages", prune_search_index, 500, "words no page holds leave the search index"),
     Handler("html-collect-pages", index_keys, 500, "write-ups found in the search by their key"),
     Handler("html-page-context", save_helpers, 390, "404 page: the theme's link helpers kept"),

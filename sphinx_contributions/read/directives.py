@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -62,9 +62,43 @@ _HASH_TAG = re.compile(r"(?:^|(?<=[\s,\[]))#(?=\S)")
 SPACED_TAG_WORDS = 3
 
 
+def _kept(value: object) -> object:
+    """The converter of an option name the directive does not have: its value kept as written."""
+    return value
+
+
+class AnyOptionSpec(dict):  # type: ignore[type-arg]
+    """An option table that takes any option name: a name it does not hold is passed on to the directive
+    (converted by :func:`_kept`), which says what was meant in one warning of its own
+    (``[contrib.unknown_name]``, with the did-you-mean) and ignores it. MyST (and docutils) would otherwise
+    refuse the name first with a warning of their own (``[myst.directive_option]``): two warnings for one
+    typo. Only the extension's directives with options use this table; every other directive keeps
+    MyST's warning. Iterating, ``in`` and ``len`` see the directive's real options only."""
+
+    def __missing__(self, name: str) -> Callable[[object], object]:
+        return _kept
+
+
 class OptionsDirective(SphinxDirective):
     """A directive of the extension with options: where each option is written, and the mistakes that
-    lose an option before :meth:`run` sees it (a misspelt name, a ``#`` read as a comment)."""
+    lose an option before :meth:`run` sees it (a misspelt name, a ``#`` read as a comment).
+
+    Each subclass's ``option_spec`` becomes an :class:`AnyOptionSpec`: an unknown option name reaches
+    the directive, which reports it once (:meth:`warn_misspelt_options`) and drops it from
+    ``self.options``."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        spec = cls.__dict__.get("option_spec")
+        if spec and not isinstance(spec, AnyOptionSpec):
+            cls.option_spec = AnyOptionSpec(spec)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        known = self.option_spec or {}
+        #: option names as given that the directive does not have, in the order written
+        self.unknown_options = [option for option in self.options if option not in known]
+        self.options = {option: value for option, value in self.options.items() if option in known}
 
     def option_line(self, name: str) -> int:
         """The source line of option ``name``: the directive's line plus the option's place in the
@@ -100,28 +134,28 @@ class OptionsDirective(SphinxDirective):
             found.append((match["name"], text[match.end() :].strip()))
         return found
 
-    def misspelt_options(self) -> dict[str, str]:
-        """Option name as written → the option it is a typo of, for each unknown option name near one."""
+    def misspelt_options(self) -> dict[str, str | None]:
+        """Each option name given that the directive does not have → the option it is a typo of, or None
+        where it is near none."""
         known = tuple(self.option_spec or {})
-        misspelt = {}
-        for name, _value in self.written_options():
-            if name not in known and (found := closest(name, known)) is not None:
-                misspelt[name] = found
-        return misspelt
+        return {name: closest(name, known) for name in self.unknown_options}
 
     def warn_misspelt_options(
         self, missing: tuple[str, ...] = (), effect: str = "the page is not listed"
     ) -> dict[str, str]:
-        """One warning per misspelt option name (MyST has dropped the option); returns them. A near miss
-        of a required option in ``missing`` says its ``effect``."""
-        misspelt = self.misspelt_options()
-        for name, found in misspelt.items():
-            said = f"; {effect}" if found in missing else ""
-            warn(
-                ContribWarning.UNKNOWN_NAME,
-                f"{self.name!r} has no option {name!r}: did you mean {found!r}? Write ':{found}:'{said}",
-                self.option_location(name),
-            )
+        """One warning per unknown option name (the directive ignores the option), the only one for it:
+        the option meant where the name is near one, else the directive's options; returns the near
+        misses. A near miss of a required option in ``missing`` says its ``effect``."""
+        misspelt = {}
+        for name, found in self.misspelt_options().items():
+            if found is None:
+                known = ", ".join(sorted(self.option_spec or {}))
+                message = f"{self.name!r} has no option {name!r}; its options are {known}. The option is ignored"
+            else:
+                misspelt[name] = found
+                said = f"; {effect}" if found in missing else ""
+                message = f"{self.name!r} has no option {name!r}: did you mean {found!r}? Write ':{found}:'{said}"
+            warn(ContribWarning.UNKNOWN_NAME, message, self.option_location(name))
         return misspelt
 
     def comment_hint(self, name: str) -> str | None:

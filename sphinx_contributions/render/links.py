@@ -9,15 +9,21 @@ Sphinx's HTML writer writes a reference's ``rel`` attribute; a late ``doctree-re
 on every external http(s) reference of a page, after the listings and page links are resolved (MyST
 links, ``{pr}``/``{issue}``, the header's and the listings' GitHub links). Generated tag and project
 pages (:mod:`..write.generated`) are rendered outside that event.
+
+The linkcheck builder collects a page's links in a post-transform (Sphinx's ``HyperlinkCollector``,
+priority 800), before ``doctree-resolved``: the header's links (the pull request, its issues, the
+repository) and a figure's evidence, which exist as nodes only once rendered, were never checked.
+:class:`LinksToCheck` hands them to it first.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit
 
 from docutils import nodes
 from sphinx.errors import NoUri
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
@@ -25,6 +31,7 @@ from ..builders import is_site_builder, links_inside, writes_html, written_expor
 from ..collect.domain import get_domain
 from ..collect.own_nodes import holds_own_nodes
 from ..model import slugify
+from ..read.metric_directive import metric_from_node
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -159,6 +166,39 @@ def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         mark_external_links(doctree)
 
 
+class LinksToCheck(SphinxPostTransform):
+    """linkcheck: the links the header and the figures render (:func:`~.header.render_headers`, the
+    figures' translators) as reference nodes beside them, each at the line of its directive, before
+    Sphinx's ``HyperlinkCollector`` reads the page's references (priority 800). The linkcheck builder
+    writes no page, so nothing else sees them."""
+
+    builders = ("linkcheck",)
+    default_priority = 790
+
+    def run(self, **kwargs: Any) -> None:
+        domain = get_domain(self.env)
+        for header in list(self.document.findall(cn.contribution_header)):
+            record = domain.contributions.get(header.get("docname", ""))
+            if record is not None:
+                _add_beside(header, (record.pr_url, *record.issue_urls, record.repo_url))
+        for figure in list(self.document.findall(cn.metric)):
+            _add_beside(figure, tuple(item.url for item in metric_from_node(figure).evidence))
+
+
+def _add_beside(node: nodes.Element, urls: tuple[str, ...]) -> None:
+    """A reference to each of ``urls`` after ``node``, at its line."""
+    if not urls or node.parent is None:
+        return
+    holder = nodes.inline(classes=["contrib-linkcheck"])
+    holder.source, holder.line = node.source, node.line
+    for url in urls:
+        reference = nodes.reference(url, url, refuri=url)
+        reference.source, reference.line = node.source, node.line
+        holder += reference
+    node.parent.insert(node.parent.index(node) + 1, holder)
+
+
 def setup_links(app: Sphinx) -> None:
     app.add_node(cn.page_link)
     app.add_node(cn.export_link)
+    app.add_post_transform(LinksToCheck)

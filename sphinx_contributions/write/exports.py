@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 from xml.etree import ElementTree as ET
 
 from markupsafe import escape
@@ -44,6 +45,13 @@ logger = logging.getLogger(__name__)
 #: bump when a field changes meaning or disappears; adding a field keeps the version
 SCHEMA_VERSION = 1
 ATOM = "http://www.w3.org/2005/Atom"
+
+
+def entry_id(base: str, record: Contribution) -> str:
+    """A feed entry's id: the write-up's key in the site's JSON export (``…/contributions.json#repo%231``),
+    not its page's address, so a renamed file (a new address, :mod:`.redirects`) is the same entry to a
+    feed reader, as RFC 4287 asks of an id."""
+    return f"{base}{JSON_NAME}#{quote(record.key, safe='')}"
 
 
 def page_url(app: Sphinx, docname: str) -> str:
@@ -205,7 +213,7 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     for record in ordered:
         url = page_url(app, record.docname)
         entry = sub(feed, "entry")
-        sub(entry, "id", url)
+        sub(entry, "id", entry_id(base, record))
         sub(entry, "title", record.title)
         sub(entry, "link", rel="alternate", type="text/html", href=url)
         sub(entry, "link", rel="related", type="text/html", href=record.pr_url)

@@ -109,6 +109,13 @@ def remember(app: Sphinx, name: str, new: dict[str, str]) -> dict[str, str] | No
     return dict(old) if old is not None else None
 
 
+def recalled(app: Sphinx, name: str) -> dict[str, str]:
+    """What this output showed under ``name`` when its last build finished (empty if none), without
+    noting anything for this build (:func:`remember` does that)."""
+    memory: Memory = _state(app)["outputs"].get(_key(app), {})
+    return dict(memory.get(name, {}))
+
+
 def this_build(app: Sphinx) -> dict[str, Any]:
     """What this build keeps for its own write phase only (never carried to the next build)."""
     this: dict[str, Any] = _state(app)["this_build"]

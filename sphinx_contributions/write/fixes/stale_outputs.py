@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ...builders import is_site_builder, output_of, written_exports
 from ...collect.domain import get_domain
 from ..manifest import remember
+from ..redirects import redirect_files
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -68,6 +69,9 @@ def held_files(app: Sphinx) -> dict[str, str]:
         if path is not None:
             with contextlib.suppress(ValueError):
                 held[path.relative_to(outdir).as_posix()] = pagename
+    for path in redirect_files(app):  # a renamed write-up's old address (:mod:`..redirects`)
+        with contextlib.suppress(ValueError):
+            held.setdefault(path.relative_to(outdir).as_posix(), "")
     return held
 
 
@@ -93,6 +97,13 @@ def remove_stale_files(app: Sphinx, builder: Builder) -> None:
     for name in sorted(set(old) - set(new)):
         target = outdir / name
         targets = [target, *(source_copies(app, old[name]) if old[name] and output_of(builder).site else ())]
+        for path in targets:
+            if path.is_file():
+                path.unlink()
+                _remove_empty_folders(outdir, path.parent)
+    for name in sorted(name for name in set(old) & set(new) if old[name] and not new[name]):
+        # a page's file that a redirect now takes (:mod:`..redirects`): its source copy goes
+        targets = source_copies(app, old[name]) if output_of(builder).site else []
         for path in targets:
             if path.is_file():
                 path.unlink()
