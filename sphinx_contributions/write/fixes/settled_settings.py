@@ -19,8 +19,9 @@ build with nothing to do said "The configuration has changed (3 options: 'html_c
   changed (pygments_dark_style)". The theme of ``html_theme`` is set up at ``config-inited`` instead, as
   Sphinx would set it up later (its ``setup`` runs once: the builder's later load finds it loaded), so
   its settings are there, with ``conf.py``'s values, when the environment compares them. Only where the
-  builder is an HTML one: furo's own ``builder-inited`` refuses any other ("Furo is being used as an
-  extension in a non-HTML build"), and Sphinx never loads the theme for those. Sphinx does not say at
+  builder is an HTML one, and only the theme that builder loads (``html_theme``; the ePub's is
+  ``epub_theme``): furo's own ``builder-inited`` refuses any other builder ("Furo is being used as an
+  extension in a non-HTML build"), and furo set up for an ePub put its stylesheet in the book. Sphinx does not say at
   ``config-inited`` which builder comes (the name is a local of ``Sphinx.__init__``, read from its frame;
   where it cannot be read, the theme is left to Sphinx, as before).
 """
@@ -30,6 +31,7 @@ from __future__ import annotations
 import sys
 from importlib.metadata import entry_points
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -89,9 +91,14 @@ def set_up_theme(app: Sphinx, config: Config) -> None:
     (where its settings are registered before the environment compares them), for an HTML builder."""
     from sphinx.builders.html import StandaloneHTMLBuilder
 
-    name = config.html_theme
     builder = coming_builder(app)
-    if not isinstance(name, str) or builder is None or not issubclass(builder, StandaloneHTMLBuilder):
+    if builder is None or not issubclass(builder, StandaloneHTMLBuilder):
+        return
+    try:  # the theme this builder loads: html_theme, or the ePub's epub_theme (its get_theme_config reads config)
+        name = builder.get_theme_config(SimpleNamespace(config=config))[0]  # type: ignore[arg-type]
+    except Exception:  # a builder of another package that needs more of itself: its theme is left to Sphinx
+        return
+    if not isinstance(name, str):
         return
     for entry in entry_points(group=THEMES_GROUP):
         if entry.name == name and entry.module not in app.extensions:
