@@ -20,7 +20,7 @@ from bs4 import BeautifulSoup
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
-from .conftest import PORTFOLIO, MakeApp, environ_with, rtd_build
+from .conftest import PORTFOLIO, PROJECT_PAGES, MakeApp, environ_with, rtd_build
 
 #: what Read the Docs sets (its documented variables); the custom domain is a test-only value
 CONTEXTS = {
@@ -43,7 +43,7 @@ def rtd(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
         READTHEDOCS_VERSION_TYPE=version_type,
     )
     outdir = tmp_path_factory.mktemp(request.param) / "html"
-    done = rtd_build(PORTFOLIO, outdir, env=env)
+    done = rtd_build(PORTFOLIO, outdir, *PROJECT_PAGES, env=env)  # project pages too, to check them
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     return request.param, canonical, outdir
 
