@@ -22,7 +22,7 @@ is rewritten whole (:func:`.fixes.navigation.navigation_changed`), as after a fi
 On a site where the extension is a guest with nothing to show (no write-up, listing or project intro read,
 and no memory file in the output from a build that had one), there is no memory at all: no file is
 written, and every question to it answers "as last time", so the build reads and writes what Sphinx alone
-would and the output folder is the same as without the extension (:func:`in_use`).
+would and the output folder is the same as without the extension (``in_use`` in :func:`_state`).
 """
 
 from __future__ import annotations
@@ -59,16 +59,11 @@ def _path(app: Sphinx) -> Path:
     return Path(app.outdir) / MEMORY_NAME
 
 
-def in_use(app: Sphinx) -> bool:
-    """Whether this output keeps a memory: its folder holds the file already, or the pages read hold the
-    extension's work (a write-up, a listing or a project intro)."""
-    return bool(_state(app)["in_use"])
-
-
 def _state(app: Sphinx) -> dict[str, Any]:
     """This build's view of the memory file (read once per build, kept on the domain object, which is
     not pickled): ``outputs`` (the file's content), ``pending`` (this build's digests), ``dirty``,
-    ``in_use`` (:func:`in_use`, decided once, when the pages have been read)."""
+    ``in_use`` (whether this output keeps a memory: its folder holds the file already, or the pages read
+    hold the extension's work, a write-up, a listing or a project intro; decided once, after reading)."""
     domain = get_domain(app.env)
     if domain.written is None:
         path = _path(app)
@@ -93,7 +88,7 @@ def _save(app: Sphinx, outputs: dict[str, Memory]) -> None:
 def remember(app: Sphinx, name: str, new: dict[str, str]) -> dict[str, str] | None:
     """Note that this build's output shows ``new`` (key → digest) under ``name``; return what the output
     showed under it (entries unknown after a stopped build included), or None if this output never
-    recorded ``name`` (its first build writes every page). Where no memory is kept (:func:`in_use`):
+    recorded ``name`` (its first build writes every page). Where no memory is kept (``in_use``):
     ``new``, as if the output showed it already."""
     state = _state(app)
     if not state["in_use"]:
