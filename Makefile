@@ -20,9 +20,12 @@ $(STAMP): pyproject.toml requirements/constraints.txt
 html: $(STAMP)
 	$(PY) -m sphinx -b html $(SPHINXOPTS) -d $(BUILDDIR)/doctrees . $(BUILDDIR)/html
 
-# the whole suite, each test once (tests/test_packaging.py proves that the sdist ships and runs the same tests)
+# the whole suite, each test once (tests/test_packaging.py proves that the sdist ships and runs the same tests),
+# over every core (pytest-xdist; whole modules per worker, browser tests last: tests/workers.py);
+# PYTEST_WORKERS=0 runs it in this process
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # the sdist built, unpacked into a temporary folder and its whole suite run there (this venv; axe-core from
 # tests/node/node_modules): it passes with at most two skips (tests/sdist_suite.py); not part of `make test`

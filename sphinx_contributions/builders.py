@@ -16,9 +16,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from sphinx.builders.gettext import MessageCatalogBuilder
-from sphinx.builders.html import StandaloneHTMLBuilder
-from sphinx.builders.singlehtml import SingleFileHTMLBuilder
 
 from .nodes import USES_ASSETS
 from .settings import canonical_url
@@ -89,6 +86,12 @@ def output_of(builder: Builder) -> Output:
     known = OUTPUTS.get(builder.name)
     if known is not None:
         return known
+    # imported here, for a builder of another name only: gettext's builder imports uuid (40 ms), a cost
+    # to every site that loads the extension (issue 32, "the cost of nothing")
+    from sphinx.builders.gettext import MessageCatalogBuilder
+    from sphinx.builders.html import StandaloneHTMLBuilder
+    from sphinx.builders.singlehtml import SingleFileHTMLBuilder
+
     if isinstance(builder, SingleFileHTMLBuilder):
         return ONE_PAGE
     if isinstance(builder, MessageCatalogBuilder):

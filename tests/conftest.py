@@ -58,6 +58,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """Under pytest-xdist (``make test`` runs ``-n auto``): :class:`tests.workers.FileRunScheduling`, which
+    keeps each module's tests, and so its module-scoped builds, on one worker, and each worker's browser
+    tests after its builds."""
+    from .workers import FileRunScheduling
+
+    return FileRunScheduling(config, log)
+
+
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     return ROOTS

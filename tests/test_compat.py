@@ -286,6 +286,7 @@ def test_sphinx_without_its_error_handler_is_reported(
     from sphinx_contributions.cli import sphinx_process
 
     monkeypatch.setitem(sys.modules, sphinx_process.ERRORS_MODULE, None)  # importing it fails
+    monkeypatch.setattr(sys, "argv", ["sphinx-build"])  # argparse names the program after it (xdist: "-c")
     with pytest.raises(SystemExit) as stop:
         sphinx_process.main([str(tmp_path / "stopped.json"), "--version"])
     captured = capsys.readouterr()

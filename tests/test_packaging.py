@@ -701,4 +701,4 @@ def test_make_test_runs_each_test_once() -> None:
     tests): each test runs once, and the sdist's shipping is this module's business."""
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
     recipe = makefile.split("\ntest: ", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
-    assert recipe == ["\t$(PY) -m pytest $(PYTEST_ARGS)"]
+    assert recipe == ["\t$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)"]  # over the cores (xdist)

@@ -1003,8 +1003,32 @@ SEARCH_HITS = """() => Array.from(document.querySelectorAll('#search-results ul.
 }))"""
 
 
-def _search(served: tuple[Any, str], size: str, query: str) -> list[dict[str, Any]]:
-    context, page = _open(served, "search.html", size)
+#: every piece of text in the search results (the summary, each hit's title, its snippet, the words
+#: highlighted in it): its colour and the first opaque background behind it, as "rgb(…)" strings
+SEARCH_INKS = """() => {
+  const behind = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = getComputedStyle(e).backgroundColor;
+      if (c && !/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent') return c;
+    }
+    return getComputedStyle(document.body).backgroundColor;
+  };
+  const sel = '#search-results .search-summary, #search-results ul.search > li > a,'
+    + ' #search-results p.context, #search-results .highlighted';
+  return Array.from(document.querySelectorAll(sel)).filter((el) => el.offsetParent !== null)
+    .map((el) => ({what: el.className || el.tagName, text: el.textContent.trim().slice(0, 40),
+                   colour: getComputedStyle(el).color, behind: behind(el)}));
+}"""
+
+
+def _search(served: tuple[Any, str], size: str, query: str, scheme: str = "light") -> list[dict[str, Any]]:
+    hits: list[dict[str, Any]] = _search_page(served, size, query, scheme, SEARCH_HITS)
+    return hits
+
+
+def _search_page(served: tuple[Any, str], size: str, query: str, scheme: str, script: str) -> Any:
+    """``script``'s result on the search page after ``query`` is typed into its box as a reader types it."""
+    context, page = _open(served, "search.html", size, scheme)
     try:
         box = page.locator("article input[name=q]" if size == "phone" else "input.sidebar-search")
         box.fill(query)
@@ -1019,11 +1043,28 @@ def _search(served: tuple[Any, str], size: str, query: str) -> list[dict[str, An
             "() => Array.from(document.querySelectorAll('#search-results ul.search > li'))"
             ".every((li) => li.querySelector('p.context, :scope > span'))"
         )
-        hits: list[dict[str, Any]] = page.evaluate(SEARCH_HITS)
-        _screenshot(page, f"portfolio-search-{query.lower()}-{size}.png")
+        found = page.evaluate(script)
+        _screenshot(page, f"portfolio-search-{query.lower()}-{size}-{scheme}.png")
     finally:
         context.close()
-    return hits
+    return found
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_search_results_read_in_both_schemes(served: tuple[Any, str], size: str, scheme: str) -> None:
+    """The search tests ran in light mode only (issue 34, 7): every text of the results, the words that
+    match highlighted, at least 4.5:1 on what is behind it, in light and dark."""
+    inks = _search_page(served, size, "causal", scheme, SEARCH_INKS)
+    kinds = {ink["what"] for ink in inks}
+    assert {"search-summary", "A", "context", "highlighted"} <= kinds, kinds
+    low = []
+    for ink in inks:
+        ratio = _contrast(*(tuple(int(v) for v in re.findall(r"[\d.]+", ink[key])[:3]) for key in ("colour", "behind")))
+        if ratio < 4.5:
+            low.append((ink["what"], ink["text"], ink["colour"], ink["behind"], round(ratio, 2)))
+    assert low == []
 
 
 def _summary(site: Path, page: str) -> str:

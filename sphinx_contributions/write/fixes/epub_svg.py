@@ -9,11 +9,10 @@ this module."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
-
-from sphinx.builders.epub3 import Epub3Builder
 
 from ...collect.domain import get_domain
 
@@ -49,7 +48,9 @@ def fix_epub(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: declare the pages with SVG and write the book again: the pages that show the
     extension's work (its figures draw SVG), or every page where the site asks for it
     (``contributions_book_fixes``): a guest's own pages stay as Sphinx writes them."""
-    if exception is not None or not isinstance(app.builder, Epub3Builder):
+    # an ePub builder's module is loaded where one builds; not imported here, a cost to every other build
+    epub3 = sys.modules.get("sphinx.builders.epub3")
+    if exception is not None or epub3 is None or not isinstance(app.builder, epub3.Epub3Builder):
         return
     only = None
     if not app.config.contributions_book_fixes:
