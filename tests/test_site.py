@@ -553,6 +553,20 @@ def test_focus_areas_are_written_once(site: Path) -> None:
     assert pages == ["about/index.html"]
 
 
+def test_the_focus_areas_stand_under_the_role_line_on_home(site: Path) -> None:
+    """The seeds put four focus areas under the role line; the site had them on About only (issue 34, 12).
+    Home names them in the seeds' order, right under the role line; their lines stay on About."""
+    profile = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser").select_one(
+        ".contrib-profile"
+    )
+    assert profile is not None
+    lines = [" ".join(p.get_text().split()) for p in profile.find_all("p", recursive=False)]
+    assert lines[:2] == [
+        "AI Applied Engineer · LLM Serving · GPU Inference Infrastructure",
+        "LLM serving at scale · GPU inference internals · ML systems architecture · Kubernetes-native orchestration",
+    ]
+
+
 # -- links only where their target is known ----------------------------------------------------------------
 
 
