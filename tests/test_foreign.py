@@ -180,6 +180,23 @@ def test_one_write_up_in_contrib_forms_builds_strictly(
     assert "contributions-search.js" not in page + changelog
 
 
+def test_the_last_write_up_removed_leaves_the_site_as_without_the_extension(tmp_path: Path) -> None:
+    """The write-up built, then deleted, then the site rebuilt into the same folders: the output is the
+    host's own, file by file, as built without the extension (its stylesheet, scripts and sphinx-design's
+    files gone from ``_static``, the search index without its key)."""
+    src = write_up_site(tmp_path, '\nmyst_enable_extensions = ["colon_fence"]\n')
+    out = tmp_path / "html"
+    first = build(src, out, "html", [*HOST, "myst_parser", "sphinx_contributions"])
+    assert (first.returncode, first.stderr) == (0, "")
+    assert (out / "_static" / "contributions.css").is_file()
+    (src / "upstream.md").unlink()
+    again = build(src, out, "html", [*HOST, "myst_parser", "sphinx_contributions"])
+    assert (again.returncode, again.stderr) == (0, "")
+    plain = build(src, tmp_path / "plain", "html", [*HOST, "myst_parser"])
+    assert (plain.returncode, plain.stderr) == (0, "")
+    assert first_difference(comparable(tmp_path / "plain"), comparable(out)) is None
+
+
 def write_up_site(base: Path, conf: str = "") -> Path:
     src = base / "src"
     shutil.copytree(ROOT, src)

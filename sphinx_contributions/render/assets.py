@@ -146,18 +146,17 @@ def _design_js_attributes(app: Sphinx) -> dict[str, Any]:
     return {"data-sd-tabs-storage-prefix": get_sd_config(app.env).tabs_storage_prefix}
 
 
-def copy_used_assets(app: Sphinx, builder: Builder) -> None:
-    """``write-started`` (Sphinx copies the static files next, before it writes a page, and each page's
-    link carries the file's checksum): the files into the output's ``_static`` when a page of the site
-    shows a write-up or a listing (any page, also one this build does not rewrite: its record or listing
-    is in the environment)."""
+def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
+    """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's (and
+    sphinx-design's, on a site that did not list it) when a page of the site shows a write-up or a
+    listing, for a builder whose pages are HTML; none where they are everywhere (Sphinx copies them) or
+    nothing shows the extension's work. The output's manifest holds them (:mod:`..write.fixes.stale_outputs`),
+    so they leave the output with the last write-up."""
     if everywhere(app) or not writes_html(builder):
-        return
+        return []
     domain = get_domain(app.env)
     if not (domain.contributions or domain.listings):
-        return
-    static = Path(builder.outdir, "_static")
-    static.mkdir(parents=True, exist_ok=True)
+        return []
     files = [STATIC_DIR / name for name in STATIC_FILES]
     if design_is_guest(app):
         try:
@@ -166,6 +165,18 @@ def copy_used_assets(app: Sphinx, builder: Builder) -> None:
             pass
         else:
             files += [Path(DESIGN_DIR) / DESIGN_CSS, Path(DESIGN_DIR) / DESIGN_JS]
+    return [source for source in files if source.is_file()]
+
+
+def copy_used_assets(app: Sphinx, builder: Builder) -> None:
+    """``write-started`` (Sphinx copies the static files next, before it writes a page, and each page's
+    link carries the file's checksum): :func:`used_static_files` into the output's ``_static`` (a page
+    that shows a write-up or a listing may be one this build does not rewrite: its record or listing is
+    in the environment)."""
+    files = used_static_files(app, builder)
+    if not files:
+        return
+    static = Path(builder.outdir, "_static")
+    static.mkdir(parents=True, exist_ok=True)
     for source in files:
-        if source.is_file():
-            shutil.copyfile(source, static / source.name)
+        shutil.copyfile(source, static / source.name)

@@ -22,7 +22,8 @@ is rewritten whole (:func:`.fixes.navigation.navigation_changed`), as after a fi
 On a site where the extension is a guest with nothing to show (no write-up, listing or project intro read,
 and no memory file in the output from a build that had one), there is no memory at all: no file is
 written, and every question to it answers "as last time", so the build reads and writes what Sphinx alone
-would and the output folder is the same as without the extension (``in_use`` in :func:`_state`).
+would and the output folder is the same as without the extension (``in_use`` in :func:`_state`). The
+build that finds the last of those gone removes what the output held for them, then the memory itself.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ def _state(app: Sphinx) -> dict[str, Any]:
     """This build's view of the memory file (read once per build, kept on the domain object, which is
     not pickled): ``outputs`` (the file's content), ``pending`` (this build's digests), ``dirty``,
     ``in_use`` (whether this output keeps a memory: its folder holds the file already, or the pages read
-    hold the extension's work, a write-up, a listing or a project intro; decided once, after reading)."""
+    hold the extension's work, a write-up, a listing or a project intro; decided once, after reading),
+    ``works`` (the second of those)."""
     domain = get_domain(app.env)
     if domain.written is None:
         path = _path(app)
@@ -76,6 +78,7 @@ def _state(app: Sphinx) -> dict[str, Any]:
             "this_build": {},
             "dirty": False,
             "in_use": works or path.is_file(),
+            "works": works,
         }
     return domain.written
 
@@ -133,7 +136,18 @@ def commit(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: when every page was written, this build's digests become the memory."""
     domain = get_domain(app.env)
     state, domain.written = domain.written, None  # the next build of this application reads the file again
-    if exception is not None or state is None or not state["pending"]:
+    if exception is not None or state is None:
+        return
+    if state["in_use"] and not state["works"]:
+        # the last write-up, listing and intro are gone, and with them (this build's write-started) what
+        # the output held for them: no memory is left, and the output is the host's own again
+        state["outputs"].pop(_key(app), None)
+        if state["outputs"]:
+            _save(app, state["outputs"])
+        else:
+            _path(app).unlink(missing_ok=True)
+        return
+    if not state["pending"]:
         return
     memory: Memory = state["outputs"].setdefault(_key(app), {})
     if state["dirty"] or any(memory.get(name) != new for name, new in state["pending"].items()):

@@ -6,7 +6,8 @@ output folder) is the one record of what it holds: when writing starts, each fil
 output held and this one does not is removed, with its ``_sources`` copy and the folders it leaves empty.
 So an incremental build's output equals a clean build's for every builder that writes a file per page
 (``html``, ``dirhtml``, ``epub``, ``text`` …), also when two builders share one doctree folder, or after
-``-E`` over an existing output.
+``-E`` over an existing output. The extension's own files in ``_static`` are held as an export is: they
+leave with the last write-up or listing, and the output is again the host's own.
 
 Paths are the builder's own output file names (``get_target_uri`` is a URI, percent-encoded:
 ``notes%5B1%5D.html``), and a source copy's name is built as the builder builds it, from the page's name
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...builders import is_site_builder, output_of, written_exports
 from ...collect.domain import get_domain
+from ...render.assets import used_static_files
 from ..manifest import remember
 from ..redirects import redirect_files
 
@@ -72,6 +74,8 @@ def held_files(app: Sphinx) -> dict[str, str]:
     for path in redirect_files(app):  # a renamed write-up's old address (:mod:`..redirects`)
         with contextlib.suppress(ValueError):
             held.setdefault(path.relative_to(outdir).as_posix(), "")
+    for source in used_static_files(app, app.builder):  # the extension's files in _static, where used
+        held.setdefault(f"_static/{source.name}", "")
     return held
 
 
