@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .files import write_text_atomically
-from .model import ForgeFacts, key_lookup
+from .names import key_lookup
+from .records import ForgeFacts
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator

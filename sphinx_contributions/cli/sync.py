@@ -33,7 +33,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import forges
 from ..forges.cache import CACHE_DIR, CACHE_FILE, AnswerCache
 from ..lock import LOCK_NAME, LockError, by_lookup, entry_json, facts, read_lock, site_lock, write_lock
-from ..model import ForgeFacts, OptionError, key_lookup, make_key, parse_int_list, parse_positive_int, parse_repo
+from ..names import key_lookup, make_key
+from ..options import OptionError, parse_int_list, parse_positive_int, parse_repo
+from ..records import ForgeFacts
 from .common import PROG, CommandError, UsageError, shown, site_pages, site_root, table
 
 if TYPE_CHECKING:

@@ -32,7 +32,8 @@ from sphinx.util import logging
 
 from ..builders import EXPORT_NAMES, FEED_NAME, JSON_NAME, SCHEMA_NAME, is_site_builder
 from ..collect.domain import get_domain
-from ..model import Contribution, sort_records
+from ..queries import sort_records
+from ..records import Contribution
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
 from .history import History, last_commits, last_updated_times

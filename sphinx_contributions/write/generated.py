@@ -24,7 +24,9 @@ from .. import nodes as cn
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..i18n import _, ngettext
-from ..model import GeneratedPage, digest, is_of_project, slugify
+from ..names import slugify
+from ..queries import is_of_project
+from ..records import GeneratedPage, digest
 from ..render.links import Links
 from ..render.listing import listing_context
 from ..settings import canonical_url, conf_location

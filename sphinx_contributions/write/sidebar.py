@@ -28,7 +28,7 @@ from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..compat import incompatible
 from ..i18n import _
-from ..model import digest
+from ..records import digest
 from .manifest import remember, this_build
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from ..model import Contribution
+    from ..records import Contribution
 
 #: the default of ``contributions_sidebar_limit``
 SIDEBAR_LIMIT = 10
