@@ -14,7 +14,7 @@ once everything is read, any ``draft`` record left in the build is reported as
 ``[contrib.draft_not_excluded]``, which fails the strict build.
 
 The scan is also what the ``contributions`` command line reads (:mod:`.cli`) for every page's key,
-without building; what it shows of a draft comes from a build of the drafts (:func:`.cli.draft_records`).
+without building; what it shows of a draft comes from a build of the drafts (:func:`.cli.main.draft_records`).
 """
 
 from __future__ import annotations

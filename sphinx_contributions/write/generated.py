@@ -178,7 +178,7 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
 
 
 def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated`` (after :mod:`..incremental`'s): a project page is stale when the intro it
+    """``env-get-updated`` (after :mod:`.incremental`'s): a project page is stale when the intro it
     shows changed."""
     if not is_site_builder(app.builder):
         return []

@@ -213,7 +213,7 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
 
 def check_base_url(app: Sphinx) -> None:
     """``builder-inited``: cards are on and Pillow is missing (a warning: the setting asks for what the
-    build cannot do). Without a base URL no card is written either: :mod:`..canonical` says so, with
+    build cannot do). Without a base URL no card is written either: :mod:`.canonical` says so, with
     everything else a build without a canonical URL leaves out."""
     if app.config.contributions_social_cards and is_site_builder(app.builder) and not has_pillow():
         warn(
