@@ -147,8 +147,10 @@ MUTATIONS = (
     Mutation(
         "stale-outputs",
         "write/fixes/stale_outputs.py",
-        "            if path.is_file():\n                path.unlink()\n",
-        "            pass\n",
+        "            if path.is_file():\n                path.unlink()\n"
+        "                _remove_empty_folders(outdir, path.parent)\n"
+        "    for name in sorted(name for name in set(old) & set(new)",
+        "            pass\n    for name in sorted(name for name in set(old) & set(new)",
         "the output of a deleted page is removed (what the output held and this build does not)",
     ),
     Mutation(
@@ -245,8 +247,9 @@ MUTATIONS = (
     Mutation(
         "empty-folders",
         "write/fixes/stale_outputs.py",
-        "                _remove_empty_folders(outdir, path.parent)\n",
-        "",
+        "                _remove_empty_folders(outdir, path.parent)\n"
+        "    for name in sorted(name for name in set(old) & set(new)",
+        "    for name in sorted(name for name in set(old) & set(new)",
         "a folder a removed page leaves empty goes too",
     ),
     Mutation(
@@ -287,7 +290,7 @@ MUTATIONS = (
     Mutation(
         "card-title-latex",
         "write/fixes/design_latex.py",
-        '    if "sphinx_design" not in app.extensions:',
+        '    if "sphinx_design" not in app.extensions or not config.contributions_pdf_card_styles:',
         "    if True:",
         "a sphinx-design card's title is a bold line of its own in the PDF",
     ),
