@@ -166,7 +166,7 @@ def write_lock(path: Path, entries: dict[str, dict[str, Any]]) -> bool:
 LOCK_WAIT = 600.0
 
 
-class LockBusyError(TimeoutError):
+class LockBusyError(Exception):
     """Another process held the sync's file lock for longer than the wait allowed."""
 
     def __init__(self, holder: Path, waited: float) -> None:
