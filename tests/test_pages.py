@@ -1,6 +1,7 @@
 """Whole pages, compared byte for byte with the stored ones (pytest-regressions' ``file_regression``, as
 MyST-Parser and sphinx-design compare theirs): one page of each kind of ``tests/roots/test-portfolio`` as
-Read the Docs publishes it (the session's ``site`` build, no build of its own), and its Atom feed. Any change
+Read the Docs publishes it (the session's ``site`` build: none of its own) and its Atom feed, and a page of
+``tests/roots/test-guest``, a site the extension is a guest of (the module's one build). Any change
 to what a page holds fails the test that names the page, with the diff; a change that is meant is stored
 again with ``pytest tests/test_pages.py --force-regen``, and the stored file's diff is reviewed with it.
 
@@ -8,29 +9,36 @@ Normalised, and only that, for what differs without the page changing: the ``?v=
 the addresses of static files (a stylesheet's edit changes every page's), the content hash in a social
 card's file name, and the feed's ``updated`` times (an undated write-up takes its last commit's time).
 The stored pages are the pinned set's (``requirements/constraints.txt``): where ``make test-latest`` has
-upgraded Sphinx or a theme, their markup is theirs to change, and the test says which version differs.
+upgraded Sphinx or a theme, their markup is theirs to change, and the test says which versions differ.
 """
 
 from __future__ import annotations
 
 import re
-from importlib.metadata import PackageNotFoundError, version
+import shutil
+import subprocess
+import sys
+from importlib.metadata import distributions
 from pathlib import Path
 
 import pytest
 from packaging.utils import canonicalize_name
 from pytest_regressions.file_regression import FileRegressionFixture
 
-from .conftest import REPO, STACK
+from .conftest import REPO, ROOTS
 
-#: (what kind of page, its file in the output), each stored as tests/test_pages/<file, '/' as '-'>
+#: (what kind of page, the site it is of, its file in that site's output); each is stored as
+#: tests/test_pages/<site>-<file, '/' as '-'>
 PAGES = (
-    ("write-up", "contributions/alpha-101.html"),
-    ("listing", "contributions/index.html"),
-    ("tag page", "tags/training.html"),
-    ("project page", "projects/alpha.html"),
-    ("page without a write-up", "about/index.html"),
-    ("feed", "contributions.atom"),
+    ("write-up", "portfolio", "contributions/alpha-101.html"),
+    ("listing", "portfolio", "contributions/index.html"),
+    ("tag page", "portfolio", "tags/training.html"),
+    ("project page", "portfolio", "projects/alpha.html"),
+    ("page without a write-up", "portfolio", "about/index.html"),
+    ("feed", "portfolio", "contributions.atom"),
+    # a documentation site the extension is a guest of (tests/roots/test-guest, reST and alabaster): a page
+    # of its own, which the extension leaves as Sphinx writes it
+    ("guest page without a write-up", "guest", "notes.html"),
 )
 
 #: what legitimately differs between builds of the same sources, and what it is written as instead
@@ -55,18 +63,40 @@ def pinned() -> dict[str, str]:
 
 
 def unpinned() -> list[str]:
-    """The packages of the stack whose installed version is not the pinned one: ``sphinx 9.1.1 (pinned
-    9.0.4)``."""
+    """The installed distributions whose version is not the pinned one (``sphinx 9.1.1 (pinned 9.0.4)``):
+    the stack's (:data:`~tests.conftest.STACK`, what ``make test-latest`` upgrades) and whatever came with it."""
     pins = pinned()
-    found = []
-    for name in STACK:
-        try:
-            installed = version(name)
-        except PackageNotFoundError:
-            installed = "none"
-        if installed != pins.get(canonicalize_name(name)):
-            found.append(f"{name} {installed} (pinned {pins.get(canonicalize_name(name), 'nothing')})")
-    return found
+    found = set()
+    for distribution in distributions():
+        name = canonicalize_name(distribution.metadata["Name"])
+        if name != "sphinx-contributions" and pins.get(name) != distribution.version:
+            found.add(f"{name} {distribution.version} (pinned {pins.get(name, 'nothing')})")
+    return sorted(found)
+
+
+@pytest.fixture(scope="module")
+def guest(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``tests/roots/test-guest`` with the extension appended to its ``extensions``, built once (html):
+    its output folder."""
+    src = Path(shutil.copytree(ROOTS / "test-guest", tmp_path_factory.mktemp("guest") / "src"))
+    with (src / "conf.py").open("a", encoding="utf-8") as conf:
+        conf.write('extensions.append("sphinx_contributions")\n')
+    out = src.parent / "html"
+    command = [
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-b",
+        "html",
+        "-q",
+        "-d",
+        str(src.parent / "doctrees"),
+        str(src),
+        str(out),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return out
 
 
 def normalised(text: str) -> str:
@@ -89,16 +119,19 @@ def test_normalising_keeps_everything_else() -> None:
     )
 
 
-@pytest.mark.parametrize(("kind", "path"), PAGES, ids=[f"{kind}: {path}" for kind, path in PAGES])
-def test_page_is_unchanged(site: Path, file_regression: FileRegressionFixture, kind: str, path: str) -> None:
+@pytest.mark.parametrize(("kind", "name", "path"), PAGES, ids=[f"{kind}: {path}" for kind, _, path in PAGES])
+def test_page_is_unchanged(
+    request: pytest.FixtureRequest, file_regression: FileRegressionFixture, kind: str, name: str, path: str
+) -> None:
     """The page as built, whole (normalised as the module says), equals the stored one."""
     differ = unpinned()
     if differ:
         pytest.skip(f"the stored pages are the pinned set's; installed: {', '.join(differ)}")
+    site: Path = request.getfixturevalue({"portfolio": "site", "guest": "guest"}[name])
     text = (site / path).read_text(encoding="utf-8")
     file_regression.check(
         normalised(text),
-        basename=path.replace("/", "-").rpartition(".")[0],
+        basename=f"{name}-{path.replace('/', '-').rpartition('.')[0]}",
         extension="." + path.rpartition(".")[2],
         newline="\n",
     )
