@@ -9,7 +9,7 @@ import statistics
 import sys
 import time
 
-from sphinx_contributions.model import Metric
+from sphinx_contributions.records import Metric
 from sphinx_contributions.render.card_image import Card, Fonts, render_card
 from sphinx_contributions.write.social_cards import headline
 

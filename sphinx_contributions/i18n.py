@@ -34,7 +34,7 @@ from sphinx.util.i18n import CatalogRepository
 
 from . import nodes as cn
 from .markup import inline_markup
-from .model import plain_text
+from .records import plain_text
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

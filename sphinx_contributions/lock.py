@@ -7,7 +7,8 @@ each with the time its facts were first fetched. Its JSON Schema ships with the 
 conditional requests (ETags) lives in the sync's cache folder (:mod:`.forges.cache`), so the file changes
 when a fact changes and a sync with no new facts leaves it byte-identical. Times are UTC.
 
-One sync writes at a time (:func:`site_lock`, a file lock beside the lock file), through a temporary file
+One sync writes at a time (:func:`site_lock`, filelock's lock in the sync's cache folder, waited for with a
+timeout), through a temporary file
 of its own in the same folder and an atomic replace (:func:`write_text_atomically`): a reader sees the old
 file or the new one, never a torn one.
 """
@@ -20,7 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .files import write_text_atomically
-from .model import ForgeFacts, key_lookup
+from .names import key_lookup
+from .records import ForgeFacts
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -159,25 +161,41 @@ def write_lock(path: Path, entries: dict[str, dict[str, Any]]) -> bool:
     return True
 
 
+#: how long a sync waits for another sync of the same site to let go of the lock, in seconds: a sync that
+#: sits out a rate limit holds it for up to a few minutes; one that holds it longer is stuck, and is named
+LOCK_WAIT = 600.0
+
+
+class LockBusyError(Exception):
+    """Another process held the sync's file lock for longer than the wait allowed."""
+
+    def __init__(self, holder: Path, waited: float) -> None:
+        super().__init__(f"{holder} was held for {waited:g} s")
+        self.holder = holder
+        self.waited = waited
+
+
 @contextlib.contextmanager
-def site_lock(holder: Path, waiting: Callable[[], None] | None = None) -> Iterator[None]:
+def site_lock(holder: Path, waiting: Callable[[], None] | None = None, timeout: float | None = None) -> Iterator[None]:
     """Hold the file lock ``holder`` (the sync's is in its cache folder): one sync at a time reads, fetches
-    and writes the lock; another waits (``waiting`` is called once when it has to). Where the platform has
-    no ``fcntl`` (Windows), no lock is taken."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        yield
-        return
+    and writes the lock; another waits (``waiting`` is called once when it has to) for up to ``timeout``
+    seconds (:data:`LOCK_WAIT`), then gives up with :class:`LockBusyError`. filelock's lock: ``fcntl`` on
+    Unix, ``msvcrt`` on Windows, let go by the system when its process ends (so never stale)."""
+    from filelock import FileLock, Timeout
+
+    wait = LOCK_WAIT if timeout is None else timeout
     holder.parent.mkdir(parents=True, exist_ok=True)
-    with open(holder, "a+b") as stream:
+    lock = FileLock(holder)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        if waiting is not None:
+            waiting()
         try:
-            fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            if waiting is not None:
-                waiting()
-            fcntl.flock(stream.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(stream.fileno(), fcntl.LOCK_UN)
+            lock.acquire(timeout=wait)
+        except Timeout:
+            raise LockBusyError(holder, wait) from None
+    try:
+        yield
+    finally:
+        lock.release()

@@ -1,4 +1,4 @@
-"""Inline markup as a write-up keeps it: parsed docutils nodes → :class:`~.model.Inline` (for a summary,
+"""Inline markup as a write-up keeps it: parsed docutils nodes → :class:`~.records.Inline` (for a summary,
 an impact line, a translated message), shared by the directives that read it and the translations."""
 
 from __future__ import annotations
@@ -8,11 +8,12 @@ import re
 from docutils import nodes
 
 from . import nodes as cn
-from .model import Inline, issue_url, pr_url
+from .names import issue_url, pr_url
+from .records import Inline
 
 
 def inline_markup(parsed: list[nodes.Node], repo: str) -> tuple[Inline, ...]:
-    """Parsed inline nodes → the :class:`~.model.Inline` markup a summary keeps: text, code, emphasis,
+    """Parsed inline nodes → the :class:`~.records.Inline` markup a summary keeps: text, code, emphasis,
     strong, and links to web pages (``{pr}`#N``` and ``{issue}`#N``` in ``repo``); anything else (raw
     HTML, a link within the site, math) as its text. Adjacent texts are joined."""
     found: list[Inline] = []

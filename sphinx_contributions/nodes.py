@@ -19,7 +19,7 @@ class contribution_header(nodes.General, nodes.Element):  # noqa: N801
 
 
 class metric(nodes.General, nodes.Element):  # noqa: N801
-    """One before/after figure; attributes mirror :class:`~sphinx_contributions.model.Metric`."""
+    """One before/after figure; attributes mirror :class:`~sphinx_contributions.records.Metric`."""
 
 
 class contribution_list(nodes.General, nodes.Element):  # noqa: N801

@@ -89,7 +89,7 @@ class ContribWarning(Enum):
     FORGE_MISMATCH = "forge_mismatch"
     #: ``contributions.lock.json`` cannot be read or does not follow its schema
     LOCK = "lock"
-    #: a directive, option or role name that is not known and is a near miss (:func:`.model.closest`) of one of
+    #: a directive, option or role name that is not known and is a near miss (:func:`.options.closest`) of one of
     #: the extension's: "did you mean"; any option its directives do not have (the one warning for it)
     UNKNOWN_NAME = "unknown_name"
     #: a write-up named after a key (``numpy-27001.md``) whose header declares another number or repository

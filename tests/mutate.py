@@ -30,7 +30,10 @@ UNCOPIED = shutil.ignore_patterns(
 #: every test module of its area, whole, so it shows that the area's tests guard the rule, not that one
 #: chosen test bites
 AREAS: dict[str, tuple[str, ...]] = {
-    "model.py": ("tests/test_model.py", "tests/test_listing.py", "tests/test_properties.py"),
+    **{
+        module: ("tests/test_model.py", "tests/test_listing.py", "tests/test_properties.py")
+        for module in ("records.py", "options.py", "formatting.py", "queries.py", "names.py")
+    },
     "settings.py": ("tests/test_settings.py",),
     "read/": (
         "tests/test_directives.py",
@@ -80,9 +83,9 @@ MUTATIONS = (
     ),
     Mutation(
         "smallest-percent",
-        "model.py",
-        "if _round_sig(percent, figures) < _SMALLEST_PERCENT:",
-        "if _round_sig(percent, figures) <= _SMALLEST_PERCENT:",
+        "records.py",
+        "if round_sig(percent, figures) < _SMALLEST_PERCENT:",
+        "if round_sig(percent, figures) <= _SMALLEST_PERCENT:",
         "a change of exactly 0.01% (after rounding) reads ≈0.01%, only less reads <0.01%",
     ),
     Mutation(
@@ -101,28 +104,28 @@ MUTATIONS = (
     ),
     Mutation(
         "percent-under-2x",
-        "model.py",
+        "records.py",
         "if ratio < 2:",
         "if ratio <= 2:",
         "a change of 2× or more reads as a ratio, less as a percentage",
     ),
     Mutation(
         "plain-digits-range",
-        "model.py",
+        "formatting.py",
         "if rounded == 0 or -4 <= exponent < 7:",
         "if rounded == 0 or -4 <= exponent <= 7:",
         "numbers of 1e7 and more are written as powers of ten",
     ),
     Mutation(
         "sort-by-project",
-        "model.py",
+        "queries.py",
         "ordered.sort(key=lambda c: key_lookup(c.display_project))",
         "ordered.sort(key=lambda c: key_lookup(c.display_project), reverse=True)",
         "`:sort: project` lists projects in alphabetical order",
     ),
     Mutation(
         "undated-last",
-        "model.py",
+        "queries.py",
         'ordered.sort(key=lambda c: c.date or "", reverse=True)',
         'ordered.sort(key=lambda c: c.date or "9999", reverse=True)',
         "`:sort: date` lists the undated write-ups last",
@@ -144,8 +147,10 @@ MUTATIONS = (
     Mutation(
         "stale-outputs",
         "write/fixes/stale_outputs.py",
-        "            if path.is_file():\n                path.unlink()\n",
-        "            pass\n",
+        "            if path.is_file():\n                path.unlink()\n"
+        "                _remove_empty_folders(outdir, path.parent)\n"
+        "    for name in sorted(name for name in set(old) & set(new)",
+        "            pass\n    for name in sorted(name for name in set(old) & set(new)",
         "the output of a deleted page is removed (what the output held and this build does not)",
     ),
     Mutation(
@@ -157,14 +162,14 @@ MUTATIONS = (
     ),
     Mutation(
         "tag-slugs",
-        "model.py",
+        "queries.py",
         "chosen = [c for c in chosen if slug in c.tag_slugs]",
         "chosen = [c for c in chosen if slug not in c.tag_slugs]",
         "`:tag:` lists the write-ups with that tag",
     ),
     Mutation(
         "listing-limit",
-        "model.py",
+        "queries.py",
         "        chosen = chosen[:limit]\n",
         "        chosen = chosen[: limit + 1]\n",
         "`:limit: N` lists N write-ups",
@@ -242,8 +247,9 @@ MUTATIONS = (
     Mutation(
         "empty-folders",
         "write/fixes/stale_outputs.py",
-        "                _remove_empty_folders(outdir, path.parent)\n",
-        "",
+        "                _remove_empty_folders(outdir, path.parent)\n"
+        "    for name in sorted(name for name in set(old) & set(new)",
+        "    for name in sorted(name for name in set(old) & set(new)",
         "a folder a removed page leaves empty goes too",
     ),
     Mutation(
@@ -284,7 +290,7 @@ MUTATIONS = (
     Mutation(
         "card-title-latex",
         "write/fixes/design_latex.py",
-        '    if "sphinx_design" not in app.extensions:',
+        '    if "sphinx_design" not in app.extensions or not config.contributions_pdf_card_styles:',
         "    if True:",
         "a sphinx-design card's title is a bold line of its own in the PDF",
     ),
@@ -304,7 +310,7 @@ MUTATIONS = (
     ),
     Mutation(
         "close-enough",
-        "model.py",
+        "options.py",
         "CLOSE_ENOUGH = 0.6",
         "CLOSE_ENOUGH = 0.7",
         "one slip in a three-letter name is still a did-you-mean",

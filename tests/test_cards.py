@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw, ImageFont
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_contributions.model import STATUSES
+from sphinx_contributions.options import STATUSES
 from sphinx_contributions.render.card_image import (
     ELLIPSIS,
     HEIGHT,

@@ -1,5 +1,5 @@
 """A site without index entries gets no empty "Index" page (``genindex.html``) and no link to one; a site
-with an entry keeps its index (``sphinx_contributions/fixes/empty_index.py``)."""
+with an entry keeps its index (``sphinx_contributions/write/fixes/empty_index.py``)."""
 
 from __future__ import annotations
 

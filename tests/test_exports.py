@@ -118,6 +118,11 @@ def test_atom_feed(listing_site: Path) -> None:
     hrefs = [link.get("href") for link in feed.iter(ATOM + "link")]
     assert all(href is not None and href.startswith("https://") for href in hrefs), hrefs
     assert xml_one(entries[0], ATOM + "link").get("href") == BASE + "b-2.html"
+    # each entry links its page (the one alternate) and its pull request (related), each with its type:
+    # a writer that drops rel leaves two alternates of one type, which RFC 4287 forbids (feedgen 1.0.0)
+    assert [[(link.get("rel"), link.get("type")) for link in entry.findall(ATOM + "link")] for entry in entries] == [
+        [("alternate", "text/html"), ("related", "text/html")]
+    ] * len(entries)
     assert [c.get("term") for c in entries[1].findall(ATOM + "category")] == ["Shared Tag", "one"]
 
 

@@ -11,6 +11,7 @@ import io
 import json
 import shutil
 import socket
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
 from sphinx_contributions.cli.sync import Apis, run_sync
-from sphinx_contributions.lock import LOCK_NAME
+from sphinx_contributions.lock import LOCK_NAME, LockBusyError, site_lock
 
 from .conftest import ROOTS
 from .forge_server import FakeForges
@@ -240,3 +241,29 @@ def test_times_with_an_offset_show_the_utc_date(site: Path) -> None:
     edit_lock(site, "widget#12", merged_at="2024-03-02T01:30:00+02:00")
     app = build(site)
     assert "merged on 2024-03-01 · first shipped in v1.2.0" in page(app, "contributions/widget-12")
+
+
+def test_the_sync_lock_holds_where_fcntl_is_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Windows has no ``fcntl``: the old lock took none there, and two syncs wrote one lock file at once.
+    filelock (bound to the platform's lock when it is imported, msvcrt's on Windows) needs no ``fcntl`` at the
+    time of the sync: with it unimportable, a second holder waits (and is told), then gives up."""
+    import filelock  # noqa: F401  (bound to this platform's lock before fcntl is hidden)
+
+    holder = tmp_path / "cache" / "sync.lock"
+    monkeypatch.setitem(sys.modules, "fcntl", None)
+    waited: list[str] = []
+    with (
+        site_lock(holder),
+        pytest.raises(LockBusyError) as caught,
+        site_lock(holder, lambda: waited.append("waiting"), timeout=0.1),
+    ):
+        pytest.fail("a second holder took the lock")
+    assert waited == ["waiting"]
+    assert (caught.value.holder, caught.value.waited, str(caught.value)) == (
+        holder,
+        0.1,
+        f"{holder} was held for 0.1 s",
+    )
+    with site_lock(holder, lambda: waited.append("again"), timeout=0):  # let go: the next sync takes it at once
+        pass
+    assert waited == ["waiting"]

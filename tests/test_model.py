@@ -1,5 +1,6 @@
-"""Pure unit tests of :mod:`sphinx_contributions.model`: the option parsers, the metric's words and
-numbers, slugs and keys. No Sphinx build; each table row is one case."""
+"""Pure unit tests of the shared modules below the stages (:mod:`sphinx_contributions.records`,
+``.options``, ``.formatting``, ``.queries``, ``.names``): the option parsers, the metric's words and numbers,
+slugs and keys. No Sphinx build; each table row is one case."""
 
 from __future__ import annotations
 
@@ -8,23 +9,21 @@ from decimal import Decimal
 
 import pytest
 
+from sphinx_contributions.formatting import format_difference, format_sig
 from sphinx_contributions.i18n import number_locale
-from sphinx_contributions.model import (
-    EVIDENCE_FORMS,
-    Contribution,
-    Evidence,
-    Inline,
-    Metric,
-    OptionError,
-    closest,
-    format_difference,
-    format_sig,
+from sphinx_contributions.names import (
     key_lookup,
     label,
     label_key,
     names_another_pr,
     object_name,
-    ownership,
+    slugify,
+    split_target,
+)
+from sphinx_contributions.options import (
+    EVIDENCE_FORMS,
+    OptionError,
+    closest,
     parse_better,
     parse_change,
     parse_date,
@@ -40,11 +39,10 @@ from sphinx_contributions.model import (
     parse_text,
     parse_value,
     parse_values,
-    plain_text,
-    slugify,
-    split_target,
     split_unit,
 )
+from sphinx_contributions.queries import ownership
+from sphinx_contributions.records import Contribution, Evidence, Inline, Metric, plain_text
 
 #: the start of the message for a :repo: that no forge accepts
 REPO_MUST = (

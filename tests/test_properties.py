@@ -30,8 +30,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_contributions import model
-from sphinx_contributions.model import Metric, OptionError
+from sphinx_contributions import names, options
+from sphinx_contributions.options import OptionError
+from sphinx_contributions.records import Metric
 from sphinx_contributions.render.metric import chart, metric_svg
 
 from .htmltools import one, soup
@@ -172,7 +173,7 @@ def check_words(m: Metric) -> None:
 @given(text=value_text, name=st.sampled_from(["before", "after"]))
 def test_a_value_is_read_or_refused(text: str, name: str) -> None:
     try:
-        value, shown, approximate = model.parse_value(text, name)
+        value, shown, approximate = options.parse_value(text, name)
     except OptionError as error:
         assert str(error).startswith(f"{name} ")
         return
@@ -244,15 +245,15 @@ def test_text_and_json_forms(m: Metric) -> None:
 
 #: the header's parsers, each given any text
 HEADER_PARSERS = [
-    model.parse_repo,
-    lambda v: model.parse_positive_int(v, "pr"),
-    lambda v: model.parse_int_list(v, "issue"),
-    model.parse_tags,
-    model.parse_status,
-    model.parse_date,
-    lambda v: model.parse_text(v, "summary"),
-    model.parse_expect,
-    model.parse_better,
+    options.parse_repo,
+    lambda v: options.parse_positive_int(v, "pr"),
+    lambda v: options.parse_int_list(v, "issue"),
+    options.parse_tags,
+    options.parse_status,
+    options.parse_date,
+    lambda v: options.parse_text(v, "summary"),
+    options.parse_expect,
+    options.parse_better,
 ]
 
 
@@ -262,9 +263,9 @@ def test_header_options_are_read_or_refused(text: str) -> None:
     for parse in HEADER_PARSERS:
         with contextlib.suppress(OptionError):
             parse(text)
-    slug = model.slugify(text)
-    assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug) and len(slug) <= model.MAX_SLUG
-    assert model.is_placeholder(text) in (True, False)
+    slug = names.slugify(text)
+    assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug) and len(slug) <= names.MAX_SLUG
+    assert options.is_placeholder(text) in (True, False)
 
 
 # -- the directives, through real builds ---------------------------------------------------------------------

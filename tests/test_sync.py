@@ -783,6 +783,28 @@ def test_two_syncs_at_once_lose_nothing(forge: FakeForges, site: Path) -> None:
     assert not list(site.glob("*.part")) and not list(site.glob(".*.part"))
 
 
+def test_a_sync_that_cannot_get_the_lock_says_what_to_do(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another sync that holds the lock (a stuck one) is waited for, then given up on with what to do:
+    before, the second sync waited forever. Nothing is asked of the forge and the lock file is unchanged."""
+    from filelock import FileLock
+
+    from sphinx_contributions.cli.common import CommandError
+
+    monkeypatch.chdir(site)
+    before = (site / LOCK_NAME).read_bytes() if (site / LOCK_NAME).exists() else None
+    with FileLock(site / ".contributions-cache/sync.lock"), pytest.raises(CommandError) as caught:
+        sync(site, lock_wait=0.1)
+    assert str(caught.value) == (
+        "contributions sync: another 'contributions sync' of this site has held its lock "
+        "(.contributions-cache/sync.lock) for 0.1 s: let it finish, or stop it, then sync again (a sync that has "
+        "stopped holds no lock, whether or not the file is left)"
+    )
+    assert forge.requests == []
+    assert ((site / LOCK_NAME).read_bytes() if (site / LOCK_NAME).exists() else None) == before
+
+
 # item 7: the lock holds facts only
 
 

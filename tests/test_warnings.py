@@ -24,7 +24,7 @@ from sphinx.util.console import strip_colors
 
 from sphinx_contributions.cli.main import SCAFFOLD
 from sphinx_contributions.collect.domain import get_domain
-from sphinx_contributions.model import EVIDENCE_FORMS, is_placeholder
+from sphinx_contributions.options import EVIDENCE_FORMS, is_placeholder
 
 from .conftest import MakeApp
 

@@ -29,7 +29,7 @@ from sphinx.util.docutils import SphinxDirective
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-#: a Python cross-reference in the code's comments (``:func:`.model.closest```)
+#: a Python cross-reference in the code's comments (``:func:`.options.closest```)
 _PY_ROLE = re.compile(r":(?:py:)?\w+:`[~.]*([^`]+)`")
 
 

@@ -12,7 +12,7 @@ from ..warnings import ContribWarning, warn
 if TYPE_CHECKING:
     from sphinx.config import Config
 
-    from ..model import ForgeFacts
+    from ..records import ForgeFacts
 
 
 def entry_applies(lock_name: str, key: str, target: tuple[str, int] | None, repo: str, pr: int, where: object) -> bool:

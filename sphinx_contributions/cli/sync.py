@@ -32,8 +32,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import forges
 from ..forges.cache import CACHE_DIR, CACHE_FILE, AnswerCache
-from ..lock import LOCK_NAME, LockError, by_lookup, entry_json, facts, read_lock, site_lock, write_lock
-from ..model import ForgeFacts, OptionError, key_lookup, make_key, parse_int_list, parse_positive_int, parse_repo
+from ..lock import LOCK_NAME, LockBusyError, LockError, by_lookup, entry_json, facts, read_lock, site_lock, write_lock
+from ..names import key_lookup, make_key
+from ..options import OptionError, parse_int_list, parse_positive_int, parse_repo
+from ..records import ForgeFacts
 from .common import PROG, CommandError, UsageError, shown, site_pages, site_root, table
 
 if TYPE_CHECKING:
@@ -247,17 +249,28 @@ def run_sync(
     clock: Callable[[], str] = now_utc,
     out: TextIO | None = None,
     prereleases: bool = False,
+    lock_wait: float | None = None,
 ) -> int:
-    """Sync the lock of the site at ``root``; the exit status (0: every write-up synced; 130: interrupted)."""
+    """Sync the lock of the site at ``root``; the exit status (0: every write-up synced; 130: interrupted).
+    Another sync of the site that holds the lock is waited for up to ``lock_wait`` seconds
+    (:data:`~.lock.LOCK_WAIT`), then the sync stops with a :class:`CommandError` that says what to do."""
     out = out or sys.stdout
     lock_path = root / LOCK_NAME
     if dry_run:
         return _sync(root, lock_path, only, True, apis, clock, out, prereleases)
-    with site_lock(
-        root / CACHE_DIR / "sync.lock",
-        waiting=lambda: print(f"waiting for another '{PROG} sync' of this site to finish…", file=out, flush=True),
-    ):
-        return _sync(root, lock_path, only, False, apis, clock, out, prereleases)
+    try:
+        with site_lock(
+            root / CACHE_DIR / "sync.lock",
+            waiting=lambda: print(f"waiting for another '{PROG} sync' of this site to finish…", file=out, flush=True),
+            timeout=lock_wait,
+        ):
+            return _sync(root, lock_path, only, False, apis, clock, out, prereleases)
+    except LockBusyError as error:
+        raise CommandError(
+            f"{PROG} sync: another '{PROG} sync' of this site has held its lock ({shown(error.holder)}) for "
+            f"{error.waited:g} s: let it finish, or stop it, then sync again (a sync that has stopped holds no lock, "
+            "whether or not the file is left)"
+        ) from None
 
 
 def _sync(
@@ -510,9 +523,10 @@ def scaffold_from_forge(root: Path, repo: str, number: int, text: str) -> tuple[
 def command_sync(args: argparse.Namespace) -> int:
     root = site_root(args.root, "sync")
     try:
+        import filelock  # noqa: F401
         import httpx  # noqa: F401
-    except ImportError:
-        raise CommandError(f"{PROG} sync needs httpx: pip install 'sphinx-contributions[sync]'") from None
+    except ImportError as error:
+        raise CommandError(f"{PROG} sync needs {error.name}: pip install 'sphinx-contributions[sync]'") from None
     apis = Apis(timeout=args.timeout, retry_wait=args.retry_wait, max_wait=args.max_wait)
     try:
         if args.discover:

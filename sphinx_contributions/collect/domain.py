@@ -22,27 +22,9 @@ from .. import nodes as cn
 from ..check.facts import check_facts, entry_applies
 from ..check.structure import check_page
 from ..lock import LOCK_NAME
-from ..model import (
-    MAX_TITLE,
-    PLACEHOLDER,
-    SECTION_NAMES,
-    Contribution,
-    ForgeFacts,
-    GeneratedPage,
-    Metric,
-    generated_pages,
-    is_of_project,
-    is_placeholder,
-    key_lookup,
-    label,
-    make_key,
-    named_after_key,
-    neighbours,
-    object_name,
-    ownership,
-    sort_records,
-    split_target,
-)
+from ..names import SECTION_NAMES, key_lookup, label, make_key, named_after_key, object_name, split_target
+from ..options import MAX_TITLE, PLACEHOLDER, is_placeholder
+from ..queries import generated_pages, is_of_project, neighbours, ownership, sort_records
 from ..read.directives import ContributionDirective, SectionDirective
 from ..read.limits import KnownLimitsDirective
 from ..read.listing_directive import ContributionsDirective
@@ -50,6 +32,7 @@ from ..read.metric_directive import MetricDirective, metric_from_node
 from ..read.projects_directive import ProjectIntroDirective, ProjectsDirective
 from ..read.roles import ExportRole, GitHubRole
 from ..read.sources import DOMAIN, page_being_read
+from ..records import Contribution, ForgeFacts, GeneratedPage, Metric
 from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -175,7 +158,7 @@ class ContributionsDomain(Domain):
         return self._in_order(index)[1].get(docname, (None, None))
 
     def published(self) -> list[Contribution]:
-        """Every contribution that owns its key (:func:`~.model.ownership`: the page named after the key,
+        """Every contribution that owns its key (:func:`~.queries.ownership`: the page named after the key,
         else the first by docname), in docname order. Asked for on every page (the feed link, the
         sidebar), so sorted once per change of the records."""
         return list(self._published())
@@ -191,13 +174,13 @@ class ContributionsDomain(Domain):
 
     def generated_pages(self) -> dict[str, GeneratedPage]:
         """pagename → the tag and project pages site builders write: every page of
-        :func:`.model.generated_pages` but those whose name a document of the site holds (a hand-written
+        :func:`.queries.generated_pages` but those whose name a document of the site holds (a hand-written
         ``tags/sdpa.md`` is never overwritten: :mod:`..write.generated` reports it)."""
         found = self.env.found_docs
         return {name: page for name, page in self.all_generated_pages().items() if name not in found}
 
     def all_generated_pages(self) -> dict[str, GeneratedPage]:
-        """:func:`.model.generated_pages` of the published write-ups, tags of fewer than
+        """:func:`.queries.generated_pages` of the published write-ups, tags of fewer than
         ``contributions_tag_page_min`` and projects of fewer than ``contributions_project_page_min`` left
         out; worked out once per change of the records (every tag
         link asks)."""
@@ -213,7 +196,7 @@ class ContributionsDomain(Domain):
         return self._owners().get(key_lookup(key))
 
     def _owners(self) -> dict[str, Contribution]:
-        """Lookup key → the record that owns it (:func:`~.model.ownership`). Asked for once per
+        """Lookup key → the record that owns it (:func:`~.queries.ownership`). Asked for once per
         ``{contrib}`` link and per listing, so it is computed once per change of the records, not per call."""
         owners = self._owners_cache
         if owners is None:

@@ -14,7 +14,7 @@ once everything is read, any ``draft`` record left in the build is reported as
 ``[contrib.draft_not_excluded]``, which fails the strict build.
 
 The scan is also what the ``contributions`` command line reads (:mod:`.cli`) for every page's key,
-without building; what it shows of a draft comes from a build of the drafts (:func:`.cli.draft_records`).
+without building; what it shows of a draft comes from a build of the drafts (:func:`.cli.main.draft_records`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from sphinx.project import Project
 
 from ..files import read_json, write_whole
-from ..model import key_lookup, make_key
+from ..names import key_lookup, make_key
 from ..read.sources import block_tokens, directive_name, markdown_parser, site_config
 from ..warnings import ContribWarning, warn
 from .domain import get_domain

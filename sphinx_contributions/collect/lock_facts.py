@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from sphinx.util import logging
 
 from ..lock import LockError, facts, read_lock
-from ..model import ForgeFacts, digest, key_lookup
+from ..names import key_lookup
+from ..records import ForgeFacts, digest
 from ..warnings import ContribWarning, warn
 from .domain import get_domain
 
@@ -33,11 +34,11 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from ..model import Contribution
+    from ..records import Contribution
 
 logger = logging.getLogger(__name__)
 
-#: the domain data keys: lookup key → :class:`~.model.ForgeFacts` of the lock; the lock's name as shown
+#: the domain data keys: lookup key → :class:`~.records.ForgeFacts` of the lock; the lock's name as shown
 #: (None when the site has no lock)
 DATA_KEY = "lock"
 NAME_KEY = "lock_name"

@@ -7,6 +7,15 @@ compare found to contain it or not (a fact of the tag, whatever releases come la
 one compare, not a new search; a search cut short by its bound goes on where it stopped). Losing the folder
 costs only requests: the next sync asks everything again. The lock holds
 facts only, so it changes when a fact changes, never when an ETag does.
+
+Not hishel (an RFC 9111 cache for httpx), weighed for issue 35 (hishel 2.0): GitHub marks its answers
+``max-age=60``, ``private`` with a token, which hishel's default shared cache does not store at all (with a
+token every sync would ask everything unconditionally, at the cost of the rate limit: 304s cost none), and
+which it serves for a minute without asking (a sync just after a merge would write the old state). It keeps answers
+per response, so a list of many pages would be asked again page by page, where here a 304 on the first
+page gives every page's items (``Session.pages``). The sync's "(unchanged)" count, pruning what no
+write-up uses any more, and the release compares kept here are no cache's to keep (``tests/test_sync.py``:
+the second sync's 304s and "(unchanged)" lines).
 """
 
 from __future__ import annotations

@@ -20,6 +20,15 @@ them, pagination by ``Link`` headers, and a deadline for each whole request.
 
 Only ``contributions sync`` and ``contributions new`` import this module (httpx is the ``sync`` extra);
 the build never does.
+
+Not urllib3's ``Retry`` nor stamina, weighed for issue 35 (measured against urllib3 2.8 and stamina 26.1;
+what each would lose is tested in ``tests/test_sync.py``): ``Retry`` drives urllib3's own connection pool,
+not httpx, and its ``parse_retry_after`` reads the clock itself (no ``now`` to test an HTTP date with) and
+raises on a value it cannot read, where :func:`retry_after` falls back to the rate-limit headers. stamina
+retries on exceptions and waits through its own sleep, with jitter by default (its testing mode makes every
+wait 0): the waits the tests hold exactly through the session's ``sleep`` (``[3.0]`` for ``Retry-After:
+3``, ``[60.0]`` for a secondary limit, ``[1.5, 1.5]`` for a reset already past) could no longer be seen,
+and a 5xx kept for its message after the last attempt would have to become an exception and back.
 """
 
 from __future__ import annotations

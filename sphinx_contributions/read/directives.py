@@ -19,17 +19,12 @@ from sphinx.util.docutils import SphinxDirective
 from .. import nodes as cn
 from ..i18n import _
 from ..markup import inline_markup
-from ..model import (
-    SECTIONS,
-    Inline,
+from ..names import SECTIONS, is_opaque_slug, label, make_key, names_another_pr, project_page, tag_page
+from ..options import (
     OptionError,
     closest,
     comma_form,
     is_comment_only_html,
-    is_opaque_slug,
-    label,
-    make_key,
-    names_another_pr,
     parse_date,
     parse_int_list,
     parse_key,
@@ -38,10 +33,8 @@ from ..model import (
     parse_status,
     parse_tags,
     parse_text,
-    plain_text,
-    project_page,
-    tag_page,
 )
+from ..records import Inline, plain_text
 from ..warnings import ContribWarning, warn
 from .names import misspelt_header
 from .sources import bare_name, page_being_read
@@ -510,7 +503,7 @@ class SectionDirective(SphinxDirective):
 
 def is_written(node: nodes.Node) -> bool:
     """Whether a node is written content: not a comment (``%`` or ``<!-- … -->``), a label, a warning or
-    another invisible node. The node form of the one rule (:func:`~.model.is_comment_only_html`)."""
+    another invisible node. The node form of the one rule (:func:`~.options.is_comment_only_html`)."""
     if isinstance(node, nodes.raw) and is_comment_only_html(node.astext()):
         return False
     return not isinstance(node, (nodes.Invisible, nodes.system_message))

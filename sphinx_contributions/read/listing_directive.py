@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils.parsers.rst import directives
 
 from .. import nodes as cn
-from ..model import LAYOUTS, SORTS, OptionError, parse_positive_int, parse_status, parse_text, suggest
+from ..options import OptionError, parse_positive_int, parse_status, parse_text, suggest
+from ..queries import LAYOUTS, SORTS
 from ..warnings import ContribWarning, warn
 from .directives import OptionsDirective
 

@@ -1,4 +1,4 @@
-"""The ``metric`` directive (source → node) and the node's record (node → :class:`~.model.Metric`).
+"""The ``metric`` directive (source → node) and the node's record (node → :class:`~.records.Metric`).
 How a figure is drawn is :mod:`.render.metric`'s business."""
 
 from __future__ import annotations
@@ -11,9 +11,7 @@ from docutils.parsers.rst import directives
 
 from .. import nodes as cn
 from ..i18n import number_locale
-from ..model import (
-    Evidence,
-    Metric,
+from ..options import (
     OptionError,
     parse_better,
     parse_change,
@@ -22,6 +20,7 @@ from ..model import (
     parse_value,
     parse_values,
 )
+from ..records import Evidence, Metric
 from ..warnings import ContribWarning, warn
 from .directives import OptionsDirective
 from .names import misspelt_header

@@ -1,5 +1,5 @@
 """Near misses of the extension's names: "did you mean" for a directive or role that no extension knows
-and that is a typo (alike by :mod:`difflib`, see :func:`~.model.closest`) of one of the extension's.
+and that is a typo (alike by :mod:`difflib`, see :func:`~.options.closest`) of one of the extension's.
 
 MyST reports an unknown directive or role itself (``[myst.directive_unknown]``, ``[myst.role_unknown]``)
 and drops what it held; this adds the name meant (``[contrib.unknown_name]``). A misspelt header
@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
 
-from ..model import SECTION_NAMES, closest
+from ..names import SECTION_NAMES
+from ..options import closest
 from .sources import DOMAIN, PageSource, bare_name, block_tokens, directive_name, page_being_read, source_lines
 
 if TYPE_CHECKING:

@@ -14,7 +14,8 @@ from sphinx.util.docutils import SphinxRole
 
 from .. import nodes as cn
 from ..builders import EXPORT_NAMES
-from ..model import OptionError, issue_url, parse_target, pr_url
+from ..names import issue_url, pr_url
+from ..options import OptionError, parse_target
 from ..warnings import ContribWarning, warn
 from .names import misspelt_header
 from .sources import bare_name

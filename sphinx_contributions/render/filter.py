@@ -9,7 +9,7 @@ import json
 from typing import TYPE_CHECKING
 
 from ..i18n import _
-from ..model import STATUSES
+from ..options import STATUSES
 from .header import state_label
 
 if TYPE_CHECKING:

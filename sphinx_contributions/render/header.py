@@ -33,7 +33,7 @@ from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..collect.own_nodes import holds_own_nodes
 from ..i18n import _
-from ..model import Contribution, Inline, Metric
+from ..records import Contribution, Inline, Metric
 from .links import Links
 from .summary import inline_html, inline_nodes
 from .templates import render_html, templates_of

@@ -23,7 +23,9 @@ from .. import nodes as cn
 from ..collect.domain import get_domain
 from ..collect.own_nodes import holds_own_nodes
 from ..i18n import _
-from ..model import Contribution, select, slugify
+from ..names import slugify
+from ..queries import select
+from ..records import Contribution
 from .header import Stat, Tag, badge, link_node, stat, state, tag_classes, tag_links
 from .links import Links
 from .summary import inline_html, inline_nodes, unlinked
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.jinja2glue import BuiltinTemplateLoader
 
-    from ..model import Metric
+    from ..records import Metric
 
 
 #: the template of a listing; it includes ``listing_<layout>.html``

@@ -22,8 +22,8 @@ from markupsafe import escape
 from .. import nodes as cn
 from ..builders import output_of
 from ..collect.own_nodes import holds_own_nodes
+from ..formatting import SUPERSCRIPT, format_sig
 from ..i18n import _
-from ..model import format_sig
 from ..read.metric_directive import metric_from_node
 from .links import EXTERNAL_REL
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from sphinx.writers.html5 import HTML5Translator
     from sphinx.writers.latex import LaTeXTranslator
 
-    from ..model import Metric
+    from ..records import Metric
 
 #: the chart's geometry, in CSS pixels: no viewBox, so text keeps its size at every width (12 px and up on a
 #: phone) while the plot's horizontal positions are percentages of the figure's full width
@@ -59,7 +59,6 @@ _MINOR_TICK = 3
 SCALE_NAMES = {"log": "log scale", "linear": "linear scale from 0"}
 #: the LaTeX chart's width, in points
 _LATEX_WIDTH = 220
-_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 @dataclass(frozen=True)
@@ -99,7 +98,7 @@ class Chart:
 
 def decade_label(exponent: int) -> str:
     """``10⁻⁶``; ``1`` and ``10`` as such."""
-    return {0: "1", 1: "10"}.get(exponent, "10" + str(exponent).translate(_SUPERSCRIPT))
+    return {0: "1", 1: "10"}.get(exponent, "10" + str(exponent).translate(SUPERSCRIPT))
 
 
 def _nice_step(raw: Decimal) -> Decimal:

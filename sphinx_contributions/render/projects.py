@@ -12,14 +12,15 @@ from .. import nodes as cn
 from ..collect.domain import get_domain
 from ..collect.own_nodes import holds_own_nodes
 from ..i18n import _
-from ..model import is_of_project, projects, slugify
+from ..names import slugify
+from ..queries import is_of_project, projects
 from .header import link_node
 from .listing import Renderer
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-    from ..model import Contribution
+    from ..records import Contribution
 
 
 def render_projects(

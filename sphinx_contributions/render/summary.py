@@ -1,7 +1,7 @@
 """A write-up's summary as it is shown: its inline markup (code, emphasis, links; see
-:class:`~sphinx_contributions.model.Inline`) as docutils nodes for any builder, or as HTML for the
+:class:`~sphinx_contributions.records.Inline`) as docutils nodes for any builder, or as HTML for the
 templates of site builders. What shows text only (the meta description, the JSON, the feed, card
-images) takes the record's ``summary``, the plain form (:func:`~sphinx_contributions.model.plain_text`).
+images) takes the record's ``summary``, the plain form (:func:`~sphinx_contributions.records.plain_text`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..model import Contribution, Inline
+    from ..records import Contribution, Inline
 
 
 def inline_nodes(markup: Iterable[Inline]) -> list[nodes.Node]:

@@ -31,8 +31,10 @@ from sphinx.util.nodes import inline_all_toctrees
 from .. import nodes as cn
 from ..builders import output_of, writes_one_page
 from ..collect.domain import get_domain
-from ..model import Contribution, key_lookup, projects, select, slugify
+from ..names import key_lookup, slugify
+from ..queries import projects, select
 from ..read.myst_settings import uses_colon_fences
+from ..records import Contribution
 from ..render.listing import Renderer
 from ..render.projects import render_projects
 from ..warnings import ContribWarning, warn

@@ -24,7 +24,9 @@ from .. import nodes as cn
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..i18n import _, ngettext
-from ..model import GeneratedPage, digest, is_of_project, slugify
+from ..names import slugify
+from ..queries import is_of_project
+from ..records import GeneratedPage, digest
 from ..render.links import Links
 from ..render.listing import listing_context
 from ..settings import canonical_url, conf_location
@@ -176,7 +178,7 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
 
 
 def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated`` (after :mod:`..incremental`'s): a project page is stale when the intro it
+    """``env-get-updated`` (after :mod:`.incremental`'s): a project page is stale when the intro it
     shows changed."""
     if not is_site_builder(app.builder):
         return []

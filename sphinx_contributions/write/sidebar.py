@@ -13,7 +13,7 @@ grow with their number), which leaves a theme nothing to mark. Site builders onl
 furo offers no API for its tree (an HTML string, ``furo_navigation_tree``): the entries are found by their
 shape, and a link to the list that is in the tree in another shape (a furo release that changed its HTML)
 is said in a ``[contrib.compat]`` warning naming furo's version, never left unmarked in silence. The
-records are sorted once per build (:meth:`~..domain.ContributionsDomain.in_list_order`), not per page.
+records are sorted once per build (:meth:`~..collect.domain.ContributionsDomain.in_list_order`), not per page.
 
 When what the sidebar shows changes (a title, the order, the limit), every page is rewritten
 (:func:`sidebar_changed`)."""
@@ -28,7 +28,7 @@ from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..compat import incompatible
 from ..i18n import _
-from ..model import digest
+from ..records import digest
 from .manifest import remember, this_build
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from ..model import Contribution
+    from ..records import Contribution
 
 #: the default of ``contributions_sidebar_limit``
 SIDEBAR_LIMIT = 10
@@ -191,7 +191,7 @@ def _neighbour(app: Sphinx, pagename: str, record: Contribution | None) -> dict[
 
 
 def sidebar_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated`` (after :mod:`..incremental`'s): every page, and every generated page, when
+    """``env-get-updated`` (after :mod:`.incremental`'s): every page, and every generated page, when
     what the sidebar lists changed since this output was written."""
     if not is_site_builder(app.builder):
         return []

@@ -33,7 +33,7 @@ from sphinx.util import logging
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..files import write_whole
-from ..model import sort_records
+from ..queries import sort_records
 from ..render.card_size import HEIGHT, WIDTH
 from ..render.header import metric_brief
 from ..render.listing import telling_change
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
-    from ..model import Contribution, Metric
+    from ..records import Contribution, Metric
     from ..render.card_image import Card, Fonts, Palette
 
 logger = logging.getLogger(__name__)
@@ -213,7 +213,7 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
 
 def check_base_url(app: Sphinx) -> None:
     """``builder-inited``: cards are on and Pillow is missing (a warning: the setting asks for what the
-    build cannot do). Without a base URL no card is written either: :mod:`..canonical` says so, with
+    build cannot do). Without a base URL no card is written either: :mod:`.canonical` says so, with
     everything else a build without a canonical URL leaves out."""
     if app.config.contributions_social_cards and is_site_builder(app.builder) and not has_pillow():
         warn(

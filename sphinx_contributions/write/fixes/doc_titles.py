@@ -10,7 +10,7 @@ from sphinx import addnodes
 from sphinx.util import docname_join
 
 from ...collect.page_data import PageDataCollector
-from ...model import digest
+from ...records import digest
 from ..manifest import changed_keys, remember
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from sphinx import addnodes
 
-from ...model import digest
+from ...records import digest
 from ..manifest import remember
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ build with nothing to do said "The configuration has changed (3 options: 'html_c
 
 - sphinx-design and sphinx-copybutton append their ``static/`` folders to ``html_static_path`` at
   ``builder-inited``: the folders are added at ``config-inited`` instead (the extension's own is added the
-  same way, :func:`..render.assets.add_static_path`), and the second copy they append later is dropped;
+  same way, :func:`...render.assets.add_static_path`), and the second copy they append later is dropped;
 - Sphinx's HTML builder gives each entry of ``html_css_files`` and ``html_js_files`` its default
   ``priority`` (800) with ``attrs.setdefault``, in the settings' own dictionaries: the default is set once
   the settings are read (after Sphinx turns each entry into a ``(file, attributes)`` pair, at priority

@@ -1,0 +1,90 @@
+"""Numbers as the figures show them: significant figures, thousands separators in the site's language,
+powers of ten, differences, and the precision a value was written with.
+
+Pure functions of :class:`~decimal.Decimal` values; nothing here touches Sphinx.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+from babel.numbers import format_decimal
+
+#: a number as written in an option: digits with an optional point and exponent (``0.5``, ``1.03e-1``)
+NUMBER_RE = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
+
+
+#: significant figures of the change in words: at most this many, and for an approximate value no more
+#: than the author wrote (``~1.03e-1``: three, so two; ``~1e-1``: one)
+FIGURES_EXACT = 2
+
+
+#: digits (and the minus sign) as superscripts, for the powers of ten of ``1.2×10⁸``
+SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+#: the marks of an approximate value: ``~1.03e-1`` or ``≈1.03e-1``
+APPROXIMATE_MARKS = ("~", "≈")
+
+
+def round_sig(value: Decimal, figures: int) -> Decimal:
+    """``value`` (not negative) rounded half up to ``figures`` significant figures."""
+    if value == 0:
+        return value
+    return value.quantize(Decimal(1).scaleb(value.adjusted() - figures + 1), rounding=ROUND_HALF_UP)
+
+
+def format_number(number: Decimal, locale: str | None = None) -> str:
+    """A number not below zero in plain digits, with the thousands separators and decimal sign of
+    ``locale`` (a Babel locale name: ``de`` gives ``54.000`` and ``2,5``); None: English (``54,000``,
+    ``2.5``). Every digit of ``number`` is kept."""
+    if locale is not None:
+        return format_decimal(number, locale=locale, decimal_quantization=False)
+    if number == number.to_integral_value():
+        return f"{int(number):,}"
+    return _strip_zeros(format(number, "f"))
+
+
+def format_sig(value: Decimal | float, figures: int, locale: str | None = None) -> str:
+    """``value`` to ``figures`` significant figures, in plain digits with thousands separators from
+    1e-4 to under 1e7 (``54,000``, ``2.5``, ``0.012``), beyond that as ``1.2×10⁸`` or ``1×10⁻³²⁰``; the
+    separators and decimal sign of ``locale`` (:func:`format_number`)."""
+    with localcontext() as context:
+        context.prec = 40
+        number = Decimal(value)
+        sign = "-" if number < 0 else ""
+        rounded = round_sig(abs(number), figures)
+        exponent = rounded.adjusted()
+        if rounded == 0 or -4 <= exponent < 7:
+            return sign + format_number(rounded, locale)
+        mantissa = format_number(rounded.scaleb(-exponent), locale)
+        return f"{sign}{mantissa}×10{str(exponent).translate(SUPERSCRIPT)}"
+
+
+def _strip_zeros(text: str) -> str:
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def written_figures(text: str) -> int:
+    """The significant figures a value was written with: ``~1.03e-1`` three, ``~1e-1`` one, ``200`` one
+    (trailing zeros of a whole number without a point say nothing), ``2.00`` three."""
+    number = text.lstrip("".join(APPROXIMATE_MARKS)).strip().lstrip("+-")
+    if not NUMBER_RE.match(number):  # not a value as parse_number reads it: no precision said
+        return FIGURES_EXACT
+    digits = "".join(map(str, Decimal(number).as_tuple().digits)).lstrip("0")
+    if not any(mark in number for mark in ".eE"):
+        digits = digits.rstrip("0")
+    return max(1, len(digits))
+
+
+def format_difference(value: Decimal | float, figures: int | None = None, locale: str | None = None) -> str:
+    """A difference between two values: with ``figures`` (a value is approximate), to that many
+    significant figures; else a whole number exactly (``165``, ``1,234,567``) below 1e15, anything else to
+    three significant figures; the separators of ``locale`` (:func:`format_number`)."""
+    number = Decimal(value)
+    if figures is not None:
+        return format_sig(number, figures, locale)
+    if number == number.to_integral_value() and abs(number) < Decimal("1e15"):
+        return ("-" if number < 0 else "") + format_number(abs(number), locale)
+    return format_sig(number, 3, locale)

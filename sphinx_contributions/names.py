@@ -1,0 +1,156 @@
+"""Names and addresses: keys, labels and ``objects.inv`` names of write-ups and their sections, slugs,
+the docnames of generated pages, the forges' URLs, and a repository's address read as its spec.
+
+One place for each name the site gives a thing, so that a link, a label and a file name agree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from . import forges
+
+#: the four sections of a write-up, in page order: (directive name = anchor, default heading)
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("problem", "Problem"),
+    ("root-cause", "Root cause"),
+    ("fix", "Fix"),
+    ("verification", "Verification"),
+)
+SECTION_NAMES = tuple(name for name, _ in SECTIONS)
+
+
+#: a pull request's or an issue's number as written: a positive integer of at most ten digits
+POSITIVE_INT = re.compile(r"^[1-9][0-9]{0,9}$")
+
+
+_SLUG_DROP = re.compile(r"[^a-z0-9]+")
+#: slugs name files (tags/<slug>.html): a very long tag or project must not exceed a file name's limit
+MAX_SLUG = 100
+
+
+def make_key(repo: str, pr: int | str) -> str:
+    """The one way a key is built: the repository's name (without its owner), ``#``, the PR number."""
+    return f"{repo.rpartition('/')[2]}#{str(pr).strip().lstrip('#')}"
+
+
+def split_target(target: str) -> tuple[str, str | None]:
+    """A ``{contrib}`` target → (key, section or None): ``CTranslate2#2103`` → (``CTranslate2#2103``,
+    None); ``CTranslate2#2103#root-cause`` → (``CTranslate2#2103``, ``root-cause``)."""
+    repo, _, rest = target.strip().partition("#")
+    number, sep, section = rest.partition("#")
+    return f"{repo}#{number}" if rest else repo, (section.strip().lower() if sep else None)
+
+
+def object_name(key: str, section: str | None = None) -> str:
+    """A write-up's (or one of its sections') name in ``objects.inv``: the key lowercased, so that other
+    sites find it in any case (``ctranslate2#2103``, ``ctranslate2#2103#root-cause``)."""
+    return key_lookup(key) + (f"#{section}" if section else "")
+
+
+def label(key: str, section: str | None = None) -> str:
+    """A write-up's (or one of its sections') ``{ref}`` label: the key lowercased with ``-`` for ``#``,
+    as the page's file name (``ctranslate2-2103``, ``ctranslate2-2103-root-cause``)."""
+    return key_lookup(key).replace("#", "-") + (f"-{section}" if section else "")
+
+
+def label_key(name: str) -> str | None:
+    """The key (lowercased) a ``{ref}`` label made by :func:`label` names, or None for another label."""
+    section = next((f"-{section}" for section in SECTION_NAMES if name.endswith(f"-{section}")), "")
+    repo, _, number = name[: len(name) - len(section)].rpartition("-")
+    return f"{repo}#{number}" if repo and POSITIVE_INT.match(number) else None
+
+
+#: between a write-up's title and a section's heading, in link texts and ``objects.inv``
+SECTION_SEPARATOR = " — "
+
+
+def tag_page(tag: str, folder: str = "tags") -> str:
+    """The docname of the generated page of one tag."""
+    return f"{folder}/{slugify(tag)}"
+
+
+def project_page(project: str, folder: str = "projects") -> str:
+    """The docname of the generated page of one project."""
+    return f"{folder}/{slugify(project)}"
+
+
+def pr_url(repo: str, number: int) -> str:
+    """The page of pull (merge) request ``number`` on the repository's forge (:mod:`.forges`)."""
+    return forges.pr_url(repo, number)
+
+
+def issue_url(repo: str, number: int) -> str:
+    return forges.issue_url(repo, number)
+
+
+def commit_url(repo: str, sha: str) -> str:
+    return forges.commit_url(repo, sha)
+
+
+def slugify(text: str) -> str:
+    """A URL- and class-safe slug: ``MLX/Metal`` → ``mlx-metal``, ``C++`` → ``c-plus-plus``,
+    ``Übersetzung`` → ``ubersetzung``; never empty: text with no Latin letter or digit (``注意``) gets
+    ``tag-`` and a digest of the text, so two such tags stay apart (see :func:`is_opaque_slug`)."""
+    return _readable_slug(text) or "tag-" + hashlib.sha256(text.strip().encode()).hexdigest()[:8]
+
+
+def _readable_slug(text: str) -> str:
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()  # keep é as e
+    slug = _SLUG_DROP.sub("-", ascii_text.lower().replace("+", " plus ")).strip("-")
+    return slug[:MAX_SLUG].rstrip("-")
+
+
+def is_opaque_slug(text: str) -> bool:
+    """Whether ``text`` has no Latin letter or digit to make a slug of, so :func:`slugify` gives it a
+    digest (``tag-1a2b3c4d``): an address a reader cannot read."""
+    return not _readable_slug(text)
+
+
+def key_lookup(key: str) -> str:
+    """The form keys are compared in: keys match without regard to case."""
+    return key.strip().lower()
+
+
+_KEY_FILE = re.compile(r"^(?P<name>.+)-(?P<number>[1-9][0-9]{0,9})$")
+
+
+def file_name_key(docname: str) -> str:
+    """A page's file name, lowercased and without folder or suffix: what :func:`label` gives for the key
+    the page is named after (``contributions/numpy-27001`` → ``numpy-27001``)."""
+    return docname.rpartition("/")[2].lower()
+
+
+def named_after_key(docname: str, key: str) -> bool:
+    """Whether the page's file name is its key's, as ``contributions new`` names it."""
+    return file_name_key(docname) == label(key)
+
+
+def names_another_pr(docname: str, repo: str, pr: int) -> bool:
+    """Whether a write-up's file is named after its repository with another number (``numpy-27001.md``
+    with ``:pr: 27010``): one of the two is a slip. A file named otherwise (``np-27010.md``, ``a-1.md``) is
+    the author's choice, not a slip."""
+    match = _KEY_FILE.match(file_name_key(docname))
+    return match is not None and match["name"] == key_lookup(repo.rpartition("/")[2]) and int(match["number"]) != pr
+
+
+def repo_of_url(value: str) -> str:
+    """A repository's address as its spec: ``https://github.com/owner/name`` (a tab of it, ``.git``, a
+    trailing ``/``) → ``owner/name``; ``https://gitlab.com/group/sub/name/-/tree/main`` →
+    ``gitlab.com/group/sub/name``; ``https://codeberg.org/owner/name`` → ``codeberg.org/owner/name``.
+    Anything else is returned as it is."""
+    match = re.match(
+        r"^(?:https?://)?(?:www\.)?(?P<host>github\.com|gitlab\.com|codeberg\.org)/(?P<path>[^?#]*)", value.strip()
+    )
+    if match is None:
+        return value
+    host, parts = match["host"].lower(), [part for part in match["path"].split("/") if part]
+    # GitLab: every group up to the "-" that starts a tab; GitHub and Codeberg: owner and name
+    end = (parts.index("-") if "-" in parts else len(parts)) if host == "gitlab.com" else 2
+    parts = parts[:end]
+    if parts:
+        parts[-1] = parts[-1].removesuffix(".git")
+    path = "/".join(parts)
+    return path if host == "github.com" else f"{host}/{path}"
