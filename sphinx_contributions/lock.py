@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .files import write_text_atomically
-from .names import key_lookup
+from .keys import key_lookup
 from .records import ForgeFacts
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ import re
 from docutils import nodes
 
 from . import nodes as cn
-from .names import issue_url, pr_url
+from .keys import issue_url, pr_url
 from .records import Inline
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from . import forges
 from .formatting import APPROXIMATE_MARKS, NUMBER_RE, round_sig
-from .names import POSITIVE_INT, commit_url, issue_url, pr_url, repo_of_url, slugify
+from .keys import POSITIVE_INT, commit_url, issue_url, pr_url, repo_of_url, slugify
 from .records import Evidence
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .names import key_lookup, named_after_key, slugify
+from .keys import key_lookup, named_after_key, slugify
 from .records import GeneratedPage
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 generated page) and what each works out from its own fields.
 
 Nothing here touches Sphinx. The records are built by the parsers of :mod:`.options` and queried by
-:mod:`.queries`; their names and URLs come from :mod:`.names`, their numbers' forms from :mod:`.formatting`.
+:mod:`.queries`; their names and URLs come from :mod:`.keys`, their numbers' forms from :mod:`.formatting`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from . import forges
 from .formatting import FIGURES_EXACT, SUPERSCRIPT, format_difference, format_sig, round_sig, written_figures
-from .names import SECTION_SEPARATOR, issue_url, make_key, pr_url, project_page, slugify, tag_page
+from .keys import SECTION_SEPARATOR, issue_url, make_key, pr_url, project_page, slugify, tag_page
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator

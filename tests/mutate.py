@@ -32,7 +32,7 @@ UNCOPIED = shutil.ignore_patterns(
 AREAS: dict[str, tuple[str, ...]] = {
     **{
         module: ("tests/test_model.py", "tests/test_listing.py", "tests/test_properties.py")
-        for module in ("records.py", "options.py", "formatting.py", "queries.py", "names.py")
+        for module in ("records.py", "options.py", "formatting.py", "queries.py", "keys.py")
     },
     "settings.py": ("tests/test_settings.py",),
     "read/": (

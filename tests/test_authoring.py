@@ -24,8 +24,8 @@ import pytest
 from sphinx.util.console import strip_colors
 
 from sphinx_contributions.cli.main import build_parser
+from sphinx_contributions.keys import SECTION_NAMES
 from sphinx_contributions.lock import LOCK_NAME, read_lock
-from sphinx_contributions.names import SECTION_NAMES
 from sphinx_contributions.read.directives import ContributionDirective
 from sphinx_contributions.read.listing_directive import ContributionsDirective
 from sphinx_contributions.read.metric_directive import MetricDirective

@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_contributions import names, options
+from sphinx_contributions import keys, options
 
 MARKER = "PWNED"
 KEY = "hostile-repo#7"
@@ -310,7 +310,7 @@ def test_contributions_json_round_trips_the_text(outdir: Path, summary: str, imp
     assert entry["issues"] == [] and entry["status"] is None and entry["date"] is None
     assert entry["tags"][0] == "<script>PWNED()</script>"
     assert len(entry["tags"][-1]) == 300  # a very long tag is kept whole as text …
-    assert (outdir / "tags" / ("l" * names.MAX_SLUG + ".html")).is_file()  # … and names a short file
+    assert (outdir / "tags" / ("l" * keys.MAX_SLUG + ".html")).is_file()  # … and names a short file
 
 
 def test_atom_feed_is_well_formed_and_round_trips_the_text(outdir: Path, impact: str) -> None:
@@ -393,7 +393,7 @@ def test_parsers_return_or_refuse_never_crash(value: str) -> None:
         if name == "repo":
             assert GITHUB_URL.match(f"https://github.com/{result}"), result
         if name == "target" and result[0] is not None:
-            assert GITHUB_URL.match(names.pr_url(result[0], result[1])), result
+            assert GITHUB_URL.match(keys.pr_url(result[0], result[1])), result
         if name == "key":
             assert "<" not in result and "/" not in result
         if name == "evidence":  # a link, never a script: only http(s), no space or angle bracket in it
@@ -404,9 +404,9 @@ def test_parsers_return_or_refuse_never_crash(value: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(value=st.one_of(hostile_text, st.text()))
 def test_slugs_are_short_plain_ascii(value: str) -> None:
-    slug = names.slugify(value)
+    slug = keys.slugify(value)
     assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug), slug
-    assert len(slug) <= names.MAX_SLUG
+    assert len(slug) <= keys.MAX_SLUG
 
 
 SITE_CONF = """\

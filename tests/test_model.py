@@ -1,5 +1,5 @@
 """Pure unit tests of the shared modules below the stages (:mod:`sphinx_contributions.records`,
-``.options``, ``.formatting``, ``.queries``, ``.names``): the option parsers, the metric's words and numbers,
+``.options``, ``.formatting``, ``.queries``, ``.keys``): the option parsers, the metric's words and numbers,
 slugs and keys. No Sphinx build; each table row is one case."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 from sphinx_contributions.formatting import format_difference, format_sig
 from sphinx_contributions.i18n import number_locale
-from sphinx_contributions.names import (
+from sphinx_contributions.keys import (
     key_lookup,
     label,
     label_key,

@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sphinx.testing.util import SphinxTestApp
 
-from sphinx_contributions import names, options
+from sphinx_contributions import keys, options
 from sphinx_contributions.options import OptionError
 from sphinx_contributions.records import Metric
 from sphinx_contributions.render.metric import chart, metric_svg
@@ -263,8 +263,8 @@ def test_header_options_are_read_or_refused(text: str) -> None:
     for parse in HEADER_PARSERS:
         with contextlib.suppress(OptionError):
             parse(text)
-    slug = names.slugify(text)
-    assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug) and len(slug) <= names.MAX_SLUG
+    slug = keys.slugify(text)
+    assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug) and len(slug) <= keys.MAX_SLUG
     assert options.is_placeholder(text) in (True, False)
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from .. import nodes as cn
-from ..names import SECTION_NAMES, make_key
+from ..keys import SECTION_NAMES, make_key
 from ..read.directives import is_written
 from ..read.names import near_misses
 from ..read.sources import Fence, PageSource, directive_fences, fence_of_block, inner_fences, may_leave_open

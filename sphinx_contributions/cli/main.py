@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from .. import forges
 from ..builders import JSON_NAME, SCHEMA_NAME
 from ..collect.drafts import SourcePage
-from ..names import SECTION_NAMES, key_lookup, label, make_key
+from ..keys import SECTION_NAMES, key_lookup, label, make_key
 from ..options import OptionError, parse_positive_int, parse_repo
 from ..write.exports import SCHEMA_VERSION, dumps
 from ..write.report import read_report, report_path

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import forges
 from ..forges.cache import CACHE_DIR, CACHE_FILE, AnswerCache
+from ..keys import key_lookup, make_key
 from ..lock import LOCK_NAME, LockBusyError, LockError, by_lookup, entry_json, facts, read_lock, site_lock, write_lock
-from ..names import key_lookup, make_key
 from ..options import OptionError, parse_int_list, parse_positive_int, parse_repo
 from ..records import ForgeFacts
 from .common import PROG, CommandError, UsageError, shown, site_pages, site_root, table

@@ -21,8 +21,8 @@ from sphinx.util.nodes import make_refnode
 from .. import nodes as cn
 from ..check.facts import check_facts, entry_applies
 from ..check.structure import check_page
+from ..keys import SECTION_NAMES, key_lookup, label, make_key, named_after_key, object_name, split_target
 from ..lock import LOCK_NAME
-from ..names import SECTION_NAMES, key_lookup, label, make_key, named_after_key, object_name, split_target
 from ..options import MAX_TITLE, PLACEHOLDER, is_placeholder
 from ..queries import generated_pages, is_of_project, neighbours, ownership, sort_records
 from ..read.directives import ContributionDirective, SectionDirective

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from sphinx.project import Project
 
 from ..files import read_json, write_whole
-from ..names import key_lookup, make_key
+from ..keys import key_lookup, make_key
 from ..read.sources import block_tokens, directive_name, markdown_parser, site_config
 from ..warnings import ContribWarning, warn
 from .domain import get_domain

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from sphinx.util import logging
 
+from ..keys import key_lookup
 from ..lock import LockError, facts, read_lock
-from ..names import key_lookup
 from ..records import ForgeFacts, digest
 from ..warnings import ContribWarning, warn
 from .domain import get_domain

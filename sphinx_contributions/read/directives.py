@@ -18,8 +18,8 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as cn
 from ..i18n import _
+from ..keys import SECTIONS, is_opaque_slug, label, make_key, names_another_pr, project_page, tag_page
 from ..markup import inline_markup
-from ..names import SECTIONS, is_opaque_slug, label, make_key, names_another_pr, project_page, tag_page
 from ..options import (
     OptionError,
     closest,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
 
-from ..names import SECTION_NAMES
+from ..keys import SECTION_NAMES
 from ..options import closest
 from .sources import DOMAIN, PageSource, bare_name, block_tokens, directive_name, page_being_read, source_lines
 

@@ -14,7 +14,7 @@ from sphinx.util.docutils import SphinxRole
 
 from .. import nodes as cn
 from ..builders import EXPORT_NAMES
-from ..names import issue_url, pr_url
+from ..keys import issue_url, pr_url
 from ..options import OptionError, parse_target
 from ..warnings import ContribWarning, warn
 from .names import misspelt_header

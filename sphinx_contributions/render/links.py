@@ -30,7 +30,7 @@ from .. import nodes as cn
 from ..builders import is_site_builder, links_inside, writes_html, written_exports
 from ..collect.domain import get_domain
 from ..collect.own_nodes import holds_own_nodes
-from ..names import slugify
+from ..keys import slugify
 from ..read.metric_directive import metric_from_node
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from .. import nodes as cn
 from ..collect.domain import get_domain
 from ..collect.own_nodes import holds_own_nodes
 from ..i18n import _
-from ..names import slugify
+from ..keys import slugify
 from ..queries import select
 from ..records import Contribution
 from .header import Stat, Tag, badge, link_node, stat, state, tag_classes, tag_links

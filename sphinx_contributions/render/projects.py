@@ -12,7 +12,7 @@ from .. import nodes as cn
 from ..collect.domain import get_domain
 from ..collect.own_nodes import holds_own_nodes
 from ..i18n import _
-from ..names import slugify
+from ..keys import slugify
 from ..queries import is_of_project, projects
 from .header import link_node
 from .listing import Renderer

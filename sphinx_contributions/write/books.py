@@ -31,7 +31,7 @@ from sphinx.util.nodes import inline_all_toctrees
 from .. import nodes as cn
 from ..builders import output_of, writes_one_page
 from ..collect.domain import get_domain
-from ..names import key_lookup, slugify
+from ..keys import key_lookup, slugify
 from ..queries import projects, select
 from ..read.myst_settings import uses_colon_fences
 from ..records import Contribution

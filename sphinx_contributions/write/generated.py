@@ -24,7 +24,7 @@ from .. import nodes as cn
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..i18n import _, ngettext
-from ..names import slugify
+from ..keys import slugify
 from ..queries import is_of_project
 from ..records import GeneratedPage, digest
 from ..render.links import Links

@@ -24,7 +24,7 @@ from sphinx import addnodes
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..collect.page_data import PageDataCollector
-from ..names import key_lookup, label_key, split_target
+from ..keys import key_lookup, label_key, split_target
 from ..records import digest
 from .fixes.navigation import nav_digest
 from .fixes.stale_outputs import output_file
