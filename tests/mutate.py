@@ -44,6 +44,9 @@ AREAS: dict[str, tuple[str, ...]] = {
     ),
     "check/": ("tests/test_warnings.py", "tests/test_sources.py"),
     "collect/": ("tests/test_warnings.py", "tests/test_drafts.py", "tests/test_linking.py", "tests/test_directives.py"),
+    # the lock's facts read into the build: the lock's own tests (a changed entry rereads its page, a broken
+    # file warns and the build goes on)
+    "collect/lock_facts.py": ("tests/test_lock.py", "tests/test_warnings.py"),
     "render/": ("tests/test_header.py", "tests/test_figures.py", "tests/test_listing.py", "tests/test_navigation.py"),
     "write/exports.py": ("tests/test_exports.py", "tests/test_hostile.py"),
     "write/sidebar.py": ("tests/test_navigation.py",),
@@ -356,6 +359,28 @@ MUTATIONS = (
         "Path(builder.outdir, BUILDINFO_BACKUP).unlink(missing_ok=True)",
         "pass",
         "a strict ePub rebuild after a settings change packs no .buildinfo.bak and does not warn",
+    ),
+    # survivors of the sampled cosmic-ray run (make mutate-sample), with the tests that now catch them
+    Mutation(
+        "lock-entry-changed",
+        "collect/lock_facts.py",
+        "if digest(record.forge) != digest(entries.get(key_lookup(record.key)))",
+        "if digest(record.forge) is digest(entries.get(key_lookup(record.key)))",
+        "a write-up whose lock entry changed is read again (its header shows the new facts)",
+    ),
+    Mutation(
+        "lock-broken-warns",
+        "collect/lock_facts.py",
+        "except LockError as error:",
+        "except KeyError as error:",
+        "a lock file that cannot be read is one [contrib.lock] warning, and the build goes on without it",
+    ),
+    Mutation(
+        "feed-alternate-index",
+        "write/exports.py",
+        "if index in app.env.found_docs:",
+        "if index not in app.env.found_docs:",
+        "the feed links the page that lists the write-ups (its alternate), where the site has that page",
     ),
 )
 

@@ -107,8 +107,11 @@ def test_atom_feed(listing_site: Path) -> None:
     assert feed.findtext(ATOM + "updated") == max("2025-05-05T00:00:00Z", f"{undated:%Y-%m-%dT%H:%M:%SZ}")
     assert entries_updated(feed)["alpha thing"] == f"{undated:%Y-%m-%dT%H:%M:%SZ}"
     assert xml_one(feed, f"{ATOM}author/{ATOM}name").text == "Tester"
-    self_links = [link for link in feed.findall(ATOM + "link") if link.get("rel") == "self"]
-    assert [link.get("href") for link in self_links] == [BASE + "contributions.atom"]
+    # the feed's own links: itself, and the page listing the write-ups (contributions_index) for a reader
+    assert [(link.get("rel"), link.get("type"), link.get("href")) for link in feed.findall(ATOM + "link")] == [
+        ("self", "application/atom+xml", BASE + "contributions.atom"),
+        ("alternate", "text/html", BASE + "index.html"),
+    ]
     entries = feed.findall(ATOM + "entry")
     assert [e.findtext(ATOM + "title") for e in entries] == ["Beta feature", "Zeta fix", "Mu change", "alpha thing"]
     for entry in entries:

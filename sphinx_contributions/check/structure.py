@@ -203,7 +203,9 @@ def check_empty(page: Page) -> None:
 def check_duplicate_ids(page: Page) -> None:
     occurrences: dict[str, list[nodes.Element]] = {}
     labels: dict[str, list[nodes.target]] = {}
-    for node in page.document.findall(nodes.Element):
+    for node in cn.walk(page.document):
+        if not isinstance(node, nodes.Element):
+            continue
         for value in node["ids"]:
             occurrences.setdefault(value, []).append(node)
         if isinstance(node, nodes.target) and node.get("refid"):

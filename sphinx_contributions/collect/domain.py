@@ -260,7 +260,7 @@ class ContributionsDomain(Domain):
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
         found: dict[type[nodes.Node], list[Any]] = {kind: [] for kind in _READ_NODES}
-        for node in document.findall(_is_read_node):  # one look through the page, in document order
+        for node in filter(_is_read_node, cn.walk(document)):  # one look through the page, in document order
             found[next(kind for kind in _READ_NODES if isinstance(node, kind))].append(node)
         lists = found[cn.contribution_list]
         if lists:

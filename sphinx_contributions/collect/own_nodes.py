@@ -76,7 +76,7 @@ class OwnNodesCollector(PageDataCollector):
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
         found: set[str] = set()
         design = False
-        for node in doctree.findall():  # one look for both notes
+        for node in cn.walk(doctree):  # one look for both notes
             kind = _kind(node)
             if kind is not None:
                 found.add(kind)
