@@ -116,7 +116,7 @@ def test_the_themes_gallery_shows_every_supported_theme_at_both_widths(built: Pa
     from PIL import Image
 
     page = (DOCS / "how-to" / "themes.md").read_text(encoding="utf-8")
-    pictures = re.findall(r"!\[[^\]]+\]\((gallery/[^)]+)\)", page)
+    pictures = re.findall(r"^:::\{figure\} (gallery/\S+)$", page, re.M)
     assert pictures == [f"gallery/{theme}-{size}.webp" for theme in THEMES for size in ("phone", "laptop")]
     for theme in THEMES:
         assert f"### `{theme}`" in page, theme
