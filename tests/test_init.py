@@ -416,8 +416,19 @@ def test_the_guides_sitemap_and_404_advice_builds(init_site: Path, tmp_path: Pat
     conf = (site / "conf.py").read_text(encoding="utf-8")
     line = 'extensions = ["myst_parser", "sphinx_contributions"]'
     assert line in conf
-    conf = conf.replace(line, f"{line[:-1]}, {said['names']}]") + f"{said['scheme']}\n"
+    conf = conf.replace(line, f"{line[:-1]}, {said['names']}]")
+    # without the scheme the guide names, the sitemap's URLs would hold /en/latest/ twice: one warning says so
     (site / "conf.py").write_text(conf, encoding="utf-8")
+    done = subprocess.run([*command, str(site), str(tmp_path / "doubled")], capture_output=True, text=True, env=env)
+    baseurl = next(n for n, text in enumerate(conf.splitlines(), 1) if text.startswith("html_baseurl ="))
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"{site / 'conf.py'}:{baseurl}: WARNING: sitemap_url_scheme '{{lang}}{{version}}{{link}}' adds "
+        "'en/latest/' to the site's address 'https://ada.readthedocs.io/en/latest/', which ends with it already: "
+        "every URL of the sitemap would hold it twice (https://ada.readthedocs.io/en/latest/en/latest/index.html); "
+        'set sitemap_url_scheme = "{link}" in conf.py [contrib.config]'
+    ]
+    (site / "conf.py").write_text(conf + f"{said['scheme']}\n", encoding="utf-8")
     out = tmp_path / "html"
     done = subprocess.run([*command, str(site), str(out)], capture_output=True, text=True, env=env)
     assert (done.returncode, done.stderr) == (0, "")
