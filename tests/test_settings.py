@@ -258,12 +258,15 @@ def test_an_html_baseurl_gets_its_trailing_slash(make_app: MakeApp, rootdir: Pat
     assert "<loc>https://example.org/en/latest/index.html</loc>" in sitemap
 
 
-def test_the_portfolios_og_url_keeps_the_path_without_a_trailing_slash(make_app: MakeApp, rootdir: Path) -> None:
+def test_the_portfolios_og_url_keeps_the_path_without_a_trailing_slash(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
     """The portfolio derives ``ogp_site_url`` from ``html_baseurl`` (``conf.py``'s ``_canonical``): joined
-    to ``…/en/latest``, ``og:url`` lost ``latest``."""
+    to ``…/en/latest``, ``og:url`` lost ``latest``. Built from a copy (in place, its ``_build`` landed in
+    tests/roots, which the sdist's listing then missed)."""
     app = make_app(
         "html",
-        srcdir=rootdir / "test-portfolio",
+        srcdir=Path(shutil.copytree(rootdir / "test-portfolio", tmp_path / "src")),
         freshenv=True,
         status=StringIO(),
         warning=StringIO(),
