@@ -9,7 +9,7 @@ BUILDDIR ?= _build
 # strict: warnings are errors (nitpicky is on in conf.py); -T: full tracebacks on a crash
 SPHINXOPTS ?= -W --keep-going -T
 
-.PHONY: html test test-sdist test-latest serve clean lint bench audit linkcheck mutate mutate-sample
+.PHONY: html test test-sdist test-latest serve clean lint bench audit linkcheck mutate mutate-sample gallery
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -98,3 +98,8 @@ linkcheck: $(STAMP)
 
 clean:
 	rm -rf $(BUILDDIR)
+
+# the manual's themes gallery (docs/how-to/gallery/*.webp): the init site's sample write-up under each
+# supported theme at 390x844 and 1280x900, built and shot in Chromium (docs/gallery.py); not part of `make test`
+gallery: $(STAMP)
+	$(PY) docs/gallery.py

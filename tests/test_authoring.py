@@ -1,6 +1,8 @@
-"""``AUTHORING.md`` cannot rot: every Markdown example in it is built in a site of its own, strictly (or,
-where it shows a warning, with exactly that warning); every directive, option, role, warning, make
-target and command of the extension is documented; every command line shown parses.
+"""``AUTHORING.md`` and the manual's own pages (``docs/**/*.md``) cannot rot: every Markdown example in them
+is built in a site of its own, strictly (or, where it shows a warning, with exactly that warning); every
+directive, option, role, warning and command of the extension is documented in AUTHORING.md; every
+command line shown parses; each part of AUTHORING.md is one page of the manual, included there, so no
+text is written twice. (The make targets are the maintainers': README.md documents them.)
 
 An example is a fenced ``markdown`` block right after a marker comment:
 ``<!-- example: NAME [path=PAGE] [with=NAME,...] [warns=contrib.SUBTYPE] [site=KIND] -->``: ``path`` is
@@ -9,7 +11,9 @@ site, ``warns`` is the warning expected (or the warnings, comma-separated, in or
 as *another* site that names this one ``portfolio`` in its ``intersphinx_mapping`` (the ``objects.inv``
 of ``tests/roots/test-contrib-pages``), ``with-extension`` or ``without-extension`` (no
 ``sphinx_contributions``, only MyST and intersphinx); ``lock`` puts a lock file beside ``conf.py``: the
-fenced ``json`` block after ``<!-- lock: NAME -->``.
+fenced ``json`` block after ``<!-- lock: NAME -->``; ``conf`` adds the lines of the fenced ``python`` block
+after ``<!-- conf: NAME -->`` to the site's ``conf.py`` (a how-to's settings, built with its page).
+Example names are unique across the files.
 """
 
 from __future__ import annotations
@@ -41,6 +45,11 @@ if TYPE_CHECKING:
 
 GUIDE = REPO / "AUTHORING.md"
 TEXT = GUIDE.read_text(encoding="utf-8")
+DOCS = REPO / "docs"
+#: the manual's own pages (its reference is generated, its guide's pages include AUTHORING.md's parts)
+PAGES = sorted(path for path in DOCS.rglob("*.md") if "_build" not in path.parts and path.name != "audit.md")
+#: every text whose examples are built: the guide, then the manual's pages
+SOURCES = {path: path.read_text(encoding="utf-8") for path in (GUIDE, *PAGES)}
 
 _MARKER = re.compile(r"^<!-- example: (?P<spec>[^>]*?) -->\n(?P<fence>`{3,})markdown\n", re.M)
 _FENCE = re.compile(r"^(?P<fence>`{3,})(?P<lang>[\w-]*)\n", re.M)
@@ -64,27 +73,30 @@ class Example:
     warns: str | None = None
     site: str | None = None
     lock: str | None = None
+    conf: str | None = None
 
 
 def _examples() -> dict[str, Example]:
     examples: dict[str, Example] = {}
-    for match in _MARKER.finditer(TEXT):
-        name, *fields = match["spec"].split()
-        options = dict(field.split("=", 1) for field in fields)
-        assert set(options) <= {"path", "with", "warns", "site", "lock"}, match["spec"]
-        assert options.get("site") in (None, "with-extension", "without-extension"), match["spec"]
-        body_start = match.end()
-        end = TEXT.index(f"\n{match['fence']}\n", body_start - 1)
-        assert name not in examples, f"example {name!r} is given twice"
-        examples[name] = Example(
-            name,
-            options.get("path", f"contributions/{name}.md"),
-            TEXT[body_start : end + 1],
-            tuple(filter(None, options.get("with", "").split(","))),
-            options.get("warns"),
-            options.get("site"),
-            options.get("lock"),
-        )
+    for text in SOURCES.values():
+        for match in _MARKER.finditer(text):
+            name, *fields = match["spec"].split()
+            options = dict(field.split("=", 1) for field in fields)
+            assert set(options) <= {"path", "with", "warns", "site", "lock", "conf"}, match["spec"]
+            assert options.get("site") in (None, "with-extension", "without-extension"), match["spec"]
+            body_start = match.end()
+            end = text.index(f"\n{match['fence']}\n", body_start - 1)
+            assert name not in examples, f"example {name!r} is given twice"
+            examples[name] = Example(
+                name,
+                options.get("path", f"contributions/{name}.md"),
+                text[body_start : end + 1],
+                tuple(filter(None, options.get("with", "").split(","))),
+                options.get("warns"),
+                options.get("site"),
+                options.get("lock"),
+                options.get("conf"),
+            )
     return examples
 
 
@@ -92,7 +104,10 @@ EXAMPLES = _examples()
 
 _LOCK = re.compile(r"^<!-- lock: (?P<name>\S+) -->\n```json\n(?P<text>.*?)^```\n", re.M | re.S)
 #: the lock files of the guide's examples: name → the file's text
-LOCKS = {match["name"]: match["text"] for match in _LOCK.finditer(TEXT)}
+LOCKS = {match["name"]: match["text"] for text in SOURCES.values() for match in _LOCK.finditer(text)}
+_CONF = re.compile(r"^<!-- conf: (?P<name>\S+) -->\n```python\n(?P<text>.*?)^```\n", re.M | re.S)
+#: the settings of the examples: name → lines added to the site's conf.py
+CONFS = {match["name"]: match["text"] for text in SOURCES.values() for match in _CONF.finditer(text)}
 
 
 #: another site: this site, named ``portfolio``, through its objects.inv (``{inventory}``)
@@ -111,6 +126,8 @@ def _site(srcdir: Path, example: Example, inventory: Path | None = None) -> None
     else:
         extension = '"sphinx_contributions", ' if example.site == "with-extension" else ""
         conf = OTHER_SITE.format(extensions=extension, inventory=str(inventory))
+    if example.conf is not None:
+        conf += CONFS[example.conf]
     (srcdir / "conf.py").write_text(conf, encoding="utf-8")
     (srcdir / "index.md").write_text(INDEX, encoding="utf-8")
     if example.lock is not None:
@@ -127,11 +144,51 @@ def test_there_are_examples() -> None:
 
 
 def test_every_markdown_block_is_an_example() -> None:
-    """No Markdown block escapes the build: each one follows an example marker."""
-    blocks = [m for m in _FENCE.finditer(TEXT) if m["lang"] == "markdown"]
-    assert len(blocks) == len(EXAMPLES)
-    for block in blocks:
-        assert TEXT[: block.start()].rstrip("\n").rsplit("\n", 1)[-1].startswith("<!-- example: "), block.start()
+    """No Markdown block escapes the build: each one follows an example marker, in the guide and in the
+    manual's pages; and every conf block is one an example builds with."""
+    count = 0
+    for path, text in SOURCES.items():
+        blocks = [m for m in _FENCE.finditer(text) if m["lang"] == "markdown"]
+        count += len(blocks)
+        for block in blocks:
+            before = text[: block.start()].rstrip("\n").rsplit("\n", 1)[-1]
+            assert before.startswith("<!-- example: "), (path.name, block.start())
+    assert count == len(EXAMPLES)
+    assert {example.conf for example in EXAMPLES.values() if example.conf} == set(CONFS)
+
+
+_PART = re.compile(r"^<!-- part: (?P<name>[\w-]+) -->\n(?P<text>.*?)^<!-- end: (?P=name) -->\n", re.M | re.S)
+#: AUTHORING.md's parts, each one page of the manual
+PARTS = {match["name"]: match["text"] for match in _PART.finditer(TEXT)}
+_INCLUDE = re.compile(
+    r"^```\{include\} (?P<path>\S+)\n:start-after: <!-- part: (?P<name>[\w-]+) -->\n"
+    r":end-before: <!-- end: (?P=name) -->\n```\n",
+    re.M,
+)
+
+
+def test_each_part_of_the_guide_is_one_page_of_the_manual() -> None:
+    """One source per text: every part of AUTHORING.md is included by exactly one page of the manual, and
+    the parts cover the guide from its first part to its end (nothing of it missing from the manual)."""
+    assert len(PARTS) >= 10
+    assert TEXT.index("<!-- part: ") > 0 and TEXT.rstrip("\n").endswith(f"<!-- end: {list(PARTS)[-1]} -->")
+    assert sum(len(part) for part in PARTS.values()) > 0.95 * len(TEXT)
+    included: dict[str, list[str]] = {}
+    for path in PAGES:
+        for match in _INCLUDE.finditer(SOURCES[path]):
+            assert (path.parent / match["path"]).resolve() == GUIDE, (path, match["path"])
+            included.setdefault(match["name"], []).append(path.relative_to(DOCS).as_posix())
+    assert {name: len(pages) for name, pages in included.items()} == dict.fromkeys(PARTS, 1)
+
+
+def _paragraphs(text: str) -> set[str]:
+    return {" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if len(p) > 120 and not p.startswith("```")}
+
+
+def test_no_paragraph_of_the_guide_is_copied_into_the_manual() -> None:
+    guide = _paragraphs(TEXT)
+    for path in PAGES:
+        assert not _paragraphs(SOURCES[path]) & guide, path
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
@@ -205,17 +262,15 @@ def test_every_setting_is_documented() -> None:
         assert f"| `{name}` |" in TEXT, name
 
 
-def test_every_make_target_is_documented() -> None:
-    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
-    targets = re.search(r"^\.PHONY: (.*)$", makefile, re.M)
-    assert targets is not None
-    for target in targets[1].split():
-        assert f"| `make {target}` |" in TEXT, target
+def test_the_guide_names_no_make_target() -> None:
+    """The make targets are the repository's (an adopter's site has none): the guide the package ships names
+    none (README.md documents them: tests/test_site.py)."""
+    assert re.findall(r"`make [\w-]+", TEXT) == []
 
 
 def _console_commands() -> list[list[str]]:
     commands = []
-    for block in re.finditer(r"^```console\n(.*?)^```", TEXT, re.M | re.S):
+    for block in re.finditer(r"^```console\n(.*?)^```", "\n".join(SOURCES.values()), re.M | re.S):
         for line in block[1].splitlines():
             if line.startswith("$ contributions "):
                 commands.append(shlex.split(line[2:])[1:])

@@ -18,6 +18,7 @@ from sphinx_contributions.cli.common import PROG
 from sphinx_contributions.cli.main import build_parser
 from sphinx_contributions.extension import EVENTS
 from sphinx_contributions.settings import SETTINGS
+from sphinx_contributions.themes import THEMES
 from sphinx_contributions.warnings import ContribWarning
 
 from .conftest import REPO
@@ -85,7 +86,8 @@ def test_the_inventory_holds_every_directive_option_role_setting_and_subcommand(
 def test_an_option_added_in_the_code_is_in_the_reference(built: Path) -> None:
     """The build's process gave ``metric`` one more option; no page names it, the reference shows it."""
     assert f"contrib:metric:{PROBE}" in inventory(built)["rst:directive:option"]
-    assert not any(PROBE in path.read_text(encoding="utf-8") for path in DOCS.rglob("*.*") if path.is_file())
+    texts = [path for path in DOCS.rglob("*.*") if path.is_file() and path.suffix != ".webp"]
+    assert not any(PROBE in path.read_text(encoding="utf-8") for path in texts)
     page = (built / "reference" / "directives.html").read_text(encoding="utf-8")
     assert f'id="directive-option-contrib-metric-{PROBE}"' in page
 
@@ -104,3 +106,24 @@ def test_the_manual_has_its_own_read_the_docs_configuration() -> None:
     assert config["sphinx"] == {"configuration": "docs/conf.py", "fail_on_warning": True}
     assert config["python"]["install"] == [{"method": "pip", "path": "."}, {"requirements": "docs/requirements.txt"}]
     assert (DOCS / "requirements.txt").read_text(encoding="utf-8").split() == ["furo"]
+
+
+def test_the_themes_gallery_shows_every_supported_theme_at_both_widths(built: Path) -> None:
+    """docs/how-to/themes.md names every theme of ``THEMES`` and shows a picture of each at phone and laptop
+    width; each picture the page references is a file docs/gallery.py made, and is in the built page."""
+    import re
+
+    from PIL import Image
+
+    page = (DOCS / "how-to" / "themes.md").read_text(encoding="utf-8")
+    pictures = re.findall(r"^:::\{figure\} (gallery/\S+)$", page, re.M)
+    assert pictures == [f"gallery/{theme}-{size}.webp" for theme in THEMES for size in ("phone", "laptop")]
+    for theme in THEMES:
+        assert f"### `{theme}`" in page, theme
+    html = (built / "how-to" / "themes.html").read_text(encoding="utf-8")
+    for picture in pictures:
+        path = DOCS / "how-to" / picture
+        with Image.open(path) as image:
+            assert image.width == (390 if picture.endswith("-phone.webp") else 1280), picture
+        assert f'src="../_images/{path.name}"' in html, picture
+        assert (built / "_images" / path.name).is_file(), picture

@@ -392,6 +392,52 @@ def test_the_site_has_no_exports_until_it_has_a_write_up(init_site: Path, tmp_pa
     assert "Compiler engineer · Python" in home and 'href="https://github.com/ada"' in home
 
 
+def test_the_guides_sitemap_and_404_advice_builds(init_site: Path, tmp_path: Path) -> None:
+    """The init site has no sitemap.xml, 404 page or robots.txt of its own (Read the Docs serves those:
+    AUTHORING.md, "In five minutes", says why); the two extensions the guide names for a sitemap of every
+    page and a 404 page in the site's theme, added to conf.py as it says, build strictly as Read the Docs
+    builds and write both."""
+    import shutil
+
+    guide = (REPO / "AUTHORING.md").read_text(encoding="utf-8")
+    said = re.search(
+        r'`(?P<names>"sphinx_sitemap", "notfound.extension")` to `extensions` in `conf.py`, and there also\s+'
+        r"`(?P<scheme>sitemap_url_scheme = \"\{link\}\")`",
+        guide,
+    )
+    assert said is not None
+    env = {**os.environ, "READTHEDOCS_CANONICAL_URL": "https://ada.readthedocs.io/en/latest/"}
+    plain = tmp_path / "plain"
+    command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html"]
+    done = subprocess.run([*command, str(init_site), str(plain)], capture_output=True, text=True, env=env)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert [name for name in ("sitemap.xml", "404.html", "robots.txt") if (plain / name).exists()] == []
+    site = Path(shutil.copytree(init_site, tmp_path / "site"))
+    conf = (site / "conf.py").read_text(encoding="utf-8")
+    line = 'extensions = ["myst_parser", "sphinx_contributions"]'
+    assert line in conf
+    conf = conf.replace(line, f"{line[:-1]}, {said['names']}]")
+    # without the scheme the guide names, the sitemap's URLs would hold /en/latest/ twice: one warning says so
+    (site / "conf.py").write_text(conf, encoding="utf-8")
+    done = subprocess.run([*command, str(site), str(tmp_path / "doubled")], capture_output=True, text=True, env=env)
+    baseurl = next(n for n, text in enumerate(conf.splitlines(), 1) if text.startswith("html_baseurl ="))
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"{site / 'conf.py'}:{baseurl}: WARNING: sitemap_url_scheme '{{lang}}{{version}}{{link}}' adds "
+        "'en/latest/' to the site's address 'https://ada.readthedocs.io/en/latest/', which ends with it already: "
+        "every URL of the sitemap would hold it twice (https://ada.readthedocs.io/en/latest/en/latest/index.html); "
+        'set sitemap_url_scheme = "{link}" in conf.py [contrib.config]'
+    ]
+    (site / "conf.py").write_text(conf + f"{said['scheme']}\n", encoding="utf-8")
+    out = tmp_path / "html"
+    done = subprocess.run([*command, str(site), str(out)], capture_output=True, text=True, env=env)
+    assert (done.returncode, done.stderr) == (0, "")
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://ada.readthedocs.io/en/latest/about.html</loc>" in sitemap
+    assert "/en/latest/en/" not in sitemap  # without the scheme the guide names: …/en/latest/en/latest/about.html
+    assert "Ada Lovelace" in (out / "404.html").read_text(encoding="utf-8")
+
+
 def test_list_on_a_site_without_write_ups(init_site: Path) -> None:
     """No contributions.json on the site, and ``list`` says so rather than stopping."""
     assert (run("list", cwd=init_site).returncode, run("list", cwd=init_site).stdout) == (0, "none\n")

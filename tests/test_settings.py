@@ -158,7 +158,7 @@ def test_a_build_with_nothing_to_do_finds_the_configuration_unchanged(
 
 def test_authorings_settings_table_is_the_codes() -> None:
     text = (REPO / "AUTHORING.md").read_text(encoding="utf-8")
-    section = text[text.index("## Settings (`conf.py`)") :]
+    section = text[text.index("# Settings (`conf.py`)") :]
     rows = re.findall(r"^\| `(contributions_\w+)` \| (.+?) \|", section, re.MULTILINE)
     assert [name for name, _ in rows] == [setting.name for setting in SETTINGS]
     for (name, default), setting in zip(rows, SETTINGS, strict=True):
@@ -208,7 +208,7 @@ def test_authorings_example_of_the_event_runs(
     make_app: MakeApp, rootdir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = (REPO / "AUTHORING.md").read_text(encoding="utf-8")
-    section = text[text.index("## For another extension") :]
+    section = text[text.index("# Hooking in from another extension") :]
     example = section[
         section.index("```python\n") + len("```python\n") : section.index("\n```", section.index("```python"))
     ]
@@ -258,12 +258,15 @@ def test_an_html_baseurl_gets_its_trailing_slash(make_app: MakeApp, rootdir: Pat
     assert "<loc>https://example.org/en/latest/index.html</loc>" in sitemap
 
 
-def test_the_portfolios_og_url_keeps_the_path_without_a_trailing_slash(make_app: MakeApp, rootdir: Path) -> None:
+def test_the_portfolios_og_url_keeps_the_path_without_a_trailing_slash(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
     """The portfolio derives ``ogp_site_url`` from ``html_baseurl`` (``conf.py``'s ``_canonical``): joined
-    to ``…/en/latest``, ``og:url`` lost ``latest``."""
+    to ``…/en/latest``, ``og:url`` lost ``latest``. Built from a copy (in place, its ``_build`` landed in
+    tests/roots, which the sdist's listing then missed)."""
     app = make_app(
         "html",
-        srcdir=rootdir / "test-portfolio",
+        srcdir=Path(shutil.copytree(rootdir / "test-portfolio", tmp_path / "src")),
         freshenv=True,
         status=StringIO(),
         warning=StringIO(),

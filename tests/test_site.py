@@ -656,6 +656,17 @@ def test_readme_starts_as_the_guides_do() -> None:
     assert start_commands(REPO / "README.md") == start_commands(REPO / "AUTHORING.md")
 
 
+def test_every_make_target_is_in_the_readme() -> None:
+    """The make targets are the maintainers' (an adopter's site has none): README.md documents each one
+    (AUTHORING.md, the guide the package ships, names none: tests/test_authoring.py)."""
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    targets = re.search(r"^\.PHONY: (.*)$", makefile, re.M)
+    assert targets is not None
+    for target in targets[1].split():
+        assert f"| `make {target}` |" in readme or f"\nmake {target} " in readme, target
+
+
 def test_read_the_docs_fetches_the_whole_history() -> None:
     """Read the Docs clones with ``--depth 50``: the configuration unshallows before the build."""
     text = (REPO / ".readthedocs.yaml").read_text(encoding="utf-8")

@@ -982,10 +982,35 @@ def test_an_unreachable_host_skips_its_other_write_ups_in_one_line(
     assert status == 1
     assert lines == [
         f"[1/5] gadget#3: failed: cannot reach http://127.0.0.1:{port}: ConnectError after 3 attempts; skipping "
-        "the host's 3 other write-ups",
+        "the other write-ups on that host: GitLab's 2, Codeberg's 1",
         "[5/5] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed",
         f"wrote {LOCK_NAME} (1 entry)",
         "4 write-ups not synced",
+    ]
+
+
+def test_the_skipped_write_ups_are_counted_per_forge_on_the_host(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dead host that serves GitLab's write-up and GitHub's one: the line names whose write-ups it skips
+    and how many of each (issue 33: "skipping the host's 3 other write-ups" named neither, for a host with
+    one); the live forge's write-up is synced."""
+    import socket
+
+    monkeypatch.chdir(site)
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("GITLAB_API_URL", f"http://127.0.0.1:{port}/api/v4")
+    monkeypatch.setenv("GITHUB_API_URL", f"http://127.0.0.1:{port}")
+    status, lines = sync(site)
+    assert status == 1
+    assert lines == [
+        f"[1/3] gadget#3: failed: cannot reach http://127.0.0.1:{port}: ConnectError after 3 attempts; skipping "
+        "the other write-ups on that host: GitHub's 1",
+        "[2/3] gizmo#5: open, issue #4 open",
+        f"wrote {LOCK_NAME} (1 entry)",
+        "2 write-ups not synced",
     ]
 
 

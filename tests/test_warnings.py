@@ -1037,6 +1037,23 @@ CASES = [
         ),
     ),
     case(
+        "misspelt-role-beside-code",  # a name in a code span is code: `:::{contributions}` is no role 'contributions'
+        "# Links\n\nList them with `:::{contributions}` or ``{contrib}`key` ``; see {contirb}`good#1`.\n",
+        W(
+            "bad.md",
+            "List them with `:::{contributions}` or ``{contrib}`key` ``; see {contirb}`good#1`.",
+            'Unknown interpreted text role "contirb".',
+            "myst.role_unknown",
+        ),
+        W(
+            "bad.md",
+            "List them with `:::{contributions}` or ``{contrib}`key` ``; see {contirb}`good#1`.",
+            "unknown role 'contirb': did you mean 'contrib'? Write '{contrib}'; MyST leaves the text of an unknown "
+            "role out of the page",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
         "unknown-directive-near-no-other",  # MyST's warning alone
         "# Notes\n\n:::{sidenote}\nText.\n:::\n",
         W("bad.md", ":::{sidenote}", "Unknown directive type: 'sidenote'", "myst.directive_unknown"),

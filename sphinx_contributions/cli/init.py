@@ -63,7 +63,7 @@ class Answers:
         return [*github, *self.links]
 
 
-#: which names to write, said once by ``init`` (AUTHORING.md, "Names on a shared site")
+#: which names to write, said once by ``init`` (AUTHORING.md, "Adding write-ups to an existing site")
 NAMES_NOTE = (
     "write-ups here use the short names ({pr}, :::{fix}); on a documentation site you share with other "
     "extensions, write the contrib: forms ({contrib:pr}, :::{contrib:fix}), which never collide"

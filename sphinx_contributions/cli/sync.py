@@ -324,16 +324,26 @@ def _sync(
         what the line says."""
         nonlocal limited
         host = isinstance(error, UnreachableError)
-        later = [forges.forge_of(t[0]) for t in targets[i:] if not isinstance(t, OptionError)]
+        # the later write-ups this stop skips: not those an earlier stop already skips (and said so)
+        later = [
+            f
+            for f in (forges.forge_of(t[0]) for t in targets[i:] if not isinstance(t, OptionError))
+            if f.name not in stopped and origin(f) not in unreachable
+        ]
         if host:
             unreachable.add(origin(forge))
             rest = [f for f in later if origin(f) in unreachable]
         else:
             rest = [f for f in later if f.name == forge.name]
-        whose = "the host's" if host else f"{forge.label}'s"
-        plural = "s" * (len(rest) != 1)
-        skip = f"; skipping {whose} {len(rest)} other write-up{plural}" if rest else ""
         stopped[forge.name] = str(error)
+        skip = ""
+        if host and rest:  # which forges' write-ups, and how many of each: a host may serve several
+            counts = {f.label: sum(g.label == f.label for g in rest) for f in rest}
+            skip = "; skipping the other write-ups on that host: " + ", ".join(
+                f"{label}'s {n}" for label, n in counts.items()
+            )
+        elif rest:
+            skip = f"; skipping {forge.label}'s {len(rest)} other write-up{'s' * (len(rest) != 1)}"
         limited = limited or isinstance(error, RateLimitError)
         return f"{'stopped' if isinstance(error, RateLimitError) else 'failed'}: {error}{skip}"
 

@@ -128,6 +128,30 @@ def _candidates(env: BuildEnvironment, text: str) -> bool:
     return False
 
 
+_TICKS = re.compile(r"`+")
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def _roles_in(text: str) -> Iterator[tuple[str, int]]:
+    """(name, line offset) of every role in a paragraph's text: ``{name}`` right before a backtick, as
+    MyST reads one, and not inside a code span (```:::{contributions}``` is code, no role). A role's own
+    backticks are skipped as a code span is."""
+    at = 0
+    while (found := re.search(r"[{`]", text[at:])) is not None:
+        at += found.start()
+        role = _ROLE_NAME.match(text, at)
+        if role is not None:
+            yield role["name"], len(_LINE_END.findall(text, 0, at))
+            at = role.end() - 1  # the backticks of its content, skipped as a code span below
+        if text[at] != "`":
+            at += 1
+            continue
+        run = _TICKS.match(text, at)
+        assert run is not None
+        closing = re.compile(rf"(?<!`){run[0]}(?!`)").search(text, run.end())
+        at = closing.end() if closing is not None else run.end()
+
+
 def _walk(
     text: str, md: MarkdownIt, first_line: int = 1, tokens: list[Token] | None = None
 ) -> Iterator[tuple[str, str, int, str]]:
@@ -139,9 +163,8 @@ def _walk(
             continue
         start = token.map[0]
         if token.type == "inline":
-            for offset, line_text in enumerate(source_lines(token.content)):
-                for match in _ROLE_NAME.finditer(line_text):
-                    yield "role", match["name"], first_line + start + offset, ""
+            for role, offset in _roles_in(token.content):
+                yield "role", role, first_line + start + offset, ""
             continue
         name = directive_name(token, bare=False)
         if name is None:

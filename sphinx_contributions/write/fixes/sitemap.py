@@ -39,6 +39,7 @@ from sphinx.util import logging
 from ...builders import is_site_builder, writes_html
 from ...collect.domain import get_domain
 from ...compat import incompatible
+from ...themes import setting_location
 from ...warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -174,8 +175,12 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def check_sitemap_url(app: Sphinx) -> None:
-    """``builder-inited``: sphinx-sitemap's ``site_url``, when set, must be the canonical URL."""
+    """``builder-inited``: sphinx-sitemap's ``site_url``, when set, must be the canonical URL; and where the
+    extension writes the sitemap, its URL scheme must not add the language and version that the site's
+    address ends with already (Read the Docs' address does: ``…/en/latest/``), which would double them in
+    every URL (``…/en/latest/en/latest/index.html``)."""
     site_url = app.config.site_url if "site_url" in app.config else None
+    _check_scheme(app, site_url or app.config.html_baseurl or "")
     if site_url and site_url.rstrip("/") != (app.config.html_baseurl or "").rstrip("/"):
         warn(
             ContribWarning.CONFIG,
@@ -183,4 +188,24 @@ def check_sitemap_url(app: Sphinx) -> None:
             "prefers site_url, so the sitemap would list URLs outside the canonical site (rename a "
             "top-level 'site_url' in conf.py)",
             None,
+        )
+
+
+def _check_scheme(app: Sphinx, site_url: str) -> None:
+    config = app.config
+    if not config.contributions_sitemap or "sitemap_url_scheme" not in config or not site_url:
+        return
+    lang = config.language + "/" if config.language else ""
+    version = config.version + "/" if config.version else ""
+    try:
+        prefix = config.sitemap_url_scheme.format(lang=lang, version=version, link="")
+    except (KeyError, IndexError, ValueError):  # a scheme with other fields: sphinx-sitemap's to report
+        return
+    if prefix and (site_url.rstrip("/") + "/").endswith("/" + prefix):
+        warn(
+            ContribWarning.CONFIG,
+            f"sitemap_url_scheme {config.sitemap_url_scheme!r} adds {prefix!r} to the site's address "
+            f"{site_url!r}, which ends with it already: every URL of the sitemap would hold it twice "
+            f'({site_url.rstrip("/")}/{prefix}index.html); set sitemap_url_scheme = "{{link}}" in conf.py',
+            setting_location(app.confdir, "sitemap_url_scheme") or setting_location(app.confdir, "html_baseurl"),
         )
