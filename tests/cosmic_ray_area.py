@@ -2,9 +2,9 @@
 
 cosmic-ray applies one mutation to a file of the copy it runs in, then runs this; it says nothing of which
 file. The file is the one whose bytes differ from the unmutated copy named by ``CR_PRISTINE``; its area's
-test modules (:data:`tests.mutate.AREAS`, the same as ``make mutate``'s) run with ``-x``: exit 0 when they
-pass (the mutant survived), 1 when one fails (killed). With no file changed (cosmic-ray's baseline), the
-test modules of every area under ``write/`` and ``collect/`` run."""
+test modules (:data:`tests.mutate.AREAS`, the same as ``make mutate``'s) run with ``-x``, over the cores
+(xdist): exit 0 when they pass (the mutant survived), 1 when one fails (killed). With no file changed
+(cosmic-ray's baseline), the test modules of every area under ``write/`` and ``collect/`` run."""
 
 from __future__ import annotations
 
@@ -38,7 +38,20 @@ def main() -> int:
     tests = list(dict.fromkeys(test for path in paths for test in area_tests(path)))
     print(f"mutated: {', '.join(changed) or 'nothing'}; tests: {' '.join(tests)}", flush=True)
     environ = {key: value for key, value in os.environ.items() if key != "PYTEST_ADDOPTS"} | {"PYTHONPATH": str(copy)}
-    command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-m", "not browser", *tests]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-n",
+        "auto",
+        "-p",
+        "no:cacheprovider",
+        "-m",
+        "not browser",
+        *tests,
+    ]
     return min(subprocess.run(command, cwd=copy, env=environ, check=False).returncode, 1)
 
 
