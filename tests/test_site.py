@@ -560,11 +560,12 @@ def test_the_focus_areas_stand_under_the_role_line_on_home(site: Path) -> None:
         ".contrib-profile"
     )
     assert profile is not None
-    lines = [" ".join(p.get_text().split()) for p in profile.find_all("p", recursive=False)]
+    lines = [" ".join(child.get_text().split()) for child in profile.find_all(["p", "div"], recursive=False)]
     assert lines[:2] == [
         "AI Applied Engineer · LLM Serving · GPU Inference Infrastructure",
         "LLM serving at scale · GPU inference internals · ML systems architecture · Kubernetes-native orchestration",
     ]
+    assert profile.find_all(recursive=False)[1]["class"] == ["portfolio-focus", "docutils", "container"]
 
 
 # -- links only where their target is known ----------------------------------------------------------------
