@@ -9,8 +9,8 @@ under ``/en/latest/`` as Read the Docs does, then prints:
 - the Nu HTML Checker over every built page: errors in the project's own markup, and errors caused by
   furo or Sphinx, each with the template line that writes the offending markup.
 
-Exit status 1 when a Lighthouse category is below ``--min-score`` (default 90) or the project's own markup
-has a Nu error. The figures are recorded in ``docs/audit.md``.
+Exit status 1 when a Lighthouse category is below ``--min-score`` (default 100: the target) or the project's
+own markup has a Nu error. The figures are recorded in ``docs/audit.md``.
 """
 
 from __future__ import annotations
@@ -223,7 +223,7 @@ def report_nu(html: Path, errors: list[dict[str, object]], others: Counter[str])
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--html", type=Path, default=REPO / "_build" / "html", help="the built site")
-    parser.add_argument("--min-score", type=int, default=90, help="fail below this Lighthouse score")
+    parser.add_argument("--min-score", type=int, default=100, help="fail below this Lighthouse score")
     parser.add_argument("--skip-lighthouse", action="store_true")
     args = parser.parse_args()
     html: Path = args.html.resolve()

@@ -43,7 +43,13 @@ AREAS: dict[str, tuple[str, ...]] = {
         "tests/test_cli.py",
     ),
     "check/": ("tests/test_warnings.py", "tests/test_sources.py"),
-    "collect/": ("tests/test_warnings.py", "tests/test_drafts.py", "tests/test_linking.py", "tests/test_directives.py"),
+    "collect/": (
+        "tests/test_warnings.py",
+        "tests/test_drafts.py",
+        "tests/test_linking.py",
+        "tests/test_directives.py",
+        "tests/test_headline.py",  # the domain keeps one headline per write-up
+    ),
     # the lock's facts read into the build: the lock's own tests (a changed entry rereads its page, a broken
     # file warns and the build goes on)
     "collect/lock_facts.py": ("tests/test_lock.py", "tests/test_warnings.py"),
@@ -54,6 +60,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "write/": ("tests/test_outputs.py", "tests/test_written.py", "tests/test_incremental.py"),
     "write/fixes/settled_settings.py": ("tests/test_settings.py", "tests/test_outputs.py"),
     "write/fixes/design_latex.py": ("tests/test_formats.py",),
+    "write/fixes/opengraph_print.py": ("tests/test_cards.py",),
     "cli/sync.py": ("tests/test_sync.py", "tests/test_cli.py"),
     "forges/": ("tests/test_sync.py",),
 }
@@ -381,6 +388,20 @@ MUTATIONS = (
         "if index in app.env.found_docs:",
         "if index not in app.env.found_docs:",
         "the feed links the page that lists the write-ups (its alternate), where the site has that page",
+    ),
+    Mutation(
+        "second-headline-demoted",
+        "collect/domain.py",
+        "metric = dataclasses.replace(metric, headline=False)",
+        "metric = dataclasses.replace(metric, headline=True)",
+        "a second figure marked headline is reported and is no headline: the first stays the only one",
+    ),
+    Mutation(
+        "matplotlib-line-only-when-missing",
+        "write/fixes/opengraph_print.py",
+        'if getattr(module, "create_social_card", None) is None and opengraph_cards_wanted(config):',
+        'if getattr(module, "create_social_card", None) is None or opengraph_cards_wanted(config):',
+        "opengraph's line about matplotlib is said only where its cards are wanted and cannot be drawn",
     ),
 )
 
