@@ -61,6 +61,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "write/fixes/settled_settings.py": ("tests/test_settings.py", "tests/test_outputs.py"),
     "write/fixes/design_latex.py": ("tests/test_formats.py",),
     "write/fixes/opengraph_print.py": ("tests/test_cards.py",),
+    "write/fixes/lasting_warnings.py": ("tests/test_warnings.py", "tests/test_guest_incremental.py"),
     "cli/sync.py": ("tests/test_sync.py", "tests/test_cli.py"),
     "forges/": ("tests/test_sync.py",),
 }
@@ -402,6 +403,20 @@ MUTATIONS = (
         'if getattr(module, "create_social_card", None) is None and opengraph_cards_wanted(config):',
         'if getattr(module, "create_social_card", None) is None or opengraph_cards_wanted(config):',
         "opengraph's line about matplotlib is said only where its cards are wanted and cannot be drawn",
+    ),
+    Mutation(
+        "report-names-the-page",
+        "write/fixes/lasting_warnings.py",
+        'if warning.get("page") in env.found_docs:',
+        'if warning.get("page") not in env.found_docs:',
+        "a page named by a lasting warning of the last build's report is read again, and warns again",
+    ),
+    Mutation(
+        "sidebar-count",
+        "write/sidebar.py",
+        "len(get_domain(env).published()) if limit > 0 else 0",
+        "len(get_domain(env).published()) if limit == 0 else 0",
+        "past the sidebar's limit, a new write-up changes every page's 'All N contributions'",
     ),
 )
 

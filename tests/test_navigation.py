@@ -134,6 +134,26 @@ def test_the_sidebar_limit_bounds_the_links_on_every_page(tmp_path: Path) -> Non
     ]
 
 
+def test_a_write_up_past_the_sidebar_limit_changes_the_count_on_every_page(tmp_path: Path) -> None:
+    """A write-up added below the limit's first ones leaves the links as they are, and "All 3" becomes
+    "All 4" on every page, in an incremental build (the sidebar's digest holds the count where there is a
+    limit: ``make mutate``'s ``sidebar-count``, a survivor of the sampled mutation run)."""
+    src = copy_site(tmp_path / "src")
+    out = tmp_path / "html"
+    assert rtd_build(src, out, "-D", "contributions_sidebar_limit=1").returncode == 0
+    (src / "contributions" / "beta-7.md").write_text(
+        "# An older write-up\n\n:::{contribution}\n:repo: example/beta\n:pr: 7\n:date: 2000-01-01\n"
+        ":summary: Summary of the older write-up.\n:::\n\n:::{problem}\nProblem text.\n:::\n\n"
+        ":::{root-cause}\nCause text.\n:::\n\n:::{fix}\nFix text.\n:::\n\n:::{verification}\nVerification text.\n:::\n",
+        encoding="utf-8",
+    )
+    done = rtd_build(src, out, "-D", "contributions_sidebar_limit=1")
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    for name in ("about/index", "index", *ORDER):
+        links = [a.get_text() for a in soup(out / f"{name}.html").select(".sidebar-tree ul.contrib-nav a")]
+        assert links[0] == _title(out, ORDER[0]) and links[-1] == "All 4 contributions", (name, links)
+
+
 def test_a_changed_title_reaches_every_sidebar_on_an_incremental_build(tmp_path: Path) -> None:
     src = copy_site(tmp_path / "src")
     out = tmp_path / "html"

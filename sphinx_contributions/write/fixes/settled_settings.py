@@ -98,8 +98,8 @@ def set_up_theme(app: Sphinx, config: Config) -> None:
         name = builder.get_theme_config(SimpleNamespace(config=config))[0]  # type: ignore[arg-type]
     except Exception:  # a builder of another package that needs more of itself: its theme is left to Sphinx
         return
-    if not isinstance(name, str):
-        return
+    if not isinstance(name, str) or name in app.extensions:
+        return  # a theme set up already (alabaster, which Sphinx loads first): no scan of every package
     for entry in entry_points(group=THEMES_GROUP):
         if entry.name == name and entry.module not in app.extensions:
             app.setup_extension(entry.module)
