@@ -49,6 +49,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "tests/test_linking.py",
         "tests/test_directives.py",
         "tests/test_headline.py",  # the domain keeps one headline per write-up
+        "tests/test_lock.py",  # and applies the lock's facts where an entry is the page's
     ),
     # the lock's facts read into the build: the lock's own tests (a changed entry rereads its page, a broken
     # file warns and the build goes on)
@@ -61,6 +62,8 @@ AREAS: dict[str, tuple[str, ...]] = {
     "write/fixes/settled_settings.py": ("tests/test_settings.py", "tests/test_outputs.py"),
     "write/fixes/design_latex.py": ("tests/test_formats.py",),
     "write/fixes/opengraph_print.py": ("tests/test_cards.py",),
+    "write/fixes/notfound_paths.py": ("tests/test_outputs.py", "tests/test_no_canonical_url.py"),
+    "write/fixes/epub_svg.py": ("tests/test_formats.py",),
     "write/fixes/lasting_warnings.py": ("tests/test_warnings.py", "tests/test_guest_incremental.py"),
     "cli/sync.py": ("tests/test_sync.py", "tests/test_cli.py"),
     "forges/": ("tests/test_sync.py",),
@@ -417,6 +420,27 @@ MUTATIONS = (
         "len(get_domain(env).published()) if limit > 0 else 0",
         "len(get_domain(env).published()) if limit == 0 else 0",
         "past the sidebar's limit, a new write-up changes every page's 'All N contributions'",
+    ),
+    Mutation(
+        "lock-entry-applies",
+        "collect/domain.py",
+        'if forge is not None and not entry_applies(lock_name, key, target, header["repo"], header["pr"], header):',
+        'if forge is None and not entry_applies(lock_name, key, target, header["repo"], header["pr"], header):',
+        "a lock entry that names another pull request than the page gives the page no facts",
+    ),
+    Mutation(
+        "notfound-favicon-inline",
+        "write/fixes/notfound_paths.py",
+        "sources = [path for path in sources if path != Path(app.confdir)]",
+        "sources = [path for path in sources if path < Path(app.confdir)]",
+        "the 404 page carries its favicon inline, as its logos",
+    ),
+    Mutation(
+        "epub-svg-written",
+        "write/fixes/epub_svg.py",
+        "    if new != text:\n        opf.write_text",
+        "    if new is text:\n        opf.write_text",
+        "the ePub's package file is written again when a page is declared to hold SVG",
     ),
 )
 
