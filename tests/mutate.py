@@ -64,6 +64,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "write/fixes/opengraph_print.py": ("tests/test_cards.py",),
     "write/fixes/notfound_paths.py": ("tests/test_outputs.py", "tests/test_no_canonical_url.py"),
     "write/fixes/epub_svg.py": ("tests/test_formats.py",),
+    "write/social_cards.py": ("tests/test_cards.py", "tests/test_pages.py"),
     "write/fixes/lasting_warnings.py": ("tests/test_warnings.py", "tests/test_guest_incremental.py"),
     "cli/sync.py": ("tests/test_sync.py", "tests/test_cli.py"),
     "forges/": ("tests/test_sync.py",),
@@ -441,6 +442,13 @@ MUTATIONS = (
         "    if new != text:\n        opf.write_text",
         "    if new is text:\n        opf.write_text",
         "the ePub's package file is written again when a page is declared to hold SVG",
+    ),
+    Mutation(
+        "card-through-opengraph",
+        "write/social_cards.py",
+        'form = opengraph_form() if doctree is not None and "sphinxext.opengraph" in app.extensions else None',
+        'form = opengraph_form() if doctree is None and "sphinxext.opengraph" in app.extensions else None',
+        "a page's social card reaches sphinxext-opengraph's tags, in the form it escapes once",
     ),
 )
 
