@@ -65,6 +65,8 @@ AREAS: dict[str, tuple[str, ...]] = {
     "write/fixes/notfound_paths.py": ("tests/test_outputs.py", "tests/test_no_canonical_url.py"),
     "write/fixes/epub_svg.py": ("tests/test_formats.py",),
     "write/social_cards.py": ("tests/test_cards.py", "tests/test_pages.py"),
+    "write/books.py": ("tests/test_formats.py", "tests/test_outputs.py"),
+    "write/fixes/empty_index.py": ("tests/test_empty_index.py",),
     "write/fixes/lasting_warnings.py": ("tests/test_warnings.py", "tests/test_guest_incremental.py"),
     "cli/sync.py": ("tests/test_sync.py", "tests/test_cli.py"),
     "forges/": ("tests/test_sync.py",),
@@ -449,6 +451,27 @@ MUTATIONS = (
         'form = opengraph_form() if doctree is not None and "sphinxext.opengraph" in app.extensions else None',
         'form = opengraph_form() if doctree is None and "sphinxext.opengraph" in app.extensions else None',
         "a page's social card reaches sphinxext-opengraph's tags, in the form it escapes once",
+    ),
+    Mutation(
+        "key-owner-by-name",
+        "collect/domain.py",
+        "if named_after_key(owner.docname, owner.key) and owner.docname > record.docname:",
+        "if named_after_key(owner.docname, owner.key) and owner.docname is not record.docname:",
+        "of two pages named after one key, the first in name order keeps it, in any reading order",
+    ),
+    Mutation(
+        "book-root-chapters",
+        "write/books.py",
+        "if not is_book(builder) or self.env.current_document.docname != self.config.root_doc:",
+        "if not is_book(builder) or self.env.current_document.docname == self.config.root_doc:",
+        "a book's root document gets the write-ups its toctrees do not reach, once, as chapters",
+    ),
+    Mutation(
+        "no-index-link",
+        "write/fixes/empty_index.py",
+        'context["hasdoc"] = lambda name: name != GENINDEX and hasdoc(name)',
+        'context["hasdoc"] = lambda name: name != GENINDEX or hasdoc(name)',
+        "a site without an Index page links to none",
     ),
 )
 

@@ -944,6 +944,19 @@ CASES = [
             "contrib.duplicate_key",
         ),
     ),
+    case(
+        "duplicate-key-the-page-named-after-it-comes-first",  # the first in name order: it keeps it, plainly
+        {
+            "numpy-27001.md": page(":repo: numpy/numpy", ":pr: 27001", ":summary: S."),
+            "z-numpy.md": page(":repo: numpy/numpy", ":pr: 27001", ":summary: S."),
+        },
+        W(
+            "z-numpy.md",
+            HEADER,
+            "contribution numpy#27001 is already declared in numpy-27001.md; this page is not listed",
+            "contrib.duplicate_key",
+        ),
+    ),
     # -- a write-up's file name and its key
     case(
         "file-name-gives-another-number",
