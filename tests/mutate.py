@@ -57,7 +57,12 @@ AREAS: dict[str, tuple[str, ...]] = {
     "render/": ("tests/test_header.py", "tests/test_figures.py", "tests/test_listing.py", "tests/test_navigation.py"),
     "write/exports.py": ("tests/test_exports.py", "tests/test_hostile.py"),
     "write/sidebar.py": ("tests/test_navigation.py",),
-    "write/generated.py": ("tests/test_projects.py", "tests/test_outputs.py", "tests/test_incremental.py"),
+    "write/generated.py": (
+        "tests/test_projects.py",
+        "tests/test_outputs.py",
+        "tests/test_incremental.py",
+        "tests/test_faults.py",
+    ),
     "write/": ("tests/test_outputs.py", "tests/test_written.py", "tests/test_incremental.py"),
     "write/fixes/settled_settings.py": ("tests/test_settings.py", "tests/test_outputs.py"),
     "write/fixes/design_latex.py": ("tests/test_formats.py",),
@@ -472,6 +477,20 @@ MUTATIONS = (
         'context["hasdoc"] = lambda name: name != GENINDEX and hasdoc(name)',
         'context["hasdoc"] = lambda name: name != GENINDEX or hasdoc(name)',
         "a site without an Index page links to none",
+    ),
+    Mutation(
+        "cards-off-removes-them",
+        "write/social_cards.py",
+        "    if not cards_enabled(app) or not canonical_url(app.config):\n        shutil.rmtree(root)",
+        "    if not cards_enabled(app) and not canonical_url(app.config):\n        shutil.rmtree(root)",
+        "cards switched off, or no canonical URL left: the cards a build wrote before leave the output",
+    ),
+    Mutation(
+        "generated-folder-inside",
+        "write/generated.py",
+        'if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):',
+        'if not value or value.startswith(".") and any(part in ("", ".", "..") for part in value.split("/")):',
+        "a tag or project folder is a folder inside the site: '', '.', '..' and '/x' refused",
     ),
 )
 
