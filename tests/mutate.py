@@ -54,6 +54,8 @@ AREAS: dict[str, tuple[str, ...]] = {
     # the lock's facts read into the build: the lock's own tests (a changed entry rereads its page, a broken
     # file warns and the build goes on)
     "collect/lock_facts.py": ("tests/test_lock.py", "tests/test_warnings.py"),
+    # the drafts' scan of the sources serves the command line too (``new``, ``sync``: every write-up's page)
+    "collect/drafts.py": ("tests/test_drafts.py", "tests/test_warnings.py", "tests/test_cli.py", "tests/test_sync.py"),
     "render/": ("tests/test_header.py", "tests/test_figures.py", "tests/test_listing.py", "tests/test_navigation.py"),
     "write/exports.py": ("tests/test_exports.py", "tests/test_hostile.py"),
     "write/sidebar.py": ("tests/test_navigation.py",),
@@ -491,6 +493,13 @@ MUTATIONS = (
         'if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):',
         'if not value or value.startswith(".") and any(part in ("", ".", "..") for part in value.split("/")):',
         "a tag or project folder is a folder inside the site: '', '.', '..' and '/x' refused",
+    ),
+    Mutation(
+        "scan-every-page",
+        "collect/drafts.py",
+        "    md: MarkdownIt | None = None,\n    drafts_only: bool = False,",
+        "    md: MarkdownIt | None = None,\n    drafts_only: bool = True,",
+        "the command line's scan of the sources finds every write-up's page, not only those that say 'draft'",
     ),
 )
 
