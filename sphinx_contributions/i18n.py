@@ -119,6 +119,8 @@ class TranslatedOptions(SphinxTransform):
     default_priority = 510
 
     def apply(self, **kwargs: Any) -> None:
+        if not cn.made_here(self.document):
+            return
         keep = bool(self.env.versioning_condition)
         for node in list(self.document.findall(cn.option_text)):
             owner = node.parent

@@ -17,6 +17,17 @@ if TYPE_CHECKING:
 #: projects overview, a figure): its stylesheet and scripts go on that page (:mod:`.render.assets`)
 USES_ASSETS = "contrib_uses_assets"
 
+#: the mark a page's document carries once one of the extension's directives or roles ran on it (they are
+#: the only makers of its nodes, :mod:`.read.marks`): a page without it holds none, and the looks for them
+#: taken at every page read (:mod:`.collect`, :mod:`.check`, the transforms of :mod:`.read` and :mod:`.i18n`)
+#: are not taken there, so a site's own pages cost what they cost without the extension
+MADE_HERE = "contrib_made_here"
+
+
+def made_here(document: nodes.document) -> bool:
+    """Whether one of the extension's directives or roles ran on the page of ``document``."""
+    return bool(document.get(MADE_HERE))
+
 
 class contribution_header(nodes.General, nodes.Element):  # noqa: N801
     """The ``contribution`` directive: its validated options as attributes; the rendered header block

@@ -229,8 +229,8 @@ MUTATIONS = (
     Mutation(
         "commit-after-exception",
         "write/manifest.py",
-        'if exception is not None or state is None or not state["pending"]:',
-        'if state is None or not state["pending"]:',
+        "if exception is not None or state is None:",
+        "if state is None:",
         "what an output holds becomes the memory only after a build that wrote every page",
     ),
     Mutation(

@@ -28,6 +28,7 @@ from ..queries import generated_pages, is_of_project, neighbours, ownership, sor
 from ..read.directives import ContributionDirective, SectionDirective
 from ..read.limits import KnownLimitsDirective
 from ..read.listing_directive import ContributionsDirective
+from ..read.marks import MarkingRole
 from ..read.metric_directive import MetricDirective, metric_from_node
 from ..read.projects_directive import ProjectIntroDirective, ProjectsDirective
 from ..read.roles import ExportRole, GitHubRole
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 
-class ContribRole(XRefRole):
+class ContribRole(MarkingRole, XRefRole):
     """``{contrib}`transformers#49135``` → a link to that write-up, titled with the page's title;
     ``{contrib}`transformers#49135#verification``` → a link to one of its sections.
 
@@ -260,8 +261,9 @@ class ContributionsDomain(Domain):
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
         found: dict[type[nodes.Node], list[Any]] = {kind: [] for kind in _READ_NODES}
-        for node in filter(_is_read_node, cn.walk(document)):  # one look through the page, in document order
-            found[next(kind for kind in _READ_NODES if isinstance(node, kind))].append(node)
+        if cn.made_here(document):  # else none of the extension's directives ran on the page
+            for node in filter(_is_read_node, cn.walk(document)):  # one look through the page, in order
+                found[next(kind for kind in _READ_NODES if isinstance(node, kind))].append(node)
         lists = found[cn.contribution_list]
         if lists:
             self.listings[docname] = lists[0].get("sort", "date")

@@ -74,13 +74,16 @@ class OwnNodesCollector(PageDataCollector):
     data_key = "own_nodes"
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
+        own, guest = cn.made_here(doctree), design_is_guest(app)  # where either may be found
+        if not (own or guest):
+            return
         found: set[str] = set()
         design = False
         for node in cn.walk(doctree):  # one look for both notes
-            kind = _kind(node)
+            kind = _kind(node) if own else None
             if kind is not None:
                 found.add(kind)
-            elif not design:
+            elif guest and not design:
                 design = is_design_node(node)
         docname = app.env.current_document.docname
         if found:
@@ -97,6 +100,11 @@ class DesignNodesCollector(PageDataCollector):
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
         """Noted by :class:`OwnNodesCollector`, in its one look at the page."""
+
+
+def design_is_guest(app: Sphinx) -> bool:
+    """Whether sphinx-design is loaded only for the extension: the site's ``extensions`` do not list it."""
+    return "sphinx_design" not in (app.config.extensions or ())
 
 
 def holds_own_nodes(app: Sphinx, docname: str) -> bool:

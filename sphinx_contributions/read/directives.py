@@ -36,6 +36,7 @@ from ..options import (
 )
 from ..records import Inline, plain_text
 from ..warnings import ContribWarning, warn
+from .marks import MarkingDirective
 from .names import misspelt_header
 from .sources import bare_name, page_being_read
 
@@ -72,7 +73,7 @@ class AnyOptionSpec(dict):  # type: ignore[type-arg]
         return _kept
 
 
-class OptionsDirective(SphinxDirective):
+class OptionsDirective(MarkingDirective):
     """A directive of the extension with options: where each option is written, and the mistakes that
     lose an option before :meth:`run` sees it (a misspelt name, a ``#`` read as a comment).
 
@@ -436,7 +437,7 @@ def fence_content_offset(directive: SphinxDirective) -> int:
     return offset - 1 if after < len(lines) and lines[after].strip() else offset
 
 
-class SectionDirective(SphinxDirective):
+class SectionDirective(MarkingDirective):
     """A write-up section: a real section with a heading and a stable anchor (the directive's name).
     ``:unknown:`` (optionally with words of its own): the sources do not describe it; the section is one
     plain line ("No mechanism is known.") instead of a body that pads."""

@@ -14,15 +14,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
 
 from ..i18n import _
+from .marks import MarkingDirective
 
 if TYPE_CHECKING:
     from sphinx.util.typing import OptionSpec
 
 
-class KnownLimitsDirective(SphinxDirective):
+class KnownLimitsDirective(MarkingDirective):
     """``:::{known-limits} [title]``: a callout of the change's known limits."""
 
     has_content = True

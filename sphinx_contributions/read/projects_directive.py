@@ -19,17 +19,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.util.docutils import SphinxDirective
 
 from .. import nodes as cn
 from ..warnings import ContribWarning, warn
 from .directives import OptionsDirective
+from .marks import MarkingDirective
 
 if TYPE_CHECKING:
     from sphinx.util.typing import OptionSpec
 
 
-class ProjectsDirective(SphinxDirective):
+class ProjectsDirective(MarkingDirective):
     """``::::{projects}``: a section per project with a write-up; its content holds ``project`` intros."""
 
     has_content = True

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
-from sphinx.util.docutils import SphinxRole
 
 from .. import nodes as cn
 from ..builders import EXPORT_NAMES
 from ..keys import issue_url, pr_url
 from ..options import OptionError, parse_target
 from ..warnings import ContribWarning, warn
+from .marks import MarkingRole
 from .names import misspelt_header
 from .sources import bare_name
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 
-class GitHubRole(SphinxRole):
+class GitHubRole(MarkingRole):
     """``{pr}`owner/repo#N``` or, on a contribution page, ``{pr}`#N``` for the page's own repository.
     Explicit text: ``{pr}`the SDPA change <#47014>```."""
 
@@ -61,6 +61,8 @@ class ResolveShortLinks(SphinxTransform):
 
     def apply(self, **kwargs: Any) -> None:
         document = self.document
+        if not cn.made_here(document):
+            return
         header = next(document.findall(cn.contribution_header), None)
         for node in list(document.findall(cn.pending_github_link)):
             kind, number = node["kind"], node["number"]
@@ -77,7 +79,7 @@ class ResolveShortLinks(SphinxTransform):
             node.replace_self(nodes.literal(node.rawsource, node["role_text"]))
 
 
-class ExportRole(SphinxRole):
+class ExportRole(MarkingRole):
     """``{export}`contributions.json``` or ``{export}`the feed <contributions.atom>```: a link to the
     export on the site; the text alone in books, which do not hold the file."""
 

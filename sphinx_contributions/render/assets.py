@@ -26,7 +26,7 @@ from docutils import nodes
 from .. import nodes as cn
 from ..builders import is_site_builder, writes_html
 from ..collect.domain import get_domain
-from ..collect.own_nodes import holds_own_nodes
+from ..collect.own_nodes import design_is_guest, holds_own_nodes
 from .filter import LABELS_ID, add_filter_script, labels_json
 
 if TYPE_CHECKING:
@@ -50,11 +50,6 @@ _SHOWN = (cn.contribution_header, cn.contribution_list, cn.contribution_projects
 
 def everywhere(app: Sphinx) -> bool:
     return bool(app.config.contributions_assets_everywhere)
-
-
-def design_is_guest(app: Sphinx) -> bool:
-    """Whether sphinx-design is loaded only for the extension: the site's ``extensions`` do not list it."""
-    return "sphinx_design" not in (app.config.extensions or ())
 
 
 def add_static_path(app: Sphinx, config: Config) -> None:

@@ -23,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from ..builders import output_of
-from ..collect.own_nodes import holds_design_nodes, site_holds_design_nodes
-from .assets import design_is_guest
+from ..collect.own_nodes import design_is_guest, holds_design_nodes, site_holds_design_nodes
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -1,0 +1,99 @@
+"""The looks through a page for the extension's nodes, taken only where one of its directives or roles ran
+(``sphinx_contributions/nodes.py``'s ``MADE_HERE``, left by ``read/marks.py``).
+
+``tests/roots/test-contrib-pages`` (write-ups, a listing) with a plain Markdown page and a plain reST page
+added is built in this process, and every look the package takes through a page while the pages are read
+(``nodes.walk`` and docutils' ``findall``, called from a module of the package) is noted with the page and
+the module. On main, every page was looked through by the domain, the own-nodes collector, the structure
+checks, the ``{pr}`` links' transform, the translated options and the title's: seven looks on a page
+that none of the extension's directives touched. Now such a page gets only the two looks that must see
+every page: the links to a write-up's title and the untitled ``{doc}`` links (a site's own page may link
+to a write-up)."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from docutils import nodes
+from sphinx.testing.util import SphinxTestApp
+from sphinx.util.build_phase import BuildPhase
+
+import sphinx_contributions.nodes as cn
+
+from .conftest import ROOTS
+
+PLAIN_MD = "# Plain\n\nA page of the site's own, with a [link](index.md) and *no* write-up.\n"
+PLAIN_RST = "Notes\n=====\n\nA page of the site's own: :doc:`index`.\n\n.. note::\n\n   Nothing here.\n"
+#: the looks that see every page: the links collectors (a site's own page may link to a write-up)
+EVERY_PAGE = {"sphinx_contributions.write.incremental", "sphinx_contributions.write.fixes.doc_titles"}
+
+
+def _looks(tmp_path: Path, extensions: list[str]) -> dict[str, set[str]]:
+    """docname → the modules of the package that looked through it while it was read, with ``extensions``."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-contrib-pages", srcdir)
+    (srcdir / "plain.md").write_text(PLAIN_MD, encoding="utf-8")
+    (srcdir / "notes.rst").write_text(PLAIN_RST, encoding="utf-8")
+    with (srcdir / "index.md").open("a", encoding="utf-8") as index:
+        index.write("\n```{toctree}\nplain\nnotes\n```\n")
+    app = SphinxTestApp(
+        "html",
+        srcdir=srcdir,
+        freshenv=True,
+        confoverrides={"extensions": extensions},
+        status=StringIO(),
+        warning=StringIO(),
+    )
+    looks: dict[str, set[str]] = {}
+
+    def note() -> None:
+        caller = sys._getframe(2).f_globals.get("__name__", "")
+        if app.phase == BuildPhase.READING and caller.startswith("sphinx_contributions."):
+            looks.setdefault(app.env.current_document.docname, set()).add(caller)
+
+    walk, findall = cn.walk, nodes.Node.findall
+
+    def counted_walk(tree: nodes.Node) -> Any:
+        note()
+        return walk(tree)
+
+    def counted_findall(self: nodes.Node, *args: Any, **kwargs: Any) -> Any:
+        note()
+        return findall(self, *args, **kwargs)
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(cn, "walk", counted_walk)
+    patch.setattr(nodes.Node, "findall", counted_findall)
+    try:
+        app.build()
+    finally:
+        patch.undo()
+        app.cleanup()
+    return looks
+
+
+@pytest.mark.parametrize("design", ["listed", "guest"])
+def test_a_page_without_the_extension_s_directives_is_looked_through_only_for_its_links(
+    tmp_path: Path, design: str
+) -> None:
+    extensions = ["myst_parser", *(["sphinx_design"] if design == "listed" else []), "sphinx_contributions"]
+    looks = _looks(tmp_path, extensions)
+    # where the site does not list sphinx-design, the own-nodes collector looks for its nodes on every page
+    # (its steps then run only where they are, render/design_guest.py)
+    expected = EVERY_PAGE | ({"sphinx_contributions.collect.own_nodes"} if design == "guest" else set())
+    assert looks["plain"] == expected
+    assert looks["notes"] == expected
+    # a write-up gets every look, as before
+    assert {
+        "sphinx_contributions.collect.domain",
+        "sphinx_contributions.collect.own_nodes",
+        "sphinx_contributions.check.structure",
+        "sphinx_contributions.read.roles",
+        "sphinx_contributions.i18n",
+        "sphinx_contributions.collect.titles",
+    } <= looks["full"]
