@@ -22,6 +22,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from .chromium import PREFIX, SCHEMES, SCREENSHOTS, SIZES, chromium, serve
+from .colours import contrast
 from .conftest import rtd_build
 
 pytestmark = pytest.mark.browser
@@ -808,20 +809,6 @@ def test_write_up_on_a_laptop_reads_as_a_numbered_sequence(browser: Any, base_ur
     assert layout["buttons"] == ["Pull request #202 ↗", "Pull request #202 ↗"]
     assert [urlsplit(href).path.removeprefix(PREFIX) for href in layout["back"]] == ["contributions/index.html"]
     assert watch.problems() == {}
-
-
-def _luminance(colour: tuple[int, int, int]) -> float:
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    red, green, blue = (channel(v) for v in colour)
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

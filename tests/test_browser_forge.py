@@ -16,6 +16,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx_contributions.lock import LOCK_NAME
 
 from .chromium import serve
+from .colours import contrast
 from .conftest import REPO, ROOTS
 from .test_browser import browser, new_context, open_page, rgb  # noqa: F401  (browser: a fixture)
 from .test_lock import lock_text  # noqa: F401  (a fixture: the lock sync writes against the fake forges)
@@ -23,17 +24,6 @@ from .test_lock import lock_text  # noqa: F401  (a fixture: the lock sync writes
 pytestmark = pytest.mark.browser
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
-
-
-def luminance(colour: tuple[int, int, int]) -> float:
-    channels = [c / 255 for c in colour]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 @pytest.fixture(scope="module")

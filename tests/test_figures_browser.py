@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from .chromium import SCHEMES, SCREENSHOTS, SIZES, chromium, local_context, serve, watch_responses
+from .colours import contrast
 
 pytestmark = pytest.mark.browser
 
@@ -68,17 +69,6 @@ _MEASURE = """() => {
     };
   });
 }"""
-
-
-def luminance(colour: tuple[float, ...]) -> float:
-    channels = [c / 255 for c in colour[:3]]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def colour(css: str) -> tuple[float, ...] | None:

@@ -23,6 +23,7 @@ import pytest
 from bs4 import BeautifulSoup, Tag
 from sphinx.util.inventory import InventoryFile
 
+from .colours import contrast
 from .conftest import IN_SDIST, PORTFOLIO, REPO, SITE_URL, environ_with, rtd_build
 
 if IN_SDIST:
@@ -1087,7 +1088,7 @@ def test_search_results_read_in_both_schemes(served: tuple[Any, str], size: str,
     assert {"search-summary", "A", "context", "highlighted"} <= kinds, kinds
     low = []
     for ink in inks:
-        ratio = _contrast(*(tuple(int(v) for v in re.findall(r"[\d.]+", ink[key])[:3]) for key in ("colour", "behind")))
+        ratio = contrast(*(tuple(int(v) for v in re.findall(r"[\d.]+", ink[key])[:3]) for key in ("colour", "behind")))
         if ratio < 4.5:
             low.append((ink["what"], ink["text"], ink["colour"], ink["behind"], round(ratio, 2)))
     assert low == []
@@ -1149,19 +1150,6 @@ def test_search_snippets_keep_values_apart_from_words(served: tuple[Any, str], s
     assert "Position-0 log-probability drift ~1.03e-1 → ~1.91e-6" in transformers
     glued = re.compile(r"\)[0-9~]|[a-z][~][0-9]|beforeafter|[0-9]linear|scale[A-Z]")
     assert [s for query in snippets.values() for s in query.values() if glued.search(s)] == []
-
-
-def _contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
-    def luminance(colour: tuple[int, ...]) -> float:
-        def channel(value: int) -> float:
-            c = value / 255
-            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-        red, green, blue = (channel(v) for v in colour[:3])
-        return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 @pytest.mark.browser
@@ -1262,7 +1250,7 @@ def test_the_logo_is_its_own_mark_and_stands_out_in_both_modes(
     page_colour = tuple(int(v) for v in re.findall(r"\d+", background)[:3])
     assert colours
     for colour in colours:
-        assert _contrast(colour, page_colour) >= 3, (shown, colour, page_colour)
+        assert contrast(colour, page_colour) >= 3, (shown, colour, page_colour)
 
 
 @pytest.mark.browser
