@@ -197,7 +197,7 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("html-page-context", add_noindex, 500, "a preview build tells search engines not to index"),
     Handler("html-page-context", sidebar_page_context, 600, "where a page sits, after furo builds its tree"),
     Handler("html-page-context", drop_relative_og_url, 600, "no og:url without a canonical URL"),
-    Handler("html-page-context", drop_theme_breadcrumbs, 600, "pydata: one breadcrumb, the extension's"),
+    Handler("html-page-context", drop_theme_breadcrumbs, 600, "pydata, rtd: one breadcrumb, the extension's"),
     Handler("html-page-context", add_page_assets, 700, "the stylesheet and scripts where shown, sidebar's too"),
     # -- the build finished -----------------------------------------------------------------------
     Handler("build-finished", remove_stale_cards, 500, "cards of pages that are gone"),

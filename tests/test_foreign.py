@@ -96,6 +96,21 @@ def test_extlinks_links_stay_the_sites(pair: Pairs) -> None:
     assert "contributions.css" not in html and "sphinx-design" not in html and "noopener" not in html
 
 
+@pytest.mark.parametrize("theme", ["sphinx_rtd_theme", "pydata_sphinx_theme"])
+def test_a_theme_s_own_breadcrumbs_stay_the_sites(tmp_path: Path, theme: str) -> None:
+    """The themes whose breadcrumb the extension leaves out beside its own (render/theme_breadcrumbs.py,
+    templates/themes/sphinx_rtd_theme/breadcrumbs.html, which extends that theme's): a site without a
+    write-up keeps every page as the theme draws it."""
+    option = ("-D", f"html_theme={theme}")
+    plain = build(ROOT, tmp_path / "without", "html", HOST, *option)
+    guest = build(ROOT, tmp_path / "with", "html", [*HOST, "sphinx_contributions"], *option)
+    assert (plain.returncode, plain.stderr) == (0, "")
+    assert (guest.returncode, guest.stderr) == (0, "")
+    assert first_difference(comparable(tmp_path / "without"), comparable(tmp_path / "with")) is None
+    crumb = "wy-breadcrumbs" if theme == "sphinx_rtd_theme" else "bd-breadcrumbs"
+    assert crumb in (tmp_path / "with" / "guide.html").read_text(encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def issues_pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, ...]:
     base = tmp_path_factory.mktemp("foreign-issues")

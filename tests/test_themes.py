@@ -35,6 +35,12 @@ THEMES = {
 }
 CASES = [(theme, scheme) for theme, dark in THEMES.items() for scheme in (("light", "dark") if dark else ("light",))]
 PAGES = ("index.html", "contributions/index.html", "contributions/numpy-27001.html")
+#: the extension's breadcrumbs, the theme's trails (pydata's, rtd's: home › the page), rtd's links beside
+THEIR_BREADCRUMBS = """[
+  document.querySelectorAll('.contrib-breadcrumb').length,
+  document.querySelectorAll('.bd-breadcrumbs, .wy-breadcrumbs:has(.breadcrumb-item)').length,
+  document.querySelectorAll('.wy-breadcrumbs-aside').length,
+]"""
 
 
 @pytest.fixture(scope="module")
@@ -181,13 +187,15 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
                 )
                 assert all(lines == 1 and space == "nowrap" for _, lines, space in dates), f"{theme}: {dates}"
                 seen_dates += len(dates)
-                # one breadcrumb: the extension's, not the theme's too (pydata-sphinx-theme showed both)
-                crumbs = page.evaluate(
-                    "[document.querySelectorAll('.contrib-breadcrumb').length, "
-                    "document.querySelectorAll('.bd-breadcrumbs').length]"
-                )
+                # one breadcrumb: the extension's, not the theme's too (pydata-sphinx-theme and sphinx_rtd_theme
+                # showed both); the theme's on the site's own pages, and rtd's source link beside it everywhere
+                crumbs = page.evaluate(THEIR_BREADCRUMBS)
                 if path.startswith("contributions/numpy"):
-                    assert crumbs == [1, 0], f"{theme} {path}: breadcrumbs (ours, the theme's) {crumbs}"
+                    assert crumbs[:2] == [1, 0], f"{theme} {path}: breadcrumbs (ours, the theme's) {crumbs}"
+                elif path == "contributions/index.html" and theme in ("pydata_sphinx_theme", "sphinx_rtd_theme"):
+                    assert crumbs[:2] == [0, 1], f"{theme} {path}: breadcrumbs (ours, the theme's) {crumbs}"
+                if theme == "sphinx_rtd_theme":
+                    assert crumbs[2] == 1, f"{theme} {path}: the block of links beside the breadcrumb {crumbs}"
                 seen_charts += charts["count"]
                 name = path.replace("/", "-").removesuffix(".html")
                 page.screenshot(path=folder / f"{theme}-{scheme}-390-{name}.png")

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 
 #: the extension's templates, searched after the site's own ``templates_path``
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+#: templates that extend one theme's own (``themes/<html_theme>/``), searched only under that theme: a name
+#: there (``breadcrumbs.html``) is one other themes use for their own (pydata-sphinx-theme's component)
+THEME_TEMPLATES_DIR = TEMPLATES_DIR / "themes"
 
 
 def templates_of(builder: Builder) -> BuiltinTemplateLoader | None:
@@ -36,5 +39,8 @@ def render_html(templates: BuiltinTemplateLoader, name: str, context: dict[str, 
 
 
 def add_templates_path(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the extension's templates after the site's, so a site overrides any of them."""
-    config.templates_path = [*config.templates_path, str(TEMPLATES_DIR)]
+    """``config-inited``: the extension's templates after the site's, so a site overrides any of them;
+    and, where ``html_theme`` is one of :data:`THEME_TEMPLATES_DIR`'s, those extending that theme's."""
+    theme = THEME_TEMPLATES_DIR / str(getattr(config, "html_theme", None) or "")
+    for_theme = [str(theme)] if theme.parent == THEME_TEMPLATES_DIR and theme.is_dir() else []
+    config.templates_path = [*config.templates_path, str(TEMPLATES_DIR), *for_theme]
