@@ -137,6 +137,14 @@ CUT_CHARTS = """() => {
 }"""
 
 
+#: the space between a write-up header's figures and its buttons, in CSS pixels
+HEADER_GAP = """() => {
+  const header = document.querySelector('.contrib-header-card');
+  const stats = header.querySelector('.contrib-stats'), actions = header.querySelector('.contrib-actions');
+  return Math.round(actions.getBoundingClientRect().top - stats.getBoundingClientRect().bottom);
+}"""
+
+
 #: what a theme's own script logs on every page, whatever the page holds: pydata-sphinx-theme 0.20 (and
 #: sphinx-book-theme, built on it) writes ``data-mode=""`` on ``<html>`` unless its ``default_mode`` option
 #: is set, and its script reports that before using "auto"
@@ -243,6 +251,10 @@ def test_the_look_holds_under_the_theme(browser: Any, theme_sites: dict[str, Pat
             marks = page.evaluate(MARKS)
             charts = page.evaluate(CUT_CHARTS)
             assert charts["count"] > 0 and charts["cut"] == [], f"{theme} {scheme} at 1280 px: {charts['cut']}"
+            # the header's figures and its buttons one step apart, as under every theme (pydata-sphinx-theme's
+            # 3rem under every dl with a class put 48 px between them)
+            gap = page.evaluate(HEADER_GAP)
+            assert 8 <= gap <= 24, f"{theme} {scheme}: {gap} px between the header's figures and its buttons"
             page.screenshot(path=folder / f"{theme}-{scheme}-1280-write-up.png", full_page=True)
         finally:
             context.close()
