@@ -65,6 +65,10 @@ def site(tmp_path: Path, name: str = "src") -> Path:
     return src
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def stop_while_writing(src: Path, out: Path, sig: signal.Signals, document: int = 2) -> list[str]:
     """Start a strict build, and send it ``sig`` once it writes its ``document``-th document (each page
     takes a second to write, see the root's ``conf.py``); the log up to then."""
@@ -74,6 +78,9 @@ def stop_while_writing(src: Path, out: Path, sig: signal.Signals, document: int 
         stderr=subprocess.STDOUT,
         text=True,
         env=environ(CONTRIB_TEST_SLOW_WRITE="1"),
+        # SIGINT as a terminal sends it, whatever this process inherited: a shell's background job ignores
+        # SIGINT, its children too, and Python then raises no KeyboardInterrupt (the build ran to its end)
+        preexec_fn=_default_sigint,
     )
     assert process.stdout is not None
     log = []
