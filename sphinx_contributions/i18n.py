@@ -119,7 +119,7 @@ class TranslatedOptions(SphinxTransform):
     default_priority = 510
 
     def apply(self, **kwargs: Any) -> None:
-        if not cn.made_here(self.document):
+        if not cn.made_here(self.env):
             return
         keep = bool(self.env.versioning_condition)
         for node in list(self.document.findall(cn.option_text)):

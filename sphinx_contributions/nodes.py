@@ -13,20 +13,24 @@ from docutils import nodes
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from sphinx.environment import BuildEnvironment
+
 #: the mark a resolved doctree carries when its page shows the extension's work (a write-up, a listing, a
 #: projects overview, a figure): its stylesheet and scripts go on that page (:mod:`.render.assets`)
 USES_ASSETS = "contrib_uses_assets"
 
-#: the mark a page's document carries once one of the extension's directives or roles ran on it (they are
-#: the only makers of its nodes, :mod:`.read.marks`): a page without it holds none, and the looks for them
-#: taken at every page read (:mod:`.collect`, :mod:`.check`, the transforms of :mod:`.read` and :mod:`.i18n`)
-#: are not taken there, so a site's own pages cost what they cost without the extension
+#: the mark the page being read gets (in ``env.current_document``, which Sphinx makes anew for each page)
+#: once one of the extension's directives or roles ran on it, in its text or in a translation of its text
+#: (parsed as a document of its own): they are the only makers of its nodes (:mod:`.read.marks`). A page
+#: without it holds none, and the looks for them taken at every page read (:mod:`.collect`, :mod:`.check`,
+#: the transforms of :mod:`.read` and :mod:`.i18n`) are not taken there, so a site's own pages cost what
+#: they cost without the extension
 MADE_HERE = "contrib_made_here"
 
 
-def made_here(document: nodes.document) -> bool:
-    """Whether one of the extension's directives or roles ran on the page of ``document``."""
-    return bool(document.get(MADE_HERE))
+def made_here(env: BuildEnvironment) -> bool:
+    """Whether one of the extension's directives or roles ran on the page being read."""
+    return bool(env.current_document.get(MADE_HERE))
 
 
 class contribution_header(nodes.General, nodes.Element):  # noqa: N801

@@ -22,6 +22,7 @@ import pytest
 from docutils import nodes
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.build_phase import BuildPhase
+from sphinx.util.console import strip_colors
 
 import sphinx_contributions.nodes as cn
 
@@ -97,3 +98,38 @@ def test_a_page_without_the_extension_s_directives_is_looked_through_only_for_it
         "sphinx_contributions.i18n",
         "sphinx_contributions.collect.titles",
     } <= looks["full"]
+
+
+PLAIN_PO = """\
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+
+msgid "Hello there."
+msgstr "Hallo, siehe {pr}`#7`."
+"""
+
+
+def test_a_role_only_a_translation_writes_marks_the_page(tmp_path: Path) -> None:
+    """The translation of a page's text is parsed as a document of its own (Sphinx's Locale transform): a
+    ``{pr}`` it alone holds still marks the page it lands on, which then warns as any such link does (a
+    mark on the parsed document left the link unresolved, and the HTML writer stopped on it)."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-i18n", srcdir)
+    (srcdir / "plain.md").write_text("# Plain\n\nHello there.\n", encoding="utf-8")
+    (srcdir / "locales" / "de" / "LC_MESSAGES" / "plain.po").write_text(PLAIN_PO, encoding="utf-8")
+    with (srcdir / "index.md").open("a", encoding="utf-8") as index:
+        index.write("\n```{toctree}\nplain\n```\n")
+    warnings = StringIO()
+    app = SphinxTestApp(
+        "html", srcdir=srcdir, freshenv=True, confoverrides={"language": "de"}, status=StringIO(), warning=warnings
+    )
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    assert strip_colors(warnings.getvalue()).splitlines() == [
+        f"{srcdir / 'plain.md'}:3:<translated>:1: WARNING: {{pr}} '#7' needs 'owner/repo#7' outside a "
+        "contribution page [contrib.bad_target]"
+    ]
+    assert "Hallo, siehe <code" in (app.outdir / "plain.html").read_text(encoding="utf-8")

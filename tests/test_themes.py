@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 
 from .chromium import SCREENSHOTS, serve
+from .colours import contrast
 from .conftest import ROOTS, rtd_build
-from .test_browser import browser, contrast, new_context, open_page, rgb  # noqa: F401
+from .test_browser import browser, new_context, open_page, rgb  # noqa: F401
 
 pytestmark = pytest.mark.browser
 

@@ -144,7 +144,7 @@ def check_page(
     page = Page(env, docname, document, source)
     misspelt = check_names(page, header)
     check_empty(page)
-    if cn.made_here(document):  # the ids the extension gives (docutils keeps the others unique)
+    if cn.made_here(env):  # the ids the extension gives (docutils keeps the others unique)
         check_duplicate_ids(page)
     if header is None:
         return

@@ -261,7 +261,7 @@ class ContributionsDomain(Domain):
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
         found: dict[type[nodes.Node], list[Any]] = {kind: [] for kind in _READ_NODES}
-        if cn.made_here(document):  # else none of the extension's directives ran on the page
+        if cn.made_here(env):  # else none of the extension's directives ran on the page
             for node in filter(_is_read_node, cn.walk(document)):  # one look through the page, in order
                 found[next(kind for kind in _READ_NODES if isinstance(node, kind))].append(node)
         lists = found[cn.contribution_list]

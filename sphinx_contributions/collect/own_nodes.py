@@ -74,7 +74,7 @@ class OwnNodesCollector(PageDataCollector):
     data_key = "own_nodes"
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
-        own, guest = cn.made_here(doctree), design_is_guest(app)  # where either may be found
+        own, guest = cn.made_here(app.env), design_is_guest(app)  # where either may be found
         if not (own or guest):
             return
         found: set[str] = set()

@@ -40,7 +40,7 @@ def set_page_metadata(app: Sphinx, doctree: nodes.document) -> None:
 def title_as_text(app: Sphinx, doctree: nodes.document) -> None:
     """``doctree-read``, before Sphinx's title collector copies the title (for the ``<title>``, the
     navigation and ``{doc}`` links): raw HTML in a write-up's title becomes its text."""
-    if not cn.made_here(doctree) or next(doctree.findall(cn.contribution_header), None) is None:
+    if not cn.made_here(app.env) or next(doctree.findall(cn.contribution_header), None) is None:
         return
     section = next(  # the page's title, as the domain takes it: its first heading, not a write-up section
         (node for node in doctree.children if isinstance(node, nodes.section) and not node.get("contrib_section")),

@@ -1,6 +1,8 @@
-"""The mark each of the extension's directives and roles leaves on the page it runs on
-(:data:`..nodes.MADE_HERE`): the looks for the extension's nodes taken at every page read are taken only
-where it stands. Every directive and role of the extension derives from one of these two classes."""
+"""The mark each of the extension's directives and roles leaves on the page being read when it runs
+(:data:`..nodes.MADE_HERE`, in ``env.current_document``: also where it runs in a translation of the page's
+text, which Sphinx parses as a document of its own): the looks for the extension's nodes taken at every
+page read are taken only where it stands. Every directive and role of the extension derives from one of
+these two classes."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ class MarkingDirective(SphinxDirective):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.state.document[cn.MADE_HERE] = True
+        self.env.current_document[cn.MADE_HERE] = True
 
 
 class MarkingRole(SphinxRole):
@@ -38,5 +40,5 @@ class MarkingRole(SphinxRole):
         options: dict[str, Any] | None = None,
         content: Sequence[str] = (),
     ) -> tuple[list[Node], list[system_message]]:
-        inliner.document[cn.MADE_HERE] = True
+        inliner.document.settings.env.current_document[cn.MADE_HERE] = True
         return super().__call__(name, rawtext, text, lineno, inliner, options, content)

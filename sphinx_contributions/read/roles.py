@@ -61,7 +61,7 @@ class ResolveShortLinks(SphinxTransform):
 
     def apply(self, **kwargs: Any) -> None:
         document = self.document
-        if not cn.made_here(document):
+        if not cn.made_here(self.env):
             return
         header = next(document.findall(cn.contribution_header), None)
         for node in list(document.findall(cn.pending_github_link)):
