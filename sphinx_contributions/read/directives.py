@@ -428,10 +428,12 @@ def fence_content_offset(directive: SphinxDirective) -> int:
     offset = directive.content_offset
     if not offset or not directive.content or not directive.content[0].lstrip().startswith(":::"):
         return offset
-    source, _ = directive.get_source_info()
+    source, _ = directive.get_source_info()  # Sphinx 9.2: the source may be None (a string parsed alone)
+    if source is None:
+        return offset
     try:
         lines = Path(source).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeError, TypeError):
+    except (OSError, UnicodeError):
         return offset
     after = directive.lineno  # the line after the opening fence, 0-based
     return offset - 1 if after < len(lines) and lines[after].strip() else offset
