@@ -72,7 +72,7 @@ test-latest:
 	$(LATEST_VENV)/bin/python -m pip install --quiet -c requirements/constraints.txt -e '.[site,test]'; \
 	$(LATEST_VENV)/bin/python -m pip install --quiet --upgrade $(LATEST); \
 	$(LATEST_VENV)/bin/python -m mypy; \
-	$(LATEST_VENV)/bin/python -m pytest $(PYTEST_ARGS)
+	CONTRIB_UPGRADED="$(LATEST)" $(LATEST_VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 # live preview on http://127.0.0.1:8000, drafts included, rebuilt on save (not strict: shows warnings)
 serve: $(STAMP)

@@ -35,6 +35,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
+#: the reason phrases of GitHub's documentation ("Status: 422 Unprocessable Entity"), where Python's
+#: http.server gives RFC 9110's names instead (3.13: "Unprocessable Content", "Content Too Large"); other
+#: statuses keep http.server's, the same on every Python
+REASONS = {413: "Request Entity Too Large", 422: "Unprocessable Entity"}
+
 
 @dataclass
 class Reply:
@@ -426,7 +431,7 @@ class FakeForges:
         with self.lock:
             self.calls.append((request.path, status))
         try:
-            request.send_response(status)
+            request.send_response(status, REASONS.get(status))
             for name, value in headers.items():
                 request.send_header(name, value)
             request.send_header("Content-Length", str(len(data)))
