@@ -302,7 +302,8 @@ def test_a_build_stopped_while_writing_leaves_no_claim(make_app: MakeApp, tmp_pa
 
 def test_sitemap_excludes_match_a_link_as_written_or_percent_decoded(make_app: MakeApp, tmp_path: Path) -> None:
     """``my notes.md`` is linked as ``my%20notes.html``: an exclude written as the reader reads the name
-    (``my notes.html``) leaves it out too (``write/fixes/sitemap.py``)."""
+    (``my notes.html``) leaves it out too (``write/fixes/sitemap.py``, the sitemap's writer where
+    ``contributions_sitemap`` is on; off, sphinx-sitemap's own writes it)."""
     srcdir = make_site(tmp_path / "site")
     for name in ("my notes", "kept"):
         (srcdir / f"{name}.md").write_text(f"---\norphan: true\n---\n# {name}\n\nText.\n", encoding="utf-8")
@@ -311,6 +312,7 @@ def test_sitemap_excludes_match_a_link_as_written_or_percent_decoded(make_app: M
         "html_baseurl": "https://example.org/",
         "sitemap_url_scheme": "{link}",
         "sitemap_excludes": ["my notes.html", "genindex.html", "search.html"],
+        "contributions_sitemap": True,
     }
     app = build(make_app, "html", srcdir, tmp_path / "build", freshenv=True, confoverrides=overrides)
     sitemap = (Path(app.outdir) / "sitemap.xml").read_text(encoding="utf-8")
