@@ -140,10 +140,17 @@ def local_context(browser: Any, *, scheme: str = "light", **options: Any) -> tup
     return context, failed
 
 
+def failed_request(request: Any) -> str | None:
+    """What to record of a request that failed; nothing where the browser cancelled it itself because the
+    page it was for went away while it loaded (a click, a reload: ``net::ERR_ABORTED``, the favicon's
+    request in flight when ``page.reload()`` starts), which is no failure of the site."""
+    return None if request.failure == "net::ERR_ABORTED" else f"{request.url}: {request.failure}"
+
+
 def watch_responses(page: Any, failed: list[str], *, except_url: str = "") -> None:
     def request_failed(request: Any) -> None:
-        if request.failure != "net::ERR_ABORTED":  # the browser left the page (a click) while it loaded
-            failed.append(f"{request.url}: {request.failure}")
+        if (line := failed_request(request)) is not None:
+            failed.append(line)
 
     page.on("requestfailed", request_failed)
     page.on(

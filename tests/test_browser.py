@@ -21,7 +21,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from .chromium import PREFIX, SCHEMES, SCREENSHOTS, SIZES, chromium, serve
+from .chromium import PREFIX, SCHEMES, SCREENSHOTS, SIZES, chromium, failed_request, serve
 from .colours import contrast
 from .conftest import rtd_build
 
@@ -72,8 +72,12 @@ class Watch:
     def attach(self, page: Any) -> None:
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.console.append(f"pageerror: {error}"))
-        page.on("requestfailed", lambda request: self.failed.append(f"{request.url}: {request.failure}"))
+        page.on("requestfailed", self._request_failed)
         page.on("response", self._response)
+
+    def _request_failed(self, request: Any) -> None:
+        if (line := failed_request(request)) is not None:
+            self.failed.append(line)
 
     def _console(self, message: Any) -> None:
         if message.type != "error":
