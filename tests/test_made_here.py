@@ -20,13 +20,12 @@ from typing import Any
 
 import pytest
 from docutils import nodes
-from sphinx.testing.util import SphinxTestApp
 from sphinx.util.build_phase import BuildPhase
 from sphinx.util.console import strip_colors
 
 import sphinx_contributions.nodes as cn
 
-from .conftest import ROOTS
+from .conftest import ROOTS, MakeApp
 
 PLAIN_MD = "# Plain\n\nA page of the site's own, with a [link](index.md) and *no* write-up.\n"
 PLAIN_RST = "Notes\n=====\n\nA page of the site's own: :doc:`index`.\n\n.. note::\n\n   Nothing here.\n"
@@ -34,7 +33,7 @@ PLAIN_RST = "Notes\n=====\n\nA page of the site's own: :doc:`index`.\n\n.. note:
 EVERY_PAGE = {"sphinx_contributions.write.incremental", "sphinx_contributions.write.fixes.doc_titles"}
 
 
-def _looks(tmp_path: Path, extensions: list[str]) -> dict[str, set[str]]:
+def _looks(make_app: MakeApp, tmp_path: Path, extensions: list[str]) -> dict[str, set[str]]:
     """docname → the modules of the package that looked through it while it was read, with ``extensions``."""
     srcdir = tmp_path / "src"
     shutil.copytree(ROOTS / "test-contrib-pages", srcdir)
@@ -42,14 +41,7 @@ def _looks(tmp_path: Path, extensions: list[str]) -> dict[str, set[str]]:
     (srcdir / "notes.rst").write_text(PLAIN_RST, encoding="utf-8")
     with (srcdir / "index.md").open("a", encoding="utf-8") as index:
         index.write("\n```{toctree}\nplain\nnotes\n```\n")
-    app = SphinxTestApp(
-        "html",
-        srcdir=srcdir,
-        freshenv=True,
-        confoverrides={"extensions": extensions},
-        status=StringIO(),
-        warning=StringIO(),
-    )
+    app = make_app("html", srcdir=srcdir, confoverrides={"extensions": extensions}, status=StringIO())
     looks: dict[str, set[str]] = {}
 
     def note() -> None:
@@ -74,16 +66,15 @@ def _looks(tmp_path: Path, extensions: list[str]) -> dict[str, set[str]]:
         app.build()
     finally:
         patch.undo()
-        app.cleanup()
     return looks
 
 
 @pytest.mark.parametrize("design", ["listed", "guest"])
 def test_a_page_without_the_extension_s_directives_is_looked_through_only_for_its_links(
-    tmp_path: Path, design: str
+    make_app: MakeApp, tmp_path: Path, design: str
 ) -> None:
     extensions = ["myst_parser", *(["sphinx_design"] if design == "listed" else []), "sphinx_contributions"]
-    looks = _looks(tmp_path, extensions)
+    looks = _looks(make_app, tmp_path, extensions)
     # where the site does not list sphinx-design, the own-nodes collector looks for its nodes on every page
     # (its steps then run only where they are, render/design_guest.py)
     expected = EVERY_PAGE | ({"sphinx_contributions.collect.own_nodes"} if design == "guest" else set())
@@ -110,7 +101,7 @@ msgstr "Hallo, siehe {pr}`#7`."
 """
 
 
-def test_a_role_only_a_translation_writes_marks_the_page(tmp_path: Path) -> None:
+def test_a_role_only_a_translation_writes_marks_the_page(make_app: MakeApp, tmp_path: Path) -> None:
     """The translation of a page's text is parsed as a document of its own (Sphinx's Locale transform): a
     ``{pr}`` it alone holds still marks the page it lands on, which then warns as any such link does (a
     mark on the parsed document left the link unresolved, and the HTML writer stopped on it)."""
@@ -120,15 +111,9 @@ def test_a_role_only_a_translation_writes_marks_the_page(tmp_path: Path) -> None
     (srcdir / "locales" / "de" / "LC_MESSAGES" / "plain.po").write_text(PLAIN_PO, encoding="utf-8")
     with (srcdir / "index.md").open("a", encoding="utf-8") as index:
         index.write("\n```{toctree}\nplain\n```\n")
-    warnings = StringIO()
-    app = SphinxTestApp(
-        "html", srcdir=srcdir, freshenv=True, confoverrides={"language": "de"}, status=StringIO(), warning=warnings
-    )
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    assert strip_colors(warnings.getvalue()).splitlines() == [
+    app = make_app("html", srcdir=srcdir, confoverrides={"language": "de"}, status=StringIO())
+    app.build()
+    assert strip_colors(app.warning.getvalue()).splitlines() == [
         f"{srcdir / 'plain.md'}:3:<translated>:1: WARNING: {{pr}} '#7' needs 'owner/repo#7' outside a "
         "contribution page [contrib.bad_target]"
     ]

@@ -652,17 +652,21 @@ def test_the_pinned_set_is_complete_and_consistent() -> None:
     but for those ``make test-latest`` upgrades on purpose to their newest release (``CONTRIB_UPGRADED``)."""
     pip = (sys.executable, "-m", "pip", "--disable-pip-version-check")
     run(*pip, "check")
+
+    def normal(name: str) -> str:  # a distribution's name as PEP 503 compares it
+        return re.sub(r"[-_.]+", "-", name).lower()
+
     pins = {}
     for line in CONSTRAINTS.read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
             name, _, version = line.partition("==")
-            pins[re.sub(r"[-_.]+", "-", name).lower()] = version
+            pins[normal(name)] = version
     frozen = subprocess.run([*pip, "freeze", "--all", "--exclude-editable"], capture_output=True, text=True)
     installed = {}
     for line in frozen.stdout.splitlines():
         name, _, version = line.partition("==")
-        installed[re.sub(r"[-_.]+", "-", name).lower()] = version
-    upgraded = {re.sub(r"[-_.]+", "-", name).lower() for name in os.environ.get("CONTRIB_UPGRADED", "").split()}
+        installed[normal(name)] = version
+    upgraded = {normal(name) for name in os.environ.get("CONTRIB_UPGRADED", "").split()}
     unpinned = {name: version for name, version in installed.items() if pins.get(name) != version}
     assert {name: version for name, version in unpinned.items() if name not in upgraded} == {}
 
