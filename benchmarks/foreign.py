@@ -8,7 +8,8 @@ site's ``conf.py`` takes relative to its folder still hold) with the one line ap
 - builds each once unmeasured (the bytecode of every module written, as an installed package has it;
   the files in the OS cache), then both from scratch, ``--rounds`` times, alternating which goes first:
   the CPU time (user + system of the build process and the workers it reaped, ``os.wait4``) and the wall
-  time of each, their medians and the ratio with / without;
+  time of each, their medians and the ratio with / without, and (steadier on a shared machine) the median
+  of each round's own ratio, its two builds back to back, and the ratio of the fastest builds;
 - compares the two output trees of the last round file by file (every file, as bytes); a file that two
   clean builds *without* the extension already write differently (a time stamp, a random id) is reported
   apart, as the site's own noise, not the extension's;
@@ -161,6 +162,12 @@ def main(argv: list[str] | None = None) -> int:
         each = ", ".join(f"{r.cpu:.2f}" for r in runs[name])
         print(f"{name:<8} median CPU {cpu[name]:7.2f} s (rounds {each}), median wall {wall[name]:7.2f} s")
     print(f"ratio with / without: CPU {cpu['with'] / cpu['without']:.3f}, wall {wall['with'] / wall['without']:.3f}")
+    # on a shared machine a build's time swings by a third from one minute to the next: the two builds of a
+    # round run back to back, so the median of each round's ratio, and the ratio of the fastest (the least
+    # disturbed) builds, are steadier than the ratio of the medians
+    paired = statistics.median(w.cpu / o.cpu for w, o in zip(runs["with"], runs["without"], strict=True))
+    fastest = min(r.cpu for r in runs["with"]) / min(r.cpu for r in runs["without"])
+    print(f"CPU ratio: median of the rounds' ratios {paired:.3f}, of the fastest builds {fastest:.3f}")
 
     noise: set[str] = set()
     for tree in trees["without"][1:]:

@@ -6,6 +6,7 @@ JSON is no document."""
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import tempfile
@@ -13,6 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+
+def digest(value: object) -> str:
+    """A short, stable digest of a value's ``repr`` (records are frozen dataclasses of plain values): what
+    the memories of :mod:`.write.manifest` and the lock's entries are compared by."""
+    return hashlib.sha256(repr(value).encode()).hexdigest()[:16]
 
 
 def write_whole(path: Path, data: str | bytes) -> None:

@@ -33,8 +33,6 @@ from sphinx.util import logging
 from sphinx.util.i18n import CatalogRepository
 
 from . import nodes as cn
-from .markup import inline_markup
-from .records import plain_text
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -121,6 +119,9 @@ class TranslatedOptions(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         if not cn.made_here(self.env):
             return
+        from .markup import inline_markup  # here: a page without the extension's work never needs them
+        from .records import plain_text
+
         keep = bool(self.env.versioning_condition)
         for node in list(self.document.findall(cn.option_text)):
             owner = node.parent

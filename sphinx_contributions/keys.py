@@ -10,8 +10,6 @@ import hashlib
 import re
 import unicodedata
 
-from . import forges
-
 #: the four sections of a write-up, in page order: (directive name = anchor, default heading)
 SECTIONS: tuple[tuple[str, str], ...] = (
     ("problem", "Problem"),
@@ -79,14 +77,20 @@ def project_page(project: str, folder: str = "projects") -> str:
 
 def pr_url(repo: str, number: int) -> str:
     """The page of pull (merge) request ``number`` on the repository's forge (:mod:`.forges`)."""
+    from . import forges  # here: the forges' tables cost a guest site's build (issue 32)
+
     return forges.pr_url(repo, number)
 
 
 def issue_url(repo: str, number: int) -> str:
+    from . import forges  # here: the forges' tables cost a guest site's build (issue 32)
+
     return forges.issue_url(repo, number)
 
 
 def commit_url(repo: str, sha: str) -> str:
+    from . import forges  # here: the forges' tables cost a guest site's build (issue 32)
+
     return forges.commit_url(repo, sha)
 
 

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 from .files import write_text_atomically
 from .keys import key_lookup
 from .records import ForgeFacts
+from .settings import LOCK_NAME as LOCK_NAME  # the file's name, in the settings' table (its default)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-LOCK_NAME = "contributions.lock.json"
 LOCK_VERSION = 1
 SCHEMA_PATH = Path(__file__).parent / "schema" / "contributions.lock.schema.json"
 

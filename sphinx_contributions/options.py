@@ -7,7 +7,6 @@ Nothing here touches Sphinx.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from datetime import date as _date
@@ -18,9 +17,10 @@ from . import forges
 from .formatting import APPROXIMATE_MARKS, NUMBER_RE, round_sig
 from .keys import POSITIVE_INT, commit_url, issue_url, pr_url, repo_of_url, slugify
 from .records import Evidence
+from .warnings import suggest
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    pass
 
 
 #: the states a contribution may declare; absent means "not stated"
@@ -115,28 +115,6 @@ def parse_evidence_item(value: str, page_repo: str | None) -> Evidence:
 
 #: a title longer than this is cut short by the listings, the cards and the browser's tab
 MAX_TITLE = 120
-
-
-#: how alike a name and a candidate must be to suggest it (:func:`difflib.get_close_matches`' ratio): one
-#: slip in a three-letter name ("fxi", "fox" for "fix") is 0.67, two letters of three wrong ("foo") 0.33
-CLOSE_ENOUGH = 0.6
-
-
-def closest(name: str, candidates: Iterable[str]) -> str | None:
-    """The candidate ``name`` is most likely a typo of, by :func:`difflib.get_close_matches` (any case; the
-    most alike, the first on a tie); None when ``name`` is a candidate or none is alike enough."""
-    name = name.strip().lower()
-    names = tuple(candidates)
-    if name in names:  # the common case, a name spelt right, compares nothing
-        return None
-    found = difflib.get_close_matches(name, names, n=1, cutoff=CLOSE_ENOUGH)
-    return found[0] if found else None
-
-
-def suggest(name: str, candidates: Iterable[str]) -> str:
-    """``": did you mean 'merged'?"`` for a near miss (:func:`closest`), else ""."""
-    found = closest(name, candidates)
-    return f": did you mean {found!r}?" if found is not None else ""
 
 
 def parse_repo(value: str | None) -> str:

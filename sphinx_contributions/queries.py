@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .keys import key_lookup, named_after_key, slugify
-from .records import GeneratedPage
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
-    from .records import Contribution
+    from .records import Contribution, GeneratedPage
 
 
 def generated_pages(
@@ -25,6 +24,8 @@ def generated_pages(
     links lead to its section of the ``projects`` listing) and every tag that at least ``tag_min`` of them
     have (``contributions_tag_page_min``: its links lead to the filtered list), sorted by pagename; each
     page's records newest first."""
+    from .records import GeneratedPage  # here: the records' module is the write-ups' (a guest never loads it)
+
     found: dict[str, tuple[str, str, list[Contribution]]] = {}
     for record in records:
         found.setdefault(record.project_page, ("project", record.display_project, []))[2].append(record)

@@ -7,7 +7,6 @@ Nothing here touches Sphinx. The records are built by the parsers of :mod:`.opti
 
 from __future__ import annotations
 
-import hashlib
 import math
 import re
 from dataclasses import dataclass, field, replace
@@ -29,11 +28,6 @@ if TYPE_CHECKING:
 def untranslated(message: str) -> str:
     """The English message itself: what the model's words are without a translation."""
     return message
-
-
-def digest(value: object) -> str:
-    """A short, stable digest of a value's ``repr`` (records are frozen dataclasses of plain values)."""
-    return hashlib.sha256(repr(value).encode()).hexdigest()[:16]
 
 
 #: a change under this many percent is "<0.01%": smaller shares say nothing a reader can use

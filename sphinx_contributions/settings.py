@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from .lock import LOCK_NAME
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -30,6 +29,10 @@ if TYPE_CHECKING:
 def is_preview(config: Config | None = None) -> bool:
     """Whether this is a Read the Docs pull-request build (its documented ``external`` version type)."""
     return os.environ.get("READTHEDOCS_VERSION_TYPE") == "external"
+
+
+#: the lock file ``contributions sync`` writes beside ``conf.py`` (:mod:`.lock` reads and writes it)
+LOCK_NAME = "contributions.lock.json"
 
 
 @dataclass(frozen=True)
@@ -258,3 +261,34 @@ def check_settings(app: Sphinx, config: Config) -> None:
             f"{name} is not a setting of sphinx-contributions and is ignored; {hint}",
             _where(app, lines, name),
         )
+
+
+#: the settings of the generated pages' folders (:mod:`.write.generated`), and their defaults
+FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "projects"}
+
+
+def check_folders(app: Sphinx, config: Config) -> None:
+    """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
+    ``blog/tags``); another value is reported and the default used. The tags' and the projects' folders
+    are neither one folder nor one inside the other; where they are, both defaults are used."""
+    for name, default in FOLDERS.items():
+        value = str(config[name]).strip().strip("/")
+        if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):
+            warn(
+                ContribWarning.CONFIG,
+                f"{name} = {config[name]!r} is not a folder inside the site (such as {default!r}): {default!r} is used",
+                None,
+            )
+            value = default
+        setattr(config, name, value)
+    tags, projects = config.contributions_tags_path, config.contributions_projects_path
+    if tags == projects or tags.startswith(projects + "/") or projects.startswith(tags + "/"):
+        warn(
+            ContribWarning.CONFIG,
+            f"contributions_tags_path = {tags!r} and contributions_projects_path = {projects!r} are "
+            f"{'one folder' if tags == projects else 'one folder inside the other'}: a tag named like a project "
+            "would replace the project's page; the defaults 'tags' and 'projects' are used",
+            conf_location(app, "contributions_projects_path", "contributions_tags_path"),
+        )
+        for name, default in FOLDERS.items():
+            setattr(config, name, default)

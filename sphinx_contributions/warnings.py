@@ -7,10 +7,14 @@ value as subtype, so Sphinx shows it as ``[contrib.<subtype>]`` and a site can s
 
 from __future__ import annotations
 
+import difflib
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sphinx.util import logging
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 logger = logging.getLogger(__name__)
 
@@ -89,7 +93,7 @@ class ContribWarning(Enum):
     FORGE_MISMATCH = "forge_mismatch"
     #: ``contributions.lock.json`` cannot be read or does not follow its schema
     LOCK = "lock"
-    #: a directive, option or role name that is not known and is a near miss (:func:`.options.closest`) of one of
+    #: a directive, option or role name that is not known and is a near miss (:func:`.warnings.closest`) of one of
     #: the extension's: "did you mean"; any option its directives do not have (the one warning for it)
     UNKNOWN_NAME = "unknown_name"
     #: a write-up named after a key (``numpy-27001.md``) whose header declares another number or repository
@@ -109,3 +113,25 @@ def warn(kind: ContribWarning, message: str, location: Any, once: bool = False) 
     """Log one warning of ``kind`` at ``location`` (a node, a docname, or ``(docname, line)``); ``once``:
     not again in this build when an identical one was logged with ``once``."""
     logger.warning(message, type=WARNING_TYPE, subtype=kind.value, location=location, once=once)
+
+
+#: how alike a name and a candidate must be to suggest it (:func:`difflib.get_close_matches`' ratio): one
+#: slip in a three-letter name ("fxi", "fox" for "fix") is 0.67, two letters of three wrong ("foo") 0.33
+CLOSE_ENOUGH = 0.6
+
+
+def closest(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate ``name`` is most likely a typo of, by :func:`difflib.get_close_matches` (any case; the
+    most alike, the first on a tie); None when ``name`` is a candidate or none is alike enough."""
+    name = name.strip().lower()
+    names = tuple(candidates)
+    if name in names:  # the common case, a name spelt right, compares nothing
+        return None
+    found = difflib.get_close_matches(name, names, n=1, cutoff=CLOSE_ENOUGH)
+    return found[0] if found else None
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str:
+    """``": did you mean 'merged'?"`` for a near miss (:func:`closest`), else ""."""
+    found = closest(name, candidates)
+    return f": did you mean {found!r}?" if found is not None else ""

@@ -357,3 +357,72 @@ def test_an_epub_without_a_version_hears_sphinx_alone(tmp_path: Path) -> None:
     guest = build(ROOT, tmp_path / "with", "epub", [*HOST, "sphinx_contributions"], "-D", "version=")
     assert plain.returncode == guest.returncode == 1
     assert guest.stderr == plain.stderr == 'WARNING: conf value "version" should not be empty for EPUB3\n'
+
+
+#: the modules of the extension's work: write-ups' directives and options, records, forges, renderers and
+#: outputs. A site without a write-up loads none of them (issue 32: the cost of nothing)
+WORK_MODULES = frozenset(
+    "sphinx_contributions." + name
+    for name in (
+        "records",
+        "options",
+        "forges",
+        "lock",
+        "markup",
+        "formatting",
+        "read.directives",
+        "read.roles",
+        "read.metric_directive",
+        "read.listing_directive",
+        "read.projects_directive",
+        "read.limits",
+        "render.header",
+        "render.listing",
+        "render.metric",
+        "render.projects",
+        "render.links",
+        "render.filter",
+        "write.books",
+        "write.exports",
+        "write.generated",
+        "write.redirects",
+        "write.sidebar",
+        "write.social_cards",
+    )
+)
+
+_LOADED = """
+import sys
+from sphinx.cmd.build import build_main
+status = build_main(sys.argv[1:])
+print(" ".join(sorted(name for name in sys.modules if name.startswith("sphinx_contributions"))))
+sys.exit(status)
+"""
+
+
+def loaded_modules(src: Path, out: Path, builder: str, extensions: list[str]) -> set[str]:
+    """The extension's modules a strict build of ``src`` imported, in its own process."""
+    command = [sys.executable, "-c", _LOADED, "-b", builder, "-q", "-nW", "--keep-going"]
+    command += ["-d", str(out / "doctrees"), "-D", "extensions=" + ",".join(extensions), str(src), str(out / builder)]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert (result.returncode, result.stderr) == (0, "")
+    return set(result.stdout.split())
+
+
+@pytest.mark.parametrize("builder", ["html", "latex", "epub"])
+def test_a_site_without_a_write_up_loads_none_of_the_write_ups_modules(tmp_path: Path, builder: str) -> None:
+    loaded = loaded_modules(ROOT, tmp_path, builder, [*HOST, "sphinx_contributions"])
+    assert "sphinx_contributions.collect.domain" in loaded  # the extension ran: its domain, its light wiring
+    assert sorted(loaded & WORK_MODULES) == []
+
+
+def test_a_write_up_loads_what_it_shows(tmp_path: Path) -> None:
+    src = write_up_site(tmp_path, '\nmyst_enable_extensions = ["colon_fence"]\n')
+    loaded = loaded_modules(src, tmp_path, "html", [*HOST, "myst_parser", "sphinx_contributions"])
+    # no lock beside conf.py, and the page uses no listing, projects overview or known-limits callout
+    assert sorted(WORK_MODULES - loaded) == [
+        "sphinx_contributions.lock",
+        "sphinx_contributions.read.limits",
+        "sphinx_contributions.read.listing_directive",
+        "sphinx_contributions.read.projects_directive",
+    ]

@@ -38,7 +38,7 @@ SABOTAGE = {
     "env-get-updated": _INC + "m.updated = lambda app, env: []",
     "nav-rewrite": _FIX.format("navigation") + "f.nav_digest = lambda env: ''",
     # the navigation's digest without the toctrees' options (their caption)
-    "nav-options": _FIX.format("navigation") + "from sphinx_contributions.records import digest\n"
+    "nav-options": _FIX.format("navigation") + "from sphinx_contributions.files import digest\n"
     "def nav(env):\n"
     "    parts, in_nav = [env.config.root_doc], {env.config.root_doc}\n"
     "    for doc in sorted(env.toctree_includes):\n"

@@ -23,7 +23,6 @@ from sphinx_contributions.keys import (
 from sphinx_contributions.options import (
     EVIDENCE_FORMS,
     OptionError,
-    closest,
     parse_better,
     parse_change,
     parse_date,
@@ -43,6 +42,7 @@ from sphinx_contributions.options import (
 )
 from sphinx_contributions.queries import ownership
 from sphinx_contributions.records import Contribution, Evidence, Inline, Metric, plain_text
+from sphinx_contributions.warnings import closest
 
 #: the start of the message for a :repo: that no forge accepts
 REPO_MUST = (

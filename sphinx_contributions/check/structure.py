@@ -29,7 +29,6 @@ from docutils import nodes
 
 from .. import nodes as cn
 from ..keys import SECTION_NAMES, make_key
-from ..read.directives import is_written
 from ..read.names import near_misses
 from ..read.sources import Fence, PageSource, directive_fences, fence_of_block, inner_fences, may_leave_open
 from ..warnings import ContribWarning, warn
@@ -437,6 +436,8 @@ def _item(node: nodes.Node) -> Iterator[nodes.Node]:
 
 def check_outside(page: Page, early: set[int]) -> None:
     """Text, figures and headings outside the four sections: one warning for each run of them."""
+    from ..read.directives import is_written  # here: only a write-up's page loads the directives
+
     header_seen = False
     last: nodes.Element | None = None
     run: list[nodes.Node] = []

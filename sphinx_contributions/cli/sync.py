@@ -33,9 +33,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import forges
 from ..forges.cache import CACHE_DIR, CACHE_FILE, AnswerCache
 from ..keys import key_lookup, make_key
-from ..lock import LOCK_NAME, LockBusyError, LockError, by_lookup, entry_json, facts, read_lock, site_lock, write_lock
+from ..lock import LockBusyError, LockError, by_lookup, entry_json, facts, read_lock, site_lock, write_lock
 from ..options import OptionError, parse_int_list, parse_positive_int, parse_repo
 from ..records import ForgeFacts
+from ..settings import LOCK_NAME
 from .common import PROG, CommandError, UsageError, shown, site_pages, site_root, table
 
 if TYPE_CHECKING:

@@ -20,20 +20,12 @@ from sphinx.util.nodes import make_refnode
 
 from .. import nodes as cn
 from ..check.facts import check_facts, entry_applies
-from ..check.structure import check_page
 from ..keys import SECTION_NAMES, key_lookup, label, make_key, named_after_key, object_name, split_target
-from ..lock import LOCK_NAME
-from ..options import MAX_TITLE, PLACEHOLDER, is_placeholder
+from ..lazy import resolve
 from ..queries import generated_pages, is_of_project, neighbours, ownership, sort_records
-from ..read.directives import ContributionDirective, SectionDirective
-from ..read.limits import KnownLimitsDirective
-from ..read.listing_directive import ContributionsDirective
 from ..read.marks import MarkingRole
-from ..read.metric_directive import MetricDirective, metric_from_node
-from ..read.projects_directive import ProjectIntroDirective, ProjectsDirective
-from ..read.roles import ExportRole, GitHubRole
 from ..read.sources import DOMAIN, page_being_read
-from ..records import Contribution, ForgeFacts, GeneratedPage, Metric
+from ..settings import LOCK_NAME
 from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -44,6 +36,8 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
+
+    from ..records import Contribution, ForgeFacts, GeneratedPage, Metric
 
 
 class ContribRole(MarkingRole, XRefRole):
@@ -86,22 +80,24 @@ class ContributionsDomain(Domain):
         "section": ObjType("section", "contrib"),
     }
     #: every directive of the extension, by its name in the domain (``:::{contrib:fix}``): the one table of
-    #: its directive names (the bare ones are added from it, :mod:`.short_names`; the manual reads it)
-    directives = {  # noqa: RUF012
-        "contribution": ContributionDirective,
-        **dict.fromkeys(SECTION_NAMES, SectionDirective),
-        "metric": MetricDirective,
-        "known-limits": KnownLimitsDirective,
-        "contributions": ContributionsDirective,
-        "projects": ProjectsDirective,
-        "project": ProjectIntroDirective,
+    #: its directive names (the bare ones are added from it, :mod:`.short_names`; the manual reads it).
+    #: Each is named by reference (:mod:`..lazy`) and imported when a page first uses it: a site without
+    #: a write-up never loads them (:meth:`directive`, :meth:`role`)
+    directives: ClassVar[dict[str, Any]] = {
+        "contribution": ".read.directives:ContributionDirective",
+        **dict.fromkeys(SECTION_NAMES, ".read.directives:SectionDirective"),
+        "metric": ".read.metric_directive:MetricDirective",
+        "known-limits": ".read.limits:KnownLimitsDirective",
+        "contributions": ".read.listing_directive:ContributionsDirective",
+        "projects": ".read.projects_directive:ProjectsDirective",
+        "project": ".read.projects_directive:ProjectIntroDirective",
     }
-    #: every role of the extension (``{contrib:pr}``), the same way
-    roles = {  # noqa: RUF012
+    #: every role of the extension (``{contrib:pr}``), the same way (a class named is made with no arguments)
+    roles: ClassVar[dict[str, Any]] = {
         "contrib": ContribRole(innernodeclass=nodes.inline),
-        "pr": GitHubRole(),
-        "issue": GitHubRole(),
-        "export": ExportRole(),
+        "pr": ".read.roles:GitHubRole",
+        "issue": ".read.roles:GitHubRole",
+        "export": ".read.roles:ExportRole",
     }
     initial_data: ClassVar[dict[str, Any]] = {
         "contributions": {},  # docname -> Contribution
@@ -125,6 +121,18 @@ class ContributionsDomain(Domain):
     written: dict[str, Any] | None = None
     #: the drafts this build leaves out: lookup key → docname (:mod:`.drafts`; not pickled, not a setting)
     draft_keys: dict[str, str] | None = None
+
+    def directive(self, name: str) -> Any:
+        """Sphinx's lookup of ``:::{contrib:name}``, the class imported on first use."""
+        if isinstance(self.directives.get(name), str):
+            self.directives[name] = resolve(self.directives[name])
+        return super().directive(name)
+
+    def role(self, name: str) -> Any:
+        """Sphinx's lookup of ``{contrib:name}``, the role imported (and made) on first use."""
+        if isinstance(self.roles.get(name), str):
+            self.roles[name] = resolve(self.roles[name])()
+        return super().role(name)
 
     # -- the collected data -----------------------------------------------------------------------
 
@@ -280,6 +288,8 @@ class ContributionsDomain(Domain):
                 )
         headers = found[cn.contribution_header]
         header = headers[0] if headers else None
+        from ..check.structure import check_page  # here: the checks load what they need when a page is read
+
         check_page(env, docname, document, header, page_being_read(env))
         if header is None:
             return
@@ -301,6 +311,9 @@ class ContributionsDomain(Domain):
                 std.labels[name] = record.docname, anchor, title
 
     def _record(self, docname: str, header: cn.contribution_header, document: nodes.document) -> Contribution:
+        from ..options import MAX_TITLE, PLACEHOLDER, is_placeholder  # here: a write-up's, as below
+        from ..records import Contribution
+
         # the page's own first heading: a top-level section that is not one of the write-up sections
         # (without this, a page with no heading would be titled "Problem")
         section = next(
@@ -377,6 +390,8 @@ class ContributionsDomain(Domain):
     @staticmethod
     def _metrics(key: str, document: nodes.document) -> tuple[Metric, ...]:
         """The page's figures; only the first marked ``:headline:`` stays the headline."""
+        from ..read.metric_directive import metric_from_node
+
         metrics: list[Metric] = []
         for node in document.findall(cn.metric):
             metric = metric_from_node(node)

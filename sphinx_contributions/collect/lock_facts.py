@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING
 
 from sphinx.util import logging
 
+from ..files import digest
 from ..keys import key_lookup
-from ..lock import LockError, facts, read_lock
-from ..records import ForgeFacts, digest
 from ..warnings import ContribWarning, warn
 from .domain import get_domain
 
@@ -34,7 +33,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from ..records import Contribution
+    from ..records import Contribution, ForgeFacts
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +58,8 @@ def load_lock(app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[
     targets: dict[str, tuple[str, int]] = {}
     name = None
     if path is not None and path.is_file():
+        from ..lock import LockError, facts, read_lock  # here: a site without a lock never loads the forges
+
         name = app.config.contributions_lock
         try:
             read = read_lock(path)

@@ -27,6 +27,7 @@ from ..builders import output_of
 from .page_data import PageDataCollector
 
 if TYPE_CHECKING:
+    from docutils.transforms import Transform
     from sphinx.application import Sphinx
 
 #: the nodes the extension's write-time handlers look for (its directives and roles make them)
@@ -40,6 +41,10 @@ OWN_NODES: tuple[type[nodes.Node], ...] = (
     cn.export_link,
 )
 
+
+#: the name kept for every page the extension's directives or roles ran on (:func:`..nodes.made_here`),
+#: whatever nodes they left: the site holds the extension's work (:func:`site_shows_work`)
+MARKED = "marked"
 
 #: the class of a container made by the extension's known-limits directive (:mod:`..read.limits`)
 LIMITS_CLASS = "contrib-limits"
@@ -69,7 +74,8 @@ def is_design_node(node: nodes.Node) -> bool:
 
 
 class OwnNodesCollector(PageDataCollector):
-    """Notes, per page, the names of the kinds of :data:`OWN_NODES` it holds (pages holding none: not kept)."""
+    """Notes, per page the extension's directives or roles ran on, :data:`MARKED` and the names of the kinds
+    of :data:`OWN_NODES` it holds (other pages: not kept)."""
 
     data_key = "own_nodes"
 
@@ -77,7 +83,7 @@ class OwnNodesCollector(PageDataCollector):
         own, guest = cn.made_here(app.env), design_is_guest(app)  # where either may be found
         if not (own or guest):
             return
-        found: set[str] = set()
+        found: set[str] = {MARKED} if own else set()
         design = False
         for node in cn.walk(doctree):  # one look for both notes
             kind = _kind(node) if own else None
@@ -111,6 +117,16 @@ def holds_own_nodes(app: Sphinx, docname: str) -> bool:
     """Whether the page ``docname``, resolved for the current builder, may hold any of the extension's
     nodes (always, in a book: its root document holds every page)."""
     return output_of(app.builder).inlines or docname in OwnNodesCollector.pages(app.env)
+
+
+def site_shows_work(app: Sphinx) -> bool:
+    """Whether any page of the site, when it was read, ran one of the extension's directives or roles."""
+    return bool(OwnNodesCollector.pages(app.env))
+
+
+def site_ran_here(transform: Transform) -> bool:
+    """:func:`site_shows_work`, for a transform (the ``when`` of a post transform of the wiring)."""
+    return bool(OwnNodesCollector.pages(transform.env))
 
 
 def holds_design_nodes(app: Sphinx, docname: str) -> bool:

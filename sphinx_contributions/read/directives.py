@@ -22,7 +22,6 @@ from ..keys import SECTIONS, is_opaque_slug, label, make_key, names_another_pr, 
 from ..markup import inline_markup
 from ..options import (
     OptionError,
-    closest,
     comma_form,
     is_comment_only_html,
     parse_date,
@@ -35,7 +34,7 @@ from ..options import (
     parse_text,
 )
 from ..records import Inline, plain_text
-from ..warnings import ContribWarning, warn
+from ..warnings import ContribWarning, closest, warn
 from .marks import MarkingDirective
 from .names import misspelt_header
 from .sources import bare_name, page_being_read

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils.parsers.rst import directives
 
 from .. import nodes as cn
-from ..options import OptionError, parse_positive_int, parse_status, parse_text, suggest
+from ..options import OptionError, parse_positive_int, parse_status, parse_text
 from ..queries import LAYOUTS, SORTS
-from ..warnings import ContribWarning, warn
+from ..warnings import ContribWarning, suggest, warn
 from .directives import OptionsDirective
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """Near misses of the extension's names: "did you mean" for a directive or role that no extension knows
-and that is a typo (alike by :mod:`difflib`, see :func:`~.options.closest`) of one of the extension's.
+and that is a typo (alike by :mod:`difflib`, see :func:`~.warnings.closest`) of one of the extension's.
 
 MyST reports an unknown directive or role itself (``[myst.directive_unknown]``, ``[myst.role_unknown]``)
 and drops what it held; this adds the name meant (``[contrib.unknown_name]``). A misspelt header
@@ -24,7 +24,7 @@ from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
 
 from ..keys import SECTION_NAMES
-from ..options import closest
+from ..warnings import closest
 from .sources import DOMAIN, PageSource, bare_name, block_tokens, directive_name, page_being_read, source_lines
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
     if name.startswith(f"{DOMAIN}:"):
         domain = env.domains[DOMAIN]
         bare = bare_name(name)
-        return (domain.directive(bare) if kind == "directive" else domain.role(bare)) is not None
+        return bare in (domain.directives if kind == "directive" else domain.roles)  # not loaded to be named
     if ":" in name:
         return True
     # docutils' own names, as its English language module lists them (its registries are private)

@@ -22,7 +22,6 @@ from .sources import bare_name
 
 if TYPE_CHECKING:
     from docutils.nodes import Node, system_message
-    from sphinx.application import Sphinx
 
 
 class GitHubRole(MarkingRole):
@@ -102,9 +101,3 @@ def _split_explicit(text: str) -> tuple[str | None, str]:
         title, _, target = text[:-1].rpartition(" <")
         return title.strip(), target.strip()
     return None, text
-
-
-def setup_roles(app: Sphinx) -> None:
-    """The roles' node and transform; the roles themselves are the ``contrib`` domain's."""
-    app.add_node(cn.pending_github_link)
-    app.add_transform(ResolveShortLinks)

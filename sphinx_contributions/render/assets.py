@@ -27,7 +27,6 @@ from .. import nodes as cn
 from ..builders import is_site_builder, writes_html
 from ..collect.domain import get_domain
 from ..collect.own_nodes import design_is_guest, holds_own_nodes
-from .filter import LABELS_ID, add_filter_script, labels_json
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -84,6 +83,8 @@ def add_static_files(app: Sphinx) -> None:
         return
     app.add_css_file("contributions.css")
     if is_site_builder(app.builder):  # the filter script works on a site's listing pages
+        from .filter import add_filter_script  # here: the filter's module loads the listings' words
+
         add_filter_script(app)
 
 
@@ -129,6 +130,8 @@ def add_page_assets(
         app.add_js_file(DESIGN_JS, **_design_js_attributes(app))
     app.add_css_file("contributions.css")
     if is_site_builder(app.builder):
+        from .filter import LABELS_ID, labels_json
+
         app.add_js_file(None, body=labels_json(), type="application/json", id=LABELS_ID)
         app.add_js_file("contributions.js", loading_method="defer")
 

@@ -413,15 +413,15 @@ def breadcrumb(app: Sphinx, docname: str, record: Contribution) -> nodes.paragra
     return trail
 
 
-def _visit_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+def visit_header_html(self: nodes.NodeVisitor, node: nodes.Element) -> None:
     self.body.append(self.starttag(node, "div", CLASS="contrib-header"))  # type: ignore[attr-defined]
 
 
-def _depart_container(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+def depart_header_html(self: nodes.NodeVisitor, node: nodes.Element) -> None:
     self.body.append("</div>\n")  # type: ignore[attr-defined]
 
 
-def _visit_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
+def visit_header_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
     """A framed box, with a label for each of the header's ids (``{contrib}`` links point at it), kept
     whole and with the first section: in a minipage (a box is never split, and it follows the write-up's
     title as a heading's first line does), and no page break allowed after it (``\\@nobreaktrue``: the
@@ -435,27 +435,15 @@ def _visit_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
     )
 
 
-def _depart_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
+def depart_header_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
     self.in_minipage -= 1
     self.body.append("\\end{sphinxShadowBox}\n\\end{minipage}\\par\\nobreak\\medskip\\csname @nobreaktrue\\endcsname\n")
 
 
-def _visit_texinfo(self: TexinfoTranslator, node: nodes.Element) -> None:
+def visit_header_texinfo(self: TexinfoTranslator, node: nodes.Element) -> None:
     for node_id in node["ids"]:
         self.add_anchor(node_id, node)
 
 
-def _pass(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+def pass_header(self: nodes.NodeVisitor, node: nodes.Element) -> None:
     """Text and man render the header's children only."""
-
-
-def setup_header(app: Sphinx) -> None:
-    passthrough = (_pass, _pass)
-    app.add_node(
-        cn.contribution_header,
-        html=(_visit_container, _depart_container),
-        latex=(_visit_latex, _depart_latex),
-        texinfo=(_visit_texinfo, _pass),
-        text=passthrough,
-        man=passthrough,
-    )

@@ -196,9 +196,3 @@ def _add_beside(node: nodes.Element, urls: tuple[str, ...]) -> None:
         reference.source, reference.line = node.source, node.line
         holder += reference
     node.parent.insert(node.parent.index(node) + 1, holder)
-
-
-def setup_links(app: Sphinx) -> None:
-    app.add_node(cn.page_link)
-    app.add_node(cn.export_link)
-    app.add_post_transform(LinksToCheck)

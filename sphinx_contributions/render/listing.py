@@ -331,7 +331,3 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
             node.replace_self(nodes.raw("", html, format="html"))
         else:
             node.replace_self(renderer.render(chosen, options))
-
-
-def setup_listing_render(app: Sphinx) -> None:
-    app.add_node(cn.contribution_list)

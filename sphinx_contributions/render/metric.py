@@ -423,7 +423,3 @@ def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         if m.evidence:
             paragraph += nodes.Text(".")
         node.replace_self(paragraph)
-
-
-def setup_metric_render(app: Sphinx) -> None:
-    app.add_node(cn.metric, html=(visit_metric_html, None), latex=(visit_metric_latex, None))  # VISITORS

@@ -61,8 +61,3 @@ def resolve_projects(app: Sphinx, doctree: nodes.document, docname: str) -> None
     renderer = Renderer(app.builder, docname)
     for node in found:
         node.replace_self(render_projects(renderer, node, records))
-
-
-def setup_projects_render(app: Sphinx) -> None:
-    app.add_node(cn.contribution_projects)
-    app.add_node(cn.project_intro)

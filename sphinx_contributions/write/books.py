@@ -62,10 +62,10 @@ class WriteupChapters(SphinxPostTransform):
 
     It runs before the references are resolved (priority 10), so links to a write-up become links
     inside the book. A post-transform is handed the environment only, whose ``app`` is deprecated and
-    ``_app`` private: :func:`setup_books` registers a subclass that holds the application it sets up."""
+    ``_app`` private: the wiring's stand-in (:data:`..extension.TRANSFORMS`) hands it the application."""
 
     default_priority = 5
-    #: the application this transform's class was registered on (see :func:`setup_books`)
+    #: the application the transform runs in (set by the wiring's stand-in, :func:`..lazy.transform`)
     application: ClassVar[Sphinx]
 
     def run(self, **kwargs: Any) -> None:
@@ -252,10 +252,3 @@ def _project_line(conf: Path) -> str | None:
         return None
     found = next((i for i, line in enumerate(lines, start=1) if re.match(r"^project\s*=", line)), None)
     return f"{conf}:{found}" if found else None
-
-
-def setup_books(app: Sphinx) -> None:
-    class Chapters(WriteupChapters):
-        application = app
-
-    app.add_post_transform(Chapters)

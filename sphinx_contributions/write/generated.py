@@ -23,13 +23,14 @@ from sphinx.util.osutil import relative_uri
 from .. import nodes as cn
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
+from ..files import digest
 from ..i18n import _, ngettext
 from ..keys import slugify
 from ..queries import is_of_project
-from ..records import GeneratedPage, digest
+from ..records import GeneratedPage
 from ..render.links import Links
 from ..render.listing import listing_context
-from ..settings import canonical_url, conf_location
+from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
 from .incremental import generated_page_is_current
 from .manifest import remember, this_build
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from sphinx.application import Sphinx
-    from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
 #: the page template of every tag and project page
@@ -194,34 +194,3 @@ def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
         build = this_build(app)
         build["stale"] = sorted(set(build.get("stale", [])) | changed)
     return []
-
-
-def check_folders(app: Sphinx, config: Config) -> None:
-    """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
-    ``blog/tags``); another value is reported and the default used. The tags' and the projects' folders
-    are neither one folder nor one inside the other; where they are, both defaults are used."""
-    for name, default in FOLDERS.items():
-        value = str(config[name]).strip().strip("/")
-        if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):
-            warn(
-                ContribWarning.CONFIG,
-                f"{name} = {config[name]!r} is not a folder inside the site (such as {default!r}): {default!r} is used",
-                None,
-            )
-            value = default
-        setattr(config, name, value)
-    tags, projects = config.contributions_tags_path, config.contributions_projects_path
-    if tags == projects or tags.startswith(projects + "/") or projects.startswith(tags + "/"):
-        warn(
-            ContribWarning.CONFIG,
-            f"contributions_tags_path = {tags!r} and contributions_projects_path = {projects!r} are "
-            f"{'one folder' if tags == projects else 'one folder inside the other'}: a tag named like a project "
-            "would replace the project's page; the defaults 'tags' and 'projects' are used",
-            conf_location(app, "contributions_projects_path", "contributions_tags_path"),
-        )
-        for name, default in FOLDERS.items():
-            setattr(config, name, default)
-
-
-#: the settings of the generated pages' folders, and their defaults
-FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "projects"}

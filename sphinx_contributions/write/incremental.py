@@ -24,10 +24,11 @@ from sphinx import addnodes
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..collect.page_data import PageDataCollector
+from ..files import digest
 from ..keys import key_lookup, label_key, split_target
-from ..records import digest
 from .fixes.navigation import nav_digest
 from .fixes.stale_outputs import output_file
+from .gates import shows_work
 from .manifest import changed_keys, remember, this_build
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class ContribLinkCollector(PageDataCollector):
             ContribLinkCollector.pages(app.env)[app.env.current_document.docname] = sorted(targets)
 
     def get_updated_docs(self, app: Sphinx, env: BuildEnvironment) -> list[str]:
-        return updated(app, env)
+        return updated(app, env) if shows_work(app) else []  # a guest's site: nothing the extension shows
 
 
 def _record_digests(domain: ContributionsDomain) -> tuple[dict[str, str], dict[str, str]]:

@@ -83,6 +83,11 @@ def _state(app: Sphinx) -> dict[str, Any]:
     return domain.written
 
 
+def in_use(app: Sphinx) -> bool:
+    """Whether this output keeps a memory (:func:`_state`); asked once the pages are read."""
+    return bool(_state(app)["in_use"])
+
+
 def _save(app: Sphinx, outputs: dict[str, Memory]) -> None:
     text = json.dumps({"version": MEMORY_VERSION, "outputs": outputs}, indent=1, sort_keys=True) + "\n"
     write_whole(_path(app), text)

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..compat import incompatible
+from ..files import digest
 from ..i18n import _
-from ..records import digest
 from .manifest import remember, this_build
 
 if TYPE_CHECKING:

@@ -40,7 +40,6 @@ from ..render.listing import telling_change
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
 from .fixes.opengraph_fields import opengraph_form
-from .fixes.opengraph_print import setup_opengraph_print
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -239,7 +238,3 @@ def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
         match = _CARD_NAME.match(path.relative_to(root).as_posix())
         if path.is_file() and (match is None or match["docname"] not in pages):
             path.unlink()
-
-
-def setup_cards(app: Sphinx) -> None:
-    setup_opengraph_print(app)

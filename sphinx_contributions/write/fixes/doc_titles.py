@@ -10,7 +10,8 @@ from sphinx import addnodes
 from sphinx.util import docname_join
 
 from ...collect.page_data import PageDataCollector
-from ...records import digest
+from ...files import digest
+from ..gates import shows_work
 from ..manifest import changed_keys, remember
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ class DocLinkCollector(PageDataCollector):
             DocLinkCollector.pages(app.env)[docname] = sorted(docs)
 
     def get_updated_docs(self, app: Sphinx, env: BuildEnvironment) -> list[str]:
+        if not shows_work(app):  # a guest's site: its titles are Sphinx's to follow
+            return []
         titles = {docname: digest(title.astext()) for docname, title in env.titles.items()}
         changed = changed_keys(remember(app, "titles", titles) or {}, titles)
         pages = {docname for docname, docs in DocLinkCollector.pages(env).items() if not changed.isdisjoint(docs)}

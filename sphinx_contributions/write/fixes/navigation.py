@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from sphinx import addnodes
 
-from ...records import digest
+from ...files import digest
 from ..manifest import remember
 
 if TYPE_CHECKING:

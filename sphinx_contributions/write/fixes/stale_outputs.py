@@ -22,9 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...builders import is_site_builder, output_of, written_exports
 from ...collect.domain import get_domain
-from ...render.assets import used_static_files
 from ..manifest import remember
-from ..redirects import redirect_files
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -58,6 +56,9 @@ def source_copies(app: Sphinx, pagename: str) -> list[Path]:
 def held_files(app: Sphinx) -> dict[str, str]:
     """What this build's output holds for its pages, generated pages and exports: path (relative to the
     output folder, ``/``-separated) → the page it is of (``""`` for an export)."""
+    from ...render.assets import used_static_files  # here: asked only where the extension shows work
+    from ..redirects import redirect_files
+
     outdir = Path(app.outdir)
     held: dict[str, str] = {}
     pages = set(app.env.found_docs)
