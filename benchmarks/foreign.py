@@ -1,7 +1,7 @@
 """The extension as a guest on someone else's documentation: a site built as it is, then with
 ``extensions.append("sphinx_contributions")`` as the only change (issue 32, "the cost of nothing").
 
-``python benchmarks/foreign.py DOCS [--python PY] [--rounds 3] [-b html]`` takes a documentation folder
+``python benchmarks/foreign.py DOCS [--python PY] [--rounds 3] [-b html] [--instructions]`` takes a documentation folder
 (the one holding its ``conf.py``), copies it beside itself as ``<DOCS>.with-contributions`` (so paths the
 site's ``conf.py`` takes relative to its folder still hold) with the one line appended, and then:
 
@@ -10,6 +10,9 @@ site's ``conf.py`` takes relative to its folder still hold) with the one line ap
   the CPU time (user + system of the build process and the workers it reaped, ``os.wait4``) and the wall
   time of each, their medians and the ratio with / without, and (steadier on a shared machine) the median
   of each round's own ratio, its two builds back to back, and the ratio of the fastest builds;
+- with ``--instructions``, builds each once more under valgrind's callgrind and counts the instructions it
+  runs: a ratio that the machine's load does not move (the times of a small site's builds scatter by a
+  third on a shared machine, more than the few percent to be read);
 - compares the two output trees of the last round file by file (every file, as bytes); a file that two
   clean builds *without* the extension already write differently (a time stamp, a random id) is reported
   apart, as the site's own noise, not the extension's;
@@ -62,8 +65,8 @@ class Run:
         return sum(1 for line in self.stderr.splitlines() if "WARNING" in line or "ERROR" in line)
 
 
-def build(python: str, builder: str, src: Path, out: Path, *extra: str) -> Run:
-    command = [python, "-m", "sphinx", "-b", builder, "--no-color", *extra, "-d", str(out / "doctrees")]
+def build(python: str, builder: str, src: Path, out: Path, *extra: str, under: tuple[str, ...] = ()) -> Run:
+    command = [*under, python, "-m", "sphinx", "-b", builder, "--no-color", *extra, "-d", str(out / "doctrees")]
     command += [str(src), str(out / builder)]
     environ = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     # bytecode written and reused, as an installed package has it: with PYTHONDONTWRITEBYTECODE (set on this
@@ -81,6 +84,23 @@ def build(python: str, builder: str, src: Path, out: Path, *extra: str) -> Run:
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"build of {src} failed:\n{err_text[-4000:]}")
     return Run(wall, usage.ru_utime + usage.ru_stime, out_text, err_text)
+
+
+#: what callgrind says it counted: the instructions the process ran
+_COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def instructions(python: str, builder: str, src: Path, out: Path) -> int:
+    """The instructions one clean build runs, counted by valgrind's callgrind: the same figure on a busy
+    machine as on an idle one (the time it stands for is not: a cache miss costs more than an add), so a
+    ratio of a few percent can be read where the times of two builds scatter by a third."""
+    shutil.rmtree(out, ignore_errors=True)
+    tool = ("valgrind", "--tool=callgrind", f"--callgrind-out-file={out}.callgrind")
+    run = build(python, builder, src, out, "-q", under=tool)
+    found = _COLLECTED.search(run.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind counted nothing:\n{run.stderr[-2000:]}")
+    return int(found[1])
 
 
 def files(root: Path) -> dict[str, bytes]:
@@ -115,6 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="where the outputs go (default: a temporary folder, removed)")
     parser.add_argument("--extension", default="sphinx_contributions", help="the one extension appended")
     parser.add_argument("--show", type=int, default=12, help="differing files shown with their first change")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count each build's instructions once (valgrind)"
+    )
     args = parser.parse_args(argv)
     docs = args.docs.resolve()
     if not (docs / "conf.py").is_file():
@@ -139,6 +162,11 @@ def main(argv: list[str] | None = None) -> int:
                 runs[name].append(run)
                 trees[name].append(files(out / args.builder))
                 print(f"round {i + 1} {name:<8} wall {run.wall:7.2f} s  CPU {run.cpu:7.2f} s  warnings {run.warnings}")
+        counted = {}
+        if args.instructions:
+            counted = {
+                name: instructions(args.python, args.builder, sites[name], work / f"{name}.ir") for name in sites
+            }
         incremental = {}
         for name in ("without", "with"):
             noop = build(args.python, args.builder, sites[name], work / name)
@@ -168,6 +196,11 @@ def main(argv: list[str] | None = None) -> int:
     paired = statistics.median(w.cpu / o.cpu for w, o in zip(runs["with"], runs["without"], strict=True))
     fastest = min(r.cpu for r in runs["with"]) / min(r.cpu for r in runs["without"])
     print(f"CPU ratio: median of the rounds' ratios {paired:.3f}, of the fastest builds {fastest:.3f}")
+    if counted:
+        print(
+            f"instructions (callgrind, one build each): {counted['without']:,} without, {counted['with']:,} with, "
+            f"ratio {counted['with'] / counted['without']:.4f}"
+        )
 
     noise: set[str] = set()
     for tree in trees["without"][1:]:

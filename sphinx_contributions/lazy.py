@@ -96,8 +96,10 @@ def transform(ref: str, base: type, priority: int, when: str | None = None, **at
     the same document (``attributes`` set on it) and applies it, which keeps its own checks (a post
     transform's ``builders``)."""
 
+    gate = function(when) if when is not None else None  # imported once, on the first page
+
     def apply(self: Any, **kwargs: Any) -> None:
-        if when is not None and not resolve(when)(self):
+        if gate is not None and not gate(self):
             return
         real = resolve(ref)(self.document, startnode=self.startnode)
         real.__dict__.update(attributes)

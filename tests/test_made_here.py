@@ -6,9 +6,9 @@ added is built in this process, and every look the package takes through a page 
 (``nodes.walk`` and docutils' ``findall``, called from a module of the package) is noted with the page and
 the module. On main, every page was looked through by the domain, the own-nodes collector, the structure
 checks, the ``{pr}`` links' transform, the translated options and the title's: seven looks on a page
-that none of the extension's directives touched. Now such a page gets only the two looks that must see
-every page: the links to a write-up's title and the untitled ``{doc}`` links (a site's own page may link
-to a write-up)."""
+that none of the extension's directives touched. Now such a page gets only the one look that must see
+every page: its cross-references, found once for both the links to a write-up's title and the untitled
+``{doc}`` links (a site's own page may link to a write-up; on 75f9c7a each collector took its own look)."""
 
 from __future__ import annotations
 
@@ -29,8 +29,9 @@ from .conftest import ROOTS, MakeApp
 
 PLAIN_MD = "# Plain\n\nA page of the site's own, with a [link](index.md) and *no* write-up.\n"
 PLAIN_RST = "Notes\n=====\n\nA page of the site's own: :doc:`index`.\n\n.. note::\n\n   Nothing here.\n"
-#: the looks that see every page: the links collectors (a site's own page may link to a write-up)
-EVERY_PAGE = {"sphinx_contributions.write.incremental", "sphinx_contributions.write.fixes.doc_titles"}
+#: the look that sees every page: its cross-references, once for the links collectors (a site's own page may
+#: link to a write-up)
+EVERY_PAGE = {"sphinx_contributions.collect.page_data"}
 
 
 def _looks(make_app: MakeApp, tmp_path: Path, extensions: list[str]) -> dict[str, set[str]]:

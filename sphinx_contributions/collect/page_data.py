@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from sphinx import addnodes
 from sphinx.environment.collectors import EnvironmentCollector
 
+from .. import nodes as cn
 from .domain import get_domain
 
 if TYPE_CHECKING:
     from collections.abc import Set
 
+    from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -37,3 +40,19 @@ class PageDataCollector(EnvironmentCollector):
         for docname in docnames:
             if docname in theirs:
                 mine[docname] = theirs[docname]
+
+
+#: where the page being read keeps its cross-references, found once (Sphinx's data of the current
+#: document, new for each page it reads)
+_XREFS = "contributions:pending-xrefs"
+
+
+def pending_xrefs(env: BuildEnvironment, doctree: nodes.document) -> list[addnodes.pending_xref]:
+    """The page's cross-references, in document order: one look through the page for every collector
+    that reads them (the links to a write-up's title, the untitled ``{doc}`` links), which see every page."""
+    found = env.current_document.get(_XREFS)
+    if found is None or found[0] is not doctree:
+        found = (doctree, [node for node in cn.walk(doctree) if isinstance(node, addnodes.pending_xref)])
+        env.current_document[_XREFS] = found
+    xrefs: list[addnodes.pending_xref] = found[1]
+    return xrefs

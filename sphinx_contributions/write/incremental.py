@@ -19,15 +19,11 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from sphinx import addnodes
-
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
-from ..collect.page_data import PageDataCollector
+from ..collect.page_data import PageDataCollector, pending_xrefs
 from ..files import digest
 from ..keys import key_lookup, label_key, split_target
-from .fixes.navigation import nav_digest
-from .fixes.stale_outputs import output_file
 from .gates import shows_work
 from .manifest import changed_keys, remember, this_build
 
@@ -50,7 +46,7 @@ class ContribLinkCollector(PageDataCollector):
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
         targets = set()
-        for node in doctree.findall(addnodes.pending_xref):
+        for node in pending_xrefs(app.env, doctree):
             domain, kind, explicit = node.get("refdomain"), node.get("reftype"), node.get("refexplicit")
             if domain == "contrib":
                 targets.add(key_lookup(split_target(node["reftarget"])[0]))
@@ -123,6 +119,8 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated``: the pages to rewrite because records they show changed; and note which
     generated pages are stale (the output of those that are gone goes with the manifest's ``files``,
     :mod:`.fixes.stale_outputs`)."""
+    from .fixes.navigation import nav_digest  # here: asked only where the extension shows work
+
     domain = get_domain(env)
     records, links = _record_digests(domain)
     generated = domain.generated_pages()
@@ -164,6 +162,8 @@ def generated_page_is_current(app: Sphinx, pagename: str) -> bool:
     write (nothing it shows changed since it was written, and the file is there), so it can be skipped."""
     if not is_site_builder(app.builder) or pagename in this_build(app).get("stale", [pagename]):
         return False
+    from .fixes.stale_outputs import output_file  # here: the same
+
     return output_file(app, pagename).is_file()
 
 

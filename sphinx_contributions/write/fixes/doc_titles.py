@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sphinx import addnodes
 from sphinx.util import docname_join
 
-from ...collect.page_data import PageDataCollector
+from ...collect.page_data import PageDataCollector, pending_xrefs
 from ...files import digest
 from ..gates import shows_work
 from ..manifest import changed_keys, remember
@@ -32,7 +31,7 @@ class DocLinkCollector(PageDataCollector):
         docname = app.env.current_document.docname
         docs = {
             docname_join(node.get("refdoc", docname), node["reftarget"])
-            for node in doctree.findall(addnodes.pending_xref)
+            for node in pending_xrefs(app.env, doctree)
             if node.get("refdomain") == "std" and node.get("reftype") == "doc" and not node.get("refexplicit")
         }
         if docs:
