@@ -22,9 +22,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from markdown_it import MarkdownIt
 from sphinx.project import Project
 
 from ..files import read_json, write_whole
@@ -34,9 +36,8 @@ from ..warnings import ContribWarning, warn
 from .domain import get_domain
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
-    from markdown_it import MarkdownIt
     from markdown_it.token import Token
     from myst_parser.config.main import MdParserConfig
     from sphinx.application import Sphinx
@@ -108,12 +109,18 @@ def scan_rst(text: str) -> Scan:
     return {m["name"]: m["value"] for m in _RST_OPTION.finditer(match["options"])}
 
 
-def scan_file(path: Path, docname: str, md: MarkdownIt, drafts_only: bool = False) -> SourcePage | None:
-    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None."""
+def scan_file(
+    path: Path, docname: str, md: MarkdownIt | Callable[[], MarkdownIt], drafts_only: bool = False
+) -> SourcePage | None:
+    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None. ``md``
+    is the parser, or what makes it when a page first needs it (a site of no write-up makes none)."""
     text = path.read_text(encoding="utf-8", errors="replace")
     if "contribution" not in text or (drafts_only and "draft" not in text.lower()):
         return None  # cheap tests first: parsing every page is most of a one-page rebuild at N = 1000
-    options = scan_markdown(text, md) if path.suffix == ".md" else scan_rst(text)
+    if path.suffix != ".md":
+        options = scan_rst(text)
+    else:
+        options = scan_markdown(text, md if isinstance(md, MarkdownIt) else md())
     return SourcePage(docname, path, options) if options is not None else None
 
 
@@ -157,7 +164,7 @@ def leave_out_drafts(
     config = site_config(env) if candidates else None
     settings = _settings(config)
     known = remembered_drafts(app, settings)
-    md: MarkdownIt | None = None
+    parser = cache(partial(markdown_parser, config))  # made for the first page that may be a draft
     drafts: dict[str, tuple[int, int, str]] = {}  # docname → (mtime, size, key)
     for docname in candidates:
         path = env.doc2path(docname)
@@ -170,8 +177,7 @@ def leave_out_drafts(
         if seen is not None and (seen[0], seen[1]) == stamp:
             drafts[docname] = seen
             continue
-        md = md or markdown_parser(config)
-        page = scan_file(path, docname, md, drafts_only=True)
+        page = scan_file(path, docname, parser, drafts_only=True)
         if page is not None and page.is_draft:
             drafts[docname] = (*stamp, page.key)
     for docname in drafts:
