@@ -109,14 +109,19 @@ def scan_rst(text: str) -> Scan:
     return {m["name"]: m["value"] for m in _RST_OPTION.finditer(match["options"])}
 
 
+#: the word, in any case (a quick look at a page's bytes: a page without it is no draft)
+_DRAFT = re.compile(rb"draft", re.IGNORECASE)
+
+
 def scan_file(
     path: Path, docname: str, md: MarkdownIt | Callable[[], MarkdownIt], drafts_only: bool = False
 ) -> SourcePage | None:
     """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None. ``md``
     is the parser, or what makes it when a page first needs it (a site of no write-up makes none)."""
-    text = path.read_text(encoding="utf-8", errors="replace")
-    if "contribution" not in text or (drafts_only and "draft" not in text.lower()):
-        return None  # cheap tests first: parsing every page is most of a one-page rebuild at N = 1000
+    data = path.read_bytes()
+    if b"contribution" not in data or (drafts_only and _DRAFT.search(data) is None):
+        return None  # cheap tests first, on the bytes: parsing every page is most of a one-page rebuild at N = 1000
+    text = data.decode("utf-8", errors="replace")
     if path.suffix != ".md":
         options = scan_rst(text)
     else:
