@@ -86,8 +86,8 @@ def build(python: str, builder: str, src: Path, out: Path, *extra: str, under: t
     return Run(wall, usage.ru_utime + usage.ru_stime, out_text, err_text)
 
 
-#: what callgrind says it counted: the instructions the process ran
-_COLLECTED = re.compile(r"Collected : (\d+)")
+#: the build's process, as callgrind names it (``==PID== Command: …``)
+_COMMAND = re.compile(r"^==(\d+)== Command: ", re.MULTILINE)
 
 
 def instructions(python: str, builder: str, src: Path, out: Path) -> int:
@@ -95,9 +95,12 @@ def instructions(python: str, builder: str, src: Path, out: Path) -> int:
     machine as on an idle one (the time it stands for is not: a cache miss costs more than an add), so a
     ratio of a few percent can be read where the times of two builds scatter by a third."""
     shutil.rmtree(out, ignore_errors=True)
-    tool = ("valgrind", "--tool=callgrind", f"--callgrind-out-file={out}.callgrind")
+    tool = ("valgrind", "--tool=callgrind", f"--callgrind-out-file={out}.%p.callgrind")
     run = build(python, builder, src, out, "-q", under=tool)
-    found = _COLLECTED.search(run.stderr)
+    command = _COMMAND.search(run.stderr)
+    # the build's own count: a process it forks (nbsphinx's pandoc, before its exec) inherits the counter
+    # and reports the instructions run until the fork, first
+    found = re.search(rf"^=={command[1]}== Collected : (\d+)", run.stderr, re.MULTILINE) if command else None
     if found is None:
         raise SystemExit(f"callgrind counted nothing:\n{run.stderr[-2000:]}")
     return int(found[1])
