@@ -26,7 +26,6 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from markdown_it import MarkdownIt
 from sphinx.project import Project
 
 from ..files import read_json, write_whole
@@ -38,6 +37,7 @@ from .domain import get_domain
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
+    from markdown_it import MarkdownIt
     from markdown_it.token import Token
     from myst_parser.config.main import MdParserConfig
     from sphinx.application import Sphinx
@@ -113,19 +113,14 @@ def scan_rst(text: str) -> Scan:
 _DRAFT = re.compile(rb"draft", re.IGNORECASE)
 
 
-def scan_file(
-    path: Path, docname: str, md: MarkdownIt | Callable[[], MarkdownIt], drafts_only: bool = False
-) -> SourcePage | None:
+def scan_file(path: Path, docname: str, md: Callable[[], MarkdownIt], drafts_only: bool = False) -> SourcePage | None:
     """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None. ``md``
-    is the parser, or what makes it when a page first needs it (a site of no write-up makes none)."""
+    gives the Markdown parser, asked only for a page that may be one (a site of no write-up makes none)."""
     data = path.read_bytes()
     if b"contribution" not in data or (drafts_only and _DRAFT.search(data) is None):
         return None  # cheap tests first, on the bytes: parsing every page is most of a one-page rebuild at N = 1000
     text = data.decode("utf-8", errors="replace")
-    if path.suffix != ".md":
-        options = scan_rst(text)
-    else:
-        options = scan_markdown(text, md if isinstance(md, MarkdownIt) else md())
+    options = scan_markdown(text, md()) if path.suffix == ".md" else scan_rst(text)
     return SourcePage(docname, path, options) if options is not None else None
 
 
@@ -139,12 +134,12 @@ def scan_sources(
 ) -> dict[str, SourcePage]:
     """docname → :class:`SourcePage` of every contribution page among the sources Sphinx would read
     (with ``drafts_only``: at least those that are drafts; pages without the word are not parsed)."""
-    md = md or markdown_parser()
+    parser = cache(markdown_parser) if md is None else lambda: md
     suffixes = {suffix: "" for suffix in source_suffix if suffix in (".md", ".rst")}
     project = Project(srcdir, suffixes)
     pages: dict[str, SourcePage] = {}
     for docname in sorted(project.discover(list(exclude_patterns), list(include_patterns))):
-        page = scan_file(project.doc2path(docname, absolute=True), docname, md, drafts_only)
+        page = scan_file(project.doc2path(docname, absolute=True), docname, parser, drafts_only)
         if page is not None:
             pages[docname] = page
     return pages
