@@ -278,6 +278,13 @@ HANDLERS: tuple[Handler, ...] = (
     # -- writing: each page resolved and rendered -------------------------------------------------
     Handler(
         "write-started",
+        ".render.design_guest:load_design",
+        300,
+        "sphinx-design for the cards a page shows, after the env is saved",
+        when=".write.gates:shows_cards",
+    ),
+    Handler(
+        "write-started",
         ".write.fixes.stale_outputs:remove_stale_files",
         400,
         "files the output held and this build does not: gone",
@@ -548,7 +555,6 @@ COMPONENTS: tuple[str, ...] = (
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("sphinx_design")
     for first in FIRST:
         resolve(first)(app)
     for event in EVENTS:

@@ -316,7 +316,7 @@ MUTATIONS = (
     Mutation(
         "card-title-latex",
         "write/fixes/design_latex.py",
-        '    if "sphinx_design" not in app.extensions or not config.contributions_pdf_card_styles:',
+        "    if not config.contributions_pdf_card_styles:",
         "    if True:",
         "a sphinx-design card's title is a bold line of its own in the PDF",
     ),

@@ -34,15 +34,16 @@ PLAIN_RST = "Notes\n=====\n\nA page of the site's own: :doc:`index`.\n\n.. note:
 EVERY_PAGE = {"sphinx_contributions.collect.page_data"}
 
 
-def _looks(make_app: MakeApp, tmp_path: Path, extensions: list[str]) -> dict[str, set[str]]:
-    """docname → the modules of the package that looked through it while it was read, with ``extensions``."""
+def _looks(make_app: MakeApp, tmp_path: Path, extensions: list[str], **settings: Any) -> dict[str, set[str]]:
+    """docname → the modules of the package that looked through it while it was read, with ``extensions``
+    and ``settings``."""
     srcdir = tmp_path / "src"
     shutil.copytree(ROOTS / "test-contrib-pages", srcdir)
     (srcdir / "plain.md").write_text(PLAIN_MD, encoding="utf-8")
     (srcdir / "notes.rst").write_text(PLAIN_RST, encoding="utf-8")
     with (srcdir / "index.md").open("a", encoding="utf-8") as index:
         index.write("\n```{toctree}\nplain\nnotes\n```\n")
-    app = make_app("html", srcdir=srcdir, confoverrides={"extensions": extensions}, status=StringIO())
+    app = make_app("html", srcdir=srcdir, confoverrides={"extensions": extensions, **settings}, status=StringIO())
     looks: dict[str, set[str]] = {}
 
     def note() -> None:
@@ -70,15 +71,18 @@ def _looks(make_app: MakeApp, tmp_path: Path, extensions: list[str]) -> dict[str
     return looks
 
 
-@pytest.mark.parametrize("design", ["listed", "guest"])
+@pytest.mark.parametrize("design", ["listed", "guest", "guest, everywhere"])
 def test_a_page_without_the_extension_s_directives_is_looked_through_only_for_its_links(
     make_app: MakeApp, tmp_path: Path, design: str
 ) -> None:
     extensions = ["myst_parser", *(["sphinx_design"] if design == "listed" else []), "sphinx_contributions"]
-    looks = _looks(make_app, tmp_path, extensions)
-    # where the site does not list sphinx-design, the own-nodes collector looks for its nodes on every page
-    # (its steps then run only where they are, render/design_guest.py)
-    expected = EVERY_PAGE | ({"sphinx_contributions.collect.own_nodes"} if design == "guest" else set())
+    everywhere = {"contributions_assets_everywhere": True} if design == "guest, everywhere" else {}
+    looks = _looks(make_app, tmp_path, extensions, **everywhere)
+    # where the extension set sphinx-design up at setup() (the site wants its files everywhere) without the
+    # site listing it, the own-nodes collector looks for its nodes on every page (its steps then run only
+    # where they are, render/design_guest.py); a guest's sphinx-design comes after reading (no look: on
+    # 36e3487 there was one, it was set up at setup() on every site)
+    expected = EVERY_PAGE | ({"sphinx_contributions.collect.own_nodes"} if design == "guest, everywhere" else set())
     assert looks["plain"] == expected
     assert looks["notes"] == expected
     # a write-up gets every look, as before

@@ -80,7 +80,9 @@ class OwnNodesCollector(PageDataCollector):
     data_key = "own_nodes"
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
-        own, guest = cn.made_here(app.env), design_is_guest(app)  # where either may be found
+        # where either may be found: sphinx-design's nodes only where it was loaded before the pages were
+        # read without the site listing it (its directives are not there otherwise: render/design_guest.py)
+        own, guest = cn.made_here(app.env), design_is_guest(app) and "sphinx_design" in app.extensions
         if not (own or guest):
             return
         found: set[str] = {MARKED} if own else set()
@@ -122,6 +124,17 @@ def holds_own_nodes(app: Sphinx, docname: str) -> bool:
 def site_shows_work(app: Sphinx) -> bool:
     """Whether any page of the site, when it was read, ran one of the extension's directives or roles."""
     return bool(OwnNodesCollector.pages(app.env))
+
+
+#: the kinds of :data:`OWN_NODES` rendered as sphinx-design's cards and grids (:mod:`..render.header`,
+#: :mod:`..render.listing`, :mod:`..render.projects`)
+CARDS = frozenset({"contribution_header", "contribution_list", "contribution_projects"})
+
+
+def site_shows_cards(app: Sphinx) -> bool:
+    """Whether any page of the site, when it was read, held a write-up's header, a listing or a projects
+    overview (the extension's nodes drawn with sphinx-design's cards)."""
+    return any(not CARDS.isdisjoint(kinds) for kinds in OwnNodesCollector.pages(app.env).values())
 
 
 def site_ran_here(transform: Transform) -> bool:

@@ -3,8 +3,8 @@ they style: no trace on the others.
 
 A guest's pages stay as the site wrote them: a page that shows no write-up, listing, project overview,
 figure or known-limits callout gets none of the extension's files, and sphinx-design's stylesheet and
-tabs script (the extension needs sphinx-design's nodes, :func:`..extension.setup` loads it) only where
-the site lists ``sphinx_design`` in its own ``extensions``. Sphinx (7.1+) takes
+tabs script (the extension's cards are sphinx-design's, :mod:`.design_guest` sets it up for them) only
+where the site lists ``sphinx_design`` in its own ``extensions``. Sphinx (7.1+) takes
 ``app.add_css_file``/``add_js_file`` inside ``html-page-context`` for that one page: :func:`add_page_assets`
 adds them there, to the pages marked while they are resolved (:func:`note_page_assets`) and to the
 generated tag and project pages. The files are copied into the output's ``_static`` only by a build of a
@@ -51,6 +51,12 @@ def everywhere(app: Sphinx) -> bool:
     return bool(app.config.contributions_assets_everywhere)
 
 
+def design_files_ours(app: Sphinx) -> bool:
+    """sphinx-design's files go with the extension's: it is set up (for the extension's cards, where a page
+    shows them: :mod:`.design_guest`) and the site does not list it (its own files are then everywhere)."""
+    return design_is_guest(app) and "sphinx_design" in app.extensions
+
+
 def add_static_path(app: Sphinx, config: Config) -> None:
     """``config-inited`` (``contributions_assets_everywhere`` only): the extension's ``static/`` folder, as a
     site's own would be, set before the environment compares this configuration with the last build's: set
@@ -65,8 +71,8 @@ def hold_design_assets(app: Sphinx, config: Config) -> None:
     """``config-inited``: where sphinx-design is the extension's guest, its ``builder-inited`` handler that
     puts its folder, stylesheet and script on every page leaves (the pages that use its nodes get them,
     :func:`add_page_assets`)."""
-    if everywhere(app) or not design_is_guest(app):
-        return
+    if everywhere(app) or not design_files_ours(app):
+        return  # the site's own sphinx-design, or none yet (render/design_guest.py: none of its handlers ran)
     try:
         from sphinx_design.extension import add_static_assets
     except ImportError:  # another sphinx-design: it keeps its own way
@@ -125,7 +131,7 @@ def add_page_assets(
             return
     elif not listed and pagename not in get_domain(app.env).generated_pages():
         return
-    if design_is_guest(app):
+    if design_files_ours(app):
         app.add_css_file(DESIGN_CSS)
         app.add_js_file(DESIGN_JS, **_design_js_attributes(app))
     app.add_css_file("contributions.css")
@@ -156,7 +162,7 @@ def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
     if not (domain.contributions or domain.listings):
         return []
     files = [STATIC_DIR / name for name in STATIC_FILES]
-    if design_is_guest(app):
+    if design_files_ours(app):
         try:
             from sphinx_design.extension import STATIC_DIR as DESIGN_DIR
         except ImportError:

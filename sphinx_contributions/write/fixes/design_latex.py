@@ -28,7 +28,7 @@ PREAMBLE = r"""
 def add_card_styles(app: Sphinx, config: Config) -> None:
     """``config-inited``: the environments, after the site's own preamble (a site that defines them first
     keeps its own: ``\\ProvideDocumentEnvironment`` skips a name that is taken)."""
-    if "sphinx_design" not in app.extensions or not config.contributions_pdf_card_styles:
+    if not config.contributions_pdf_card_styles:
         return
     elements = dict(config.latex_elements or {})
     preamble = str(elements.get("preamble") or "")
