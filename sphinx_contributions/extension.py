@@ -98,12 +98,6 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "config-inited",
-        ".render.assets:hold_design_assets",
-        500,
-        "sphinx-design's files only on pages that use them, unless listed",
-    ),
-    Handler(
-        "config-inited",
         ".write.fixes.settled_settings:set_up_theme",
         500,
         "a theme package's settings (furo's) there before the env compares",
@@ -276,13 +270,6 @@ HANDLERS: tuple[Handler, ...] = (
         "lock entries without a page, pages without one",
     ),
     # -- writing: each page resolved and rendered -------------------------------------------------
-    Handler(
-        "write-started",
-        ".render.design_guest:load_design",
-        300,
-        "sphinx-design for the cards a page shows, after the env is saved",
-        when=".write.gates:shows_cards",
-    ),
     Handler(
         "write-started",
         ".write.fixes.stale_outputs:remove_stale_files",
@@ -550,7 +537,6 @@ COMPONENTS: tuple[str, ...] = (
     ".write.incremental:setup_incremental",
     ".write.fixes.doc_titles:setup_doc_titles",
     ".collect.own_nodes:setup_own_nodes",
-    ".render.design_guest:setup_design_guest",
 )
 
 

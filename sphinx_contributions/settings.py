@@ -96,8 +96,7 @@ SETTINGS: tuple[Setting, ...] = (
         False,
         "html",
         (bool,),
-        "the extension's stylesheet and scripts on every page, and sphinx-design's where the site does not list it"
-        " (set up at once); else only on pages that show its work",
+        "the extension's stylesheet and scripts on every page; else only on pages that show its work",
     ),
     Setting(
         "contributions_external_rel",

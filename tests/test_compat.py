@@ -32,9 +32,6 @@ PACKAGE = REPO / "sphinx_contributions"
 #: the private names of other packages the extension still reaches, and why each is safe
 GUARDED = {
     ("write/fixes/search_objects.py", "_objtypes"): "IndexBuilder's table, checked: [contrib.compat] (test_faults)",
-    ("render/design_guest.py", "_resolve_new_tab_refs"): "sphinx-design's handler, looked up with getattr: "
-    "absent, its listener is left as it is (test_design_guest)",
-    ("render/design_guest.py", "_replace"): "a NamedTuple's own copy method (Sphinx's EventListener), public API",
     ("write/fixes/settled_settings.py", "_getframe"): "the standard library's frame of Sphinx.__init__; "
     "unreadable: the theme is left to Sphinx (test_settings)",
     ("cli/sphinx_process.py", "sphinx._cli.util.errors"): "imported by name and checked (see below)",

@@ -53,7 +53,7 @@ def test_valid_pages_build_strictly_without_a_warning(app: SphinxTestApp) -> Non
 def test_header_shows_every_option(app: SphinxTestApp) -> None:
     block = header(app, "full")
     assert "contrib-header" in block["class"]
-    assert block.select_one(".sd-card.contrib-header-card > .sd-card-body") is not None  # sphinx-design card
+    assert block.select_one(".contrib-card.contrib-header-card > .contrib-card-body") is not None  # a card
     project = block.select_one("a.contrib-project")
     assert project is not None
     assert (project.get_text(), project["href"]) == (
@@ -82,7 +82,7 @@ def test_header_shows_every_option(app: SphinxTestApp) -> None:
     badge = block.select_one(".contrib-state")
     assert badge is not None
     assert badge.get_text() == "merged"
-    assert {"sd-badge", "contrib-state-merged"} <= set(badge["class"])
+    assert {"contrib-badge", "contrib-state-merged"} <= set(badge["class"])
     date = block.select_one(".contrib-date")
     assert date is not None and date.get_text() == "2025-11-02"
     summary = block.select_one(".contrib-summary")
@@ -95,7 +95,7 @@ def test_header_shows_every_option(app: SphinxTestApp) -> None:
     tags = [span.get_text() for span in block.select(".contrib-tags span.contrib-tag")]
     assert tags == ["attention correctness", "SDPA", "seq2seq training"]
     assert block.select(".contrib-tags a") == []
-    assert all("sd-badge" in span["class"] for span in block.select(".contrib-tags span.contrib-tag"))
+    assert all("contrib-badge" in span["class"] for span in block.select(".contrib-tags span.contrib-tag"))
     # the headline figure (here the first) as a stat: the label, the values in large type, the change in
     # words; the other figures are drawn in Verification only
     stats = [

@@ -178,7 +178,9 @@ def test_one_write_up_in_contrib_forms_builds_strictly(
     page = (out / "upstream.html").read_text(encoding="utf-8")
     assert 'href="https://github.com/widgets/widgets/pull/456"' in page  # {contrib:pr}`#456`: the page's repo
     assert 'href="https://github.com/widgets/widgets/issues/123"' in page
-    assert "_static/contributions.css" in page and "_static/sphinx-design.min.css" in page
+    # the cards are the extension's own markup: sphinx-design, which the host does not list, is nowhere
+    assert "_static/contributions.css" in page and "sphinx-design" not in page
+    assert re.search(r'class="[^"]*\bsd-', page) is None
     assert (out / "_static" / "contributions.css").is_file()
     # its structured data names no author: the host's `author` is the project's team, not the pull request's
     (ld,) = re.findall(r'<script type="application/ld\+json">(.*?)</script>', page, re.S)
@@ -197,8 +199,8 @@ def test_one_write_up_in_contrib_forms_builds_strictly(
 
 def test_the_last_write_up_removed_leaves_the_site_as_without_the_extension(tmp_path: Path) -> None:
     """The write-up built, then deleted, then the site rebuilt into the same folders: the output is the
-    host's own, file by file, as built without the extension (its stylesheet, scripts and sphinx-design's
-    files gone from ``_static``, the search index without its key)."""
+    host's own, file by file, as built without the extension (its stylesheet and scripts gone from
+    ``_static``, the search index without its key)."""
     src = write_up_site(tmp_path, '\nmyst_enable_extensions = ["colon_fence"]\n')
     out = tmp_path / "html"
     first = build(src, out, "html", [*HOST, "myst_parser", "sphinx_contributions"])
@@ -213,7 +215,7 @@ def test_the_last_write_up_removed_leaves_the_site_as_without_the_extension(tmp_
 
 
 def test_the_first_write_up_added_builds_as_from_scratch(tmp_path: Path) -> None:
-    """The host built without a write-up (no sphinx-design: nothing shows its cards), then one added, and
+    """The host built without a write-up, then one added, and
     the site rebuilt into the same folders: the output is that of a clean build with the write-up."""
     src = write_up_site(tmp_path, '\nmyst_enable_extensions = ["colon_fence"]\n')
     write_up = src / "upstream.md"
@@ -223,13 +225,11 @@ def test_the_first_write_up_added_builds_as_from_scratch(tmp_path: Path) -> None
     extensions = [*HOST, "myst_parser", "sphinx_contributions"]
     first = build(src, out, "html", extensions)
     assert (first.returncode, first.stderr) == (0, "")
-    assert "sphinx-design" not in (out / "index.html").read_text(encoding="utf-8")
     write_up.write_text(text, encoding="utf-8")
     again = build(src, out, "html", extensions)
     assert (again.returncode, again.stderr) == (0, "")
     clean = build(src, tmp_path / "clean", "html", extensions)
     assert (clean.returncode, clean.stderr) == (0, "")
-    assert "_static/sphinx-design.min.css" in (out / "upstream.html").read_text(encoding="utf-8")
     assert first_difference(comparable(tmp_path / "clean"), comparable(out)) is None
 
 
@@ -435,14 +435,14 @@ def test_a_site_without_a_write_up_loads_none_of_the_write_ups_modules(tmp_path:
     loaded = loaded_modules(ROOT, tmp_path, builder, [*HOST, "sphinx_contributions"])
     assert "sphinx_contributions.collect.domain" in loaded  # the extension ran: its domain, its light wiring
     assert sorted(loaded & WORK_MODULES) == []
-    # nor sphinx-design, which the host does not list (on 36e3487 the extension set it up on every site)
+    # nor sphinx-design, which the host does not list
     assert sorted(name for name in loaded if name.startswith("sphinx_design")) == []
 
 
 def test_a_write_up_loads_what_it_shows(tmp_path: Path) -> None:
     src = write_up_site(tmp_path, '\nmyst_enable_extensions = ["colon_fence"]\n')
     loaded = loaded_modules(src, tmp_path, "html", [*HOST, "myst_parser", "sphinx_contributions"])
-    assert "sphinx_design.extension" in loaded  # set up for the write-up's card
+    assert sorted(name for name in loaded if name.startswith("sphinx_design")) == []  # its cards are its own
     loaded = {name for name in loaded if name.startswith("sphinx_contributions")}
     # no lock beside conf.py, and the page uses no listing, projects overview or known-limits callout
     assert sorted(WORK_MODULES - loaded) == [

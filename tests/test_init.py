@@ -258,8 +258,8 @@ def test_the_home_page_lists_the_latest_six(tmp_path: Path) -> None:
     home = (tmp_path / "out/html/index.html").read_text(encoding="utf-8")
     listing = (tmp_path / "out/html/contributions/index.html").read_text(encoding="utf-8")
     assert (
-        home.count('class="sd-card sd-sphinx-override sd-w-100 contrib-card'),
-        listing.count("contrib-card docutils"),
+        home.count('<div class="contrib-card contrib-item'),
+        listing.count('<div class="contrib-card contrib-item'),
     ) == (
         6,
         8,

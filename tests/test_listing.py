@@ -64,12 +64,13 @@ def test_table_columns(listing_site: Path) -> None:
     assert undated.select("td")[4].get_text(strip=True) == ""  # no state stated: none shown
 
 
-def test_cards_use_sphinx_design_and_carry_facets(listing_site: Path) -> None:
+def test_cards_carry_facets(listing_site: Path) -> None:
     section = _section(_soup(listing_site / "index.html"), "filterable")
-    assert section.select_one(".contrib-listing.contrib-filterable .sd-row")
+    assert section.select_one(".contrib-listing.contrib-filterable > .contrib-cards > .contrib-card")
     item = section.select(".contrib-item")[0]
-    assert {"sd-col", "contrib-project--beta", "contrib-status--open", "contrib-tag--shared-tag"} <= set(item["class"])
-    assert item.select_one(".sd-card .sd-card-body .sd-card-title")
+    expected = {"contrib-card", "contrib-project--beta", "contrib-status--open", "contrib-tag--shared-tag"}
+    assert expected <= set(item["class"])
+    assert item.select_one(".contrib-card-body .contrib-card-title")
     undated = section.select(".contrib-item")[-1]
     assert "contrib-status--unstated" in undated["class"]
     assert [a["href"] for a in item.select(".contrib-tags a")] == ["tags/shared-tag.html"]
@@ -205,7 +206,7 @@ def test_site_templates_override_the_extensions(make_app: MakeApp, rootdir: Path
     cards = _section(index, "cards")
     assert [li.get_text() for li in cards.select("ul.site-cards li")] == ["Zeta fix (alpha)"]
     assert one(cards, "ul.site-cards a")["href"] == "a-1.html"
-    assert not cards.select(".sd-card")
+    assert not cards.select(".contrib-card")
     assert _listed(_section(index, "table")) == ["Zeta fix"]  # listing_table.html is the extension's
     tag = _soup(out / "tags/shared-tag.html")
     assert one(tag, "p.site-intro").get_text() == "Everything filed under Shared Tag (1)."

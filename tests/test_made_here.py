@@ -71,20 +71,14 @@ def _looks(make_app: MakeApp, tmp_path: Path, extensions: list[str], **settings:
     return looks
 
 
-@pytest.mark.parametrize("design", ["listed", "guest", "guest, everywhere"])
+@pytest.mark.parametrize("everywhere", [False, True])
 def test_a_page_without_the_extension_s_directives_is_looked_through_only_for_its_links(
-    make_app: MakeApp, tmp_path: Path, design: str
+    make_app: MakeApp, tmp_path: Path, everywhere: bool
 ) -> None:
-    extensions = ["myst_parser", *(["sphinx_design"] if design == "listed" else []), "sphinx_contributions"]
-    everywhere = {"contributions_assets_everywhere": True} if design == "guest, everywhere" else {}
-    looks = _looks(make_app, tmp_path, extensions, **everywhere)
-    # where the extension set sphinx-design up at setup() (the site wants its files everywhere) without the
-    # site listing it, the own-nodes collector looks for its nodes on every page (its steps then run only
-    # where they are, render/design_guest.py); a guest's sphinx-design comes after reading (no look: on
-    # 36e3487 there was one, it was set up at setup() on every site)
-    expected = EVERY_PAGE | ({"sphinx_contributions.collect.own_nodes"} if design == "guest, everywhere" else set())
-    assert looks["plain"] == expected
-    assert looks["notes"] == expected
+    extensions = ["myst_parser", "sphinx_contributions"]
+    looks = _looks(make_app, tmp_path, extensions, **({"contributions_assets_everywhere": True} if everywhere else {}))
+    assert looks["plain"] == EVERY_PAGE
+    assert looks["notes"] == EVERY_PAGE
     # a write-up gets every look, as before
     assert {
         "sphinx_contributions.collect.domain",

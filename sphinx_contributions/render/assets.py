@@ -1,10 +1,8 @@
-"""The extension's stylesheet and script (``static/``), and sphinx-design's, on the pages that show what
-they style: no trace on the others.
+"""The extension's stylesheet and script (``static/``) on the pages that show what they style: no trace on
+the others.
 
 A guest's pages stay as the site wrote them: a page that shows no write-up, listing, project overview,
-figure or known-limits callout gets none of the extension's files, and sphinx-design's stylesheet and
-tabs script (the extension's cards are sphinx-design's, :mod:`.design_guest` sets it up for them) only
-where the site lists ``sphinx_design`` in its own ``extensions``. Sphinx (7.1+) takes
+figure or known-limits callout gets none of the extension's files. Sphinx (7.1+) takes
 ``app.add_css_file``/``add_js_file`` inside ``html-page-context`` for that one page: :func:`add_page_assets`
 adds them there, to the pages marked while they are resolved (:func:`note_page_assets`) and to the
 generated tag and project pages. The files are copied into the output's ``_static`` only by a build of a
@@ -26,7 +24,7 @@ from docutils import nodes
 from .. import nodes as cn
 from ..builders import is_site_builder, writes_html
 from ..collect.domain import get_domain
-from ..collect.own_nodes import design_is_guest, holds_own_nodes
+from ..collect.own_nodes import holds_own_nodes
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -38,9 +36,6 @@ STATIC_FILES = ("contributions.css", "contributions.js", "contributions-search.j
 #: on the search page of a site with write-ups: a write-up found by its key is its page's hit, and each
 #: hit's summary is made of the page's own words
 SEARCH_JS = "contributions-search.js"
-#: sphinx-design's files, as its ``add_static_assets`` adds them
-DESIGN_CSS = "sphinx-design.min.css"
-DESIGN_JS = "design-tabs.js"
 #: the class of the write-ups' list in furo's sidebar (:mod:`..write.sidebar`), on every page it is on
 SIDEBAR_CLASS = 'class="contrib-nav"'
 #: the extension's nodes that show something styled (a link or an export link alone does not)
@@ -51,12 +46,6 @@ def everywhere(app: Sphinx) -> bool:
     return bool(app.config.contributions_assets_everywhere)
 
 
-def design_files_ours(app: Sphinx) -> bool:
-    """sphinx-design's files go with the extension's: it is set up (for the extension's cards, where a page
-    shows them: :mod:`.design_guest`) and the site does not list it (its own files are then everywhere)."""
-    return design_is_guest(app) and "sphinx_design" in app.extensions
-
-
 def add_static_path(app: Sphinx, config: Config) -> None:
     """``config-inited`` (``contributions_assets_everywhere`` only): the extension's ``static/`` folder, as a
     site's own would be, set before the environment compares this configuration with the last build's: set
@@ -65,21 +54,6 @@ def add_static_path(app: Sphinx, config: Config) -> None:
     Builders that write no HTML never read it."""
     if everywhere(app) and str(STATIC_DIR) not in config.html_static_path:
         config.html_static_path.append(str(STATIC_DIR))
-
-
-def hold_design_assets(app: Sphinx, config: Config) -> None:
-    """``config-inited``: where sphinx-design is the extension's guest, its ``builder-inited`` handler that
-    puts its folder, stylesheet and script on every page leaves (the pages that use its nodes get them,
-    :func:`add_page_assets`)."""
-    if everywhere(app) or not design_files_ours(app):
-        return  # the site's own sphinx-design, or none yet (render/design_guest.py: none of its handlers ran)
-    try:
-        from sphinx_design.extension import add_static_assets
-    except ImportError:  # another sphinx-design: it keeps its own way
-        return
-    for listener in list(getattr(app.events, "listeners", {}).get("builder-inited", ())):
-        if getattr(listener, "handler", None) is add_static_assets:
-            app.disconnect(listener.id)
 
 
 def add_static_files(app: Sphinx) -> None:
@@ -131,9 +105,6 @@ def add_page_assets(
             return
     elif not listed and pagename not in get_domain(app.env).generated_pages():
         return
-    if design_files_ours(app):
-        app.add_css_file(DESIGN_CSS)
-        app.add_js_file(DESIGN_JS, **_design_js_attributes(app))
     app.add_css_file("contributions.css")
     if is_site_builder(app.builder):
         from .filter import LABELS_ID, labels_json
@@ -142,17 +113,8 @@ def add_page_assets(
         app.add_js_file("contributions.js", loading_method="defer")
 
 
-def _design_js_attributes(app: Sphinx) -> dict[str, Any]:
-    try:
-        from sphinx_design.config import get_sd_config
-    except ImportError:
-        return {}
-    return {"data-sd-tabs-storage-prefix": get_sd_config(app.env).tabs_storage_prefix}
-
-
 def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
-    """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's (and
-    sphinx-design's, on a site that did not list it) when a page of the site shows a write-up or a
+    """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's when a page of the site shows a write-up or a
     listing, for a builder whose pages are HTML; none where they are everywhere (Sphinx copies them) or
     nothing shows the extension's work. The output's manifest holds them (:mod:`..write.fixes.stale_outputs`),
     so they leave the output with the last write-up."""
@@ -161,15 +123,7 @@ def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
     domain = get_domain(app.env)
     if not (domain.contributions or domain.listings):
         return []
-    files = [STATIC_DIR / name for name in STATIC_FILES]
-    if design_files_ours(app):
-        try:
-            from sphinx_design.extension import STATIC_DIR as DESIGN_DIR
-        except ImportError:
-            pass
-        else:
-            files += [Path(DESIGN_DIR) / DESIGN_CSS, Path(DESIGN_DIR) / DESIGN_JS]
-    return [source for source in files if source.is_file()]
+    return [STATIC_DIR / name for name in STATIC_FILES]
 
 
 def copy_used_assets(app: Sphinx, builder: Builder) -> None:

@@ -25,8 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from markupsafe import Markup
-from sphinx_design.badges_buttons import create_bdg_classes
-from sphinx_design.shared import create_component
 
 from .. import nodes as cn
 from ..builders import is_site_builder
@@ -52,10 +50,6 @@ END_TEMPLATE = "contributions/end.html"
 #: are navigation, the same words on every write-up (its pull request's link is in the header, searched)
 NO_SEARCH = "no-search"
 
-#: sphinx-design colour of each state's badge; the site's CSS refines them (merged in violet …)
-STATE_COLOURS = {"merged": "primary", "open": "warning", "closed": "secondary", "draft": "danger"}
-
-
 def state_label(status: str) -> str:
     """The state as shown on a badge (its class keeps the English keyword)."""
     labels = {"merged": _("merged"), "open": _("open"), "closed": _("closed"), "draft": _("draft")}
@@ -63,13 +57,13 @@ def state_label(status: str) -> str:
 
 
 def state_classes(status: str) -> list[str]:
-    """The classes of a state's badge (sphinx-design's colour, then the site's own)."""
-    return [*create_bdg_classes(STATE_COLOURS[status], outline=False), "contrib-state", f"contrib-state-{status}"]
+    """The classes of a state's badge (its colour is the state's, ``contributions.css``)."""
+    return ["contrib-badge", "contrib-state", f"contrib-state-{status}"]
 
 
 def tag_classes() -> list[str]:
     """The classes of a tag's badge."""
-    return [*create_bdg_classes("secondary", outline=True), "contrib-tag"]
+    return ["contrib-badge", "contrib-tag"]
 
 
 def metric_brief(metric: Metric) -> str:
@@ -311,7 +305,7 @@ def stat_rows(stats: tuple[Stat, ...]) -> nodes.table:
 
 def header_nodes(view: HeaderView) -> list[nodes.Node]:
     """The header of ``view`` as docutils nodes, the parts in the template's order."""
-    body = create_component("card-body", ["sd-card-body"])
+    body = nodes.container(classes=["contrib-card-body"])
     meta = nodes.paragraph(classes=["contrib-header-meta"])
     meta += link_node(view.project, view.project_url, classes=["contrib-project"])
     meta += nodes.Text(" · ")
@@ -345,7 +339,7 @@ def header_nodes(view: HeaderView) -> list[nodes.Node]:
             shown = badge(tag.name, view.tag_badge_classes)
             tags += shown if tag.url is None else nodes.reference("", "", shown, internal=True, refuri=tag.url)
         body += tags
-    card = create_component("card", ["sd-card", "sd-sphinx-override", "sd-mb-3", "sd-shadow-sm", "contrib-header-card"])
+    card = nodes.container(classes=["contrib-card", "contrib-header-card"])
     card += body
     return [*draft_banner(view.record), card]
 

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from markupsafe import Markup
-from sphinx_design.shared import create_component
 
 from .. import nodes as cn
 from ..collect.domain import get_domain
@@ -225,17 +224,13 @@ class Renderer:
         return table
 
     def cards(self, shown: list[Entry]) -> nodes.Node:
-        grid = create_component("grid-container", ["sd-container-fluid", "sd-sphinx-override", "contrib-cards"])
-        row = create_component("grid-row", ["sd-row", "sd-row-cols-1", "sd-row-cols-md-2", "sd-g-3"])
-        grid += row
+        grid = nodes.container(classes=["contrib-cards"])
         for item in shown:
-            cell = create_component("grid-item", ["sd-col", "sd-d-flex-row", *item.classes.split()])
-            card = create_component(
-                "card", ["sd-card", "sd-sphinx-override", "sd-w-100", "sd-shadow-sm", "contrib-card"]
-            )
-            body = create_component("card-body", ["sd-card-body"])
-            title = create_component("card-title", ["sd-card-title", "sd-font-weight-bold"])
-            title += nodes.paragraph("", "", self.title_link(item))
+            card = nodes.container(classes=["contrib-card", *item.classes.split()])
+            body = nodes.container(classes=["contrib-card-body"])
+            # the title a bold paragraph of its own in every output (a class alone is nothing in LaTeX or text)
+            title = nodes.container(classes=["contrib-card-title"])
+            title += nodes.paragraph("", "", nodes.strong("", "", self.title_link(item)))
             body += title
             meta = nodes.paragraph(classes=["contrib-header-meta"])
             meta += self.project_link(item)
@@ -251,8 +246,7 @@ class Renderer:
             if item.tags:
                 body += self.tags(item)
             card += body
-            cell += card
-            row += cell
+            grid += card
         return grid
 
     def lines(self, shown: list[Entry]) -> nodes.bullet_list:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..builders import output_of
-from ..collect.own_nodes import site_shows_cards, site_shows_work
+from ..collect.own_nodes import site_shows_work
 from .manifest import in_use
 
 if TYPE_CHECKING:
@@ -24,11 +24,6 @@ def shows_work(app: Sphinx, *args: Any) -> bool:
     """A page read ran the extension's directives or roles, or this output keeps a memory of a build that
     did (what it wrote for them is removed by the handlers behind this gate)."""
     return site_shows_work(app) or in_use(app)
-
-
-def shows_cards(app: Sphinx, *args: Any) -> bool:
-    """A page read holds a write-up's header, a listing or a projects overview: sphinx-design's cards."""
-    return site_shows_cards(app)
 
 
 def marks_links(app: Sphinx, *args: Any) -> bool:

@@ -45,10 +45,7 @@ SITE_FILES_PRIORITY = 800
 def late_static_dirs(app: Sphinx) -> list[str]:
     """The folders the extensions in use append to ``html_static_path`` when the builder starts."""
     folders = []
-    # sphinx-design loaded only for the extension's nodes keeps its folder out (..render.assets)
-    if "sphinx_design" in app.extensions and (
-        app.config.contributions_assets_everywhere or "sphinx_design" in app.config.extensions
-    ):
+    if "sphinx_design" in app.extensions:
         try:
             from sphinx_design.extension import STATIC_DIR
         except ImportError:  # another sphinx-design: it keeps its own way
