@@ -153,7 +153,10 @@ FEED_NAME = "contributions.atom"
 EXPORT_NAMES = (JSON_NAME, SCHEMA_NAME, FEED_NAME)
 
 
-def written_exports(app: Sphinx) -> tuple[str, ...]:
-    """The exports a site build writes: the feed only where there is a canonical URL (its URLs are
-    absolute); a link to an export that is not written is its text."""
+def written_exports(app: Sphinx, published: bool) -> tuple[str, ...]:
+    """The exports a site build writes: none where no write-up is ``published`` (a site whose write-ups are
+    all drafts), the feed only where there is a canonical URL (its URLs are absolute); a link to an export
+    that is not written is its text."""
+    if not published:
+        return ()
     return EXPORT_NAMES if canonical_url(app.config) else tuple(name for name in EXPORT_NAMES if name != FEED_NAME)

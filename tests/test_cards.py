@@ -327,6 +327,37 @@ def test_cards_of_removed_pages_and_of_a_site_that_turns_them_off_are_removed(pa
     assert not (outdir / CARD_DIR).exists()
 
 
+def test_a_guest_site_s_cards_are_removed_too(tmp_path: Path) -> None:
+    """A site without a write-up gets a card per page too; a page deleted loses it, and cards turned off
+    leave no folder behind (on 7434b26 neither was removed: the cleanup ran only where write-ups were)."""
+    srcdir = tmp_path / "src"
+    srcdir.mkdir()
+    (srcdir / "conf.py").write_text(
+        'extensions = ["myst_parser", "sphinx_contributions"]\nhtml_baseurl = "https://example.org/"\n',
+        encoding="utf-8",
+    )
+    (srcdir / "index.md").write_text("# Home\n\n```{toctree}\nnotes\n```\n", encoding="utf-8")
+    (srcdir / "notes.md").write_text("# Notes\n\nSome notes.\n", encoding="utf-8")
+    outdir = Path(build(srcdir, freshenv=True).outdir)
+    notes = card_file(outdir, head_meta(outdir / "notes.html"))
+    assert notes.is_file()
+    (srcdir / "notes.md").unlink()
+    (srcdir / "index.md").write_text("# Home\n", encoding="utf-8")
+    build(srcdir)
+    assert not notes.exists()
+    assert card_file(outdir, head_meta(outdir / "index.html")).is_file()
+    build(srcdir, contributions_social_cards=False)
+    assert not (outdir / CARD_DIR).exists()
+
+
+def test_the_folder_of_tag_cards_goes_with_the_last_tag_page(pages: Path) -> None:
+    outdir = Path(build(pages, freshenv=True, contributions_tag_page_min=1).outdir)
+    assert any((outdir / CARD_DIR / "tags").iterdir())
+    build(pages, contributions_tag_page_min=99)
+    assert not (outdir / CARD_DIR / "tags").exists()
+    assert (outdir / CARD_DIR).is_dir()
+
+
 # -- a portfolio (tests/roots/test-portfolio), as Read the Docs builds it ----------------------------
 
 

@@ -355,7 +355,10 @@ def test_a_missing_private_shape_of_sphinx_is_reported(make_app: MakeApp, tmp_pa
     from sphinx_contributions.write.fixes.search_objects import index_keys
 
     app = make_app("html", srcdir=site(tmp_path))  # its logging: the warnings go to app.warning
-    later = SimpleNamespace(builder=SimpleNamespace(indexer=SimpleNamespace()), env=app.env)
+    app.build()  # the site's write-ups read: the fixes have work
+    app.warning.seek(0)
+    app.warning.truncate()
+    later = SimpleNamespace(builder=SimpleNamespace(indexer=SimpleNamespace()), env=app.env, outdir=app.outdir)
     assert prune_search_index(later) == [] and index_keys(later) == []  # type: ignore[arg-type]
     assert strip_colors(app.warning.getvalue()).splitlines() == [
         f"WARNING: sphinx {sphinx.__version__} has no IndexBuilder._mapping/_title_mapping (word → pages): words "

@@ -268,7 +268,10 @@ def test_a_guest_learns_every_setting_in_one_build(tmp_path: Path, extensions: l
     src = write_up_site(tmp_path, conf)
     result = build(src, tmp_path / "html", "html", extensions)
     assert (result.returncode, result.stderr) == (1, said)
-    assert not (tmp_path / "html" / "_static" / "contributions.css").exists()  # no write-up was read
+    # what a page links is in the output (on 7434b26 the unread write-up linked a stylesheet never copied)
+    for page in (tmp_path / "html").glob("*.html"):
+        for linked in re.findall(r'href="(_static/contributions[^"?]*)', page.read_text(encoding="utf-8")):
+            assert (tmp_path / "html" / linked).is_file(), (page.name, linked)
     fixed = write_up_site(tmp_path / "fixed", 'myst_enable_extensions = ["colon_fence"]\n')
     again = build(fixed, tmp_path / "fixed" / "html", "html", [*HOST, "myst_parser", "sphinx_contributions"])
     assert (again.returncode, again.stderr) == (0, "")
@@ -380,49 +383,21 @@ def test_an_epub_without_a_version_hears_sphinx_alone(tmp_path: Path) -> None:
     assert guest.stderr == plain.stderr == 'WARNING: conf value "version" should not be empty for EPUB3\n'
 
 
-#: the modules of the extension's work: write-ups' directives and options, records, forges, renderers and
-#: outputs. A site without a write-up loads none of them (issue 32: the cost of nothing)
-WORK_MODULES = frozenset(
-    "sphinx_contributions." + name
-    for name in (
-        "records",
-        "options",
-        "forges",
-        "lock",
-        "markup",
-        "formatting",
-        "read.directives",
-        "read.roles",
-        "read.metric_directive",
-        "read.listing_directive",
-        "read.projects_directive",
-        "read.limits",
-        "render.header",
-        "render.listing",
-        "render.metric",
-        "render.projects",
-        "render.links",
-        "render.filter",
-        "write.books",
-        "write.exports",
-        "write.generated",
-        "write.redirects",
-        "write.sidebar",
-        "write.social_cards",
-    )
-)
+#: the imports a build does not pay for: httpx (the command line's forges), the command line itself, and
+#: sphinx-design (the site's own choice: the extension's cards are its own markup)
+HEAVY = ("httpx", "sphinx_design", "sphinx_contributions.cli")
 
-_LOADED = """
+_LOADED = f"""
 import sys
 from sphinx.cmd.build import build_main
 status = build_main(sys.argv[1:])
-print(" ".join(sorted(name for name in sys.modules if name.startswith(("sphinx_contributions", "sphinx_design")))))
+print(" ".join(sorted(name for name in sys.modules if name.startswith({HEAVY!r}))))
 sys.exit(status)
 """
 
 
 def loaded_modules(src: Path, out: Path, builder: str, extensions: list[str]) -> set[str]:
-    """The extension's modules a strict build of ``src`` imported, in its own process."""
+    """The heavy modules (:data:`HEAVY`) a strict build of ``src`` imported, in its own process."""
     command = [sys.executable, "-c", _LOADED, "-b", builder, "-q", "-nW", "--keep-going"]
     command += ["-d", str(out / "doctrees"), "-D", "extensions=" + ",".join(extensions), str(src), str(out / builder)]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -431,23 +406,52 @@ def loaded_modules(src: Path, out: Path, builder: str, extensions: list[str]) ->
 
 
 @pytest.mark.parametrize("builder", ["html", "latex", "epub"])
-def test_a_site_without_a_write_up_loads_none_of_the_write_ups_modules(tmp_path: Path, builder: str) -> None:
-    loaded = loaded_modules(ROOT, tmp_path, builder, [*HOST, "sphinx_contributions"])
-    assert "sphinx_contributions.collect.domain" in loaded  # the extension ran: its domain, its light wiring
-    assert sorted(loaded & WORK_MODULES) == []
-    # nor sphinx-design, which the host does not list
-    assert sorted(name for name in loaded if name.startswith("sphinx_design")) == []
+def test_a_site_without_a_write_up_imports_nothing_heavy(tmp_path: Path, builder: str) -> None:
+    assert sorted(loaded_modules(ROOT, tmp_path, builder, [*HOST, "sphinx_contributions"])) == []
 
 
-def test_a_write_up_loads_what_it_shows(tmp_path: Path) -> None:
+def test_a_write_up_without_cards_imports_nothing_heavy(tmp_path: Path) -> None:
     src = write_up_site(tmp_path, '\nmyst_enable_extensions = ["colon_fence"]\n')
-    loaded = loaded_modules(src, tmp_path, "html", [*HOST, "myst_parser", "sphinx_contributions"])
-    assert sorted(name for name in loaded if name.startswith("sphinx_design")) == []  # its cards are its own
-    loaded = {name for name in loaded if name.startswith("sphinx_contributions")}
-    # no lock beside conf.py, and the page uses no listing, projects overview or known-limits callout
-    assert sorted(WORK_MODULES - loaded) == [
-        "sphinx_contributions.lock",
-        "sphinx_contributions.read.limits",
-        "sphinx_contributions.read.listing_directive",
-        "sphinx_contributions.read.projects_directive",
-    ]
+    assert sorted(loaded_modules(src, tmp_path, "html", [*HOST, "myst_parser", "sphinx_contributions"])) == []
+
+
+FIGURE_PAGE = """\
+# Benchmarks
+
+:::{contrib:metric} Requests per second
+:before: 120
+:after: 180
+:better: higher
+:::
+
+:::{contrib:known-limits}
+Measured on one machine.
+:::
+"""
+
+
+@pytest.mark.parametrize("builder", ["html", "epub"])
+def test_a_figure_on_a_site_without_write_ups_is_styled(tmp_path: Path, builder: str) -> None:
+    """A figure and a callout, the parts the README offers to a shared site, on a site with no write-up: the
+    page links the stylesheet and the output holds it; in the ePub the page that draws the figure's SVG
+    says so (on 7434b26 the stylesheet was linked and never copied, and the ePub lacked ``properties="svg"``:
+    epubcheck's OPF-014)."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src)
+    (src / "bench.md").write_text(FIGURE_PAGE, encoding="utf-8")
+    with (src / "conf.py").open("a", encoding="utf-8") as file:
+        file.write('\nmyst_enable_extensions = ["colon_fence"]\nversion = "1.0"\n')
+    with (src / "index.rst").open("a", encoding="utf-8") as file:
+        file.write("\n.. toctree::\n\n   bench\n")
+    out = tmp_path / builder
+    result = build(src, out, builder, [*HOST, "myst_parser", "sphinx_contributions"])
+    assert (result.returncode, result.stderr) == (0, "")
+    if builder == "html":
+        page = (out / "bench.html").read_text(encoding="utf-8")
+        assert re.search(r'href="_static/contributions\.css\?v=\w+"', page)
+        assert (out / "_static" / "contributions.css").is_file()
+    else:
+        opf = (out / "content.opf").read_text(encoding="utf-8")
+        assert re.search(
+            r'<item id="[\w-]+" href="bench\.xhtml" media-type="application/xhtml\+xml" properties="svg" />', opf
+        )

@@ -160,6 +160,23 @@ def test_export_role_links_to_the_export_on_the_website(make_app: Any, tmp_path:
     assert all((Path(app.outdir) / name).is_file() for name in ("contributions.json", "contributions.atom"))
 
 
+def test_export_role_is_text_where_nothing_is_published(make_app: Any, tmp_path: Path) -> None:
+    """A site whose one write-up is a draft (a fresh ``init`` site) writes no export: its links are their text,
+    not links to files that are not there (on 7434b26 both were links to missing files)."""
+    srcdir = _exports_site(tmp_path / "src")
+    draft = srcdir / "demo-1.md"
+    draft.write_text(draft.read_text(encoding="utf-8").replace(":status: merged", ":status: draft"), encoding="utf-8")
+    app = make_app("html", srcdir=srcdir, freshenv=True)
+    app.build()
+    assert app.warning.getvalue() == ""
+    soup = BeautifulSoup((Path(app.outdir) / "feeds" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    body = soup.select_one("div.body")
+    assert isinstance(body, Tag)
+    assert [span.get_text() for span in body.select(".contrib-export")] == ["JSON", "contributions.atom"]
+    assert body.select("a.contrib-export") == []
+    assert not any((Path(app.outdir) / name).exists() for name in ("contributions.json", "contributions.atom"))
+
+
 @pytest.mark.parametrize("builder", ["singlehtml", "epub"])
 def test_export_role_is_text_in_a_book(make_app: Any, tmp_path: Path, builder: str) -> None:
     """A book does not hold the exports: no link that would leave it, the text alone."""

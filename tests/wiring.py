@@ -15,6 +15,6 @@ from sphinx_contributions import extension
 def unwire(monkeypatch: pytest.MonkeyPatch, *callbacks: Callable[..., Any]) -> None:
     """The wiring table without the rows of ``callbacks`` (each must be in it)."""
     rows = extension.HANDLERS
-    missing = [callback for callback in callbacks if not any(row.target() is callback for row in rows)]
+    missing = [callback for callback in callbacks if not any(row.callback is callback for row in rows)]
     assert not missing, f"not in the wiring table: {missing}"
-    monkeypatch.setattr(extension, "HANDLERS", tuple(row for row in rows if row.target() not in callbacks))
+    monkeypatch.setattr(extension, "HANDLERS", tuple(row for row in rows if row.callback not in callbacks))

@@ -37,16 +37,8 @@ def extension_names() -> tuple[dict[str, type], dict[str, Any]]:
     """The extension's directives (name → class) and roles (name → role): the ``contrib`` domain's own
     tables, the one registry of its names (the bare short names are added from them where free)."""
     from sphinx_contributions.collect.domain import ContributionsDomain
-    from sphinx_contributions.lazy import resolve
 
-    # the tables name most by reference (imported when a page first uses them): resolved here
-    directives = {
-        name: resolve(cls) if isinstance(cls, str) else cls for name, cls in ContributionsDomain.directives.items()
-    }
-    roles = {
-        name: resolve(role)() if isinstance(role, str) else role for name, role in ContributionsDomain.roles.items()
-    }
-    return dict(sorted(directives.items())), dict(sorted(roles.items()))
+    return dict(sorted(ContributionsDomain.directives.items())), dict(sorted(ContributionsDomain.roles.items()))
 
 
 def first_line(text: str | None) -> str:

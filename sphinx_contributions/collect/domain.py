@@ -21,9 +21,14 @@ from sphinx.util.nodes import make_refnode
 from .. import nodes as cn
 from ..check.facts import check_facts, entry_applies
 from ..keys import SECTION_NAMES, key_lookup, label, make_key, named_after_key, object_name, split_target
-from ..lazy import resolve
 from ..queries import generated_pages, is_of_project, neighbours, ownership, sort_records
+from ..read.directives import ContributionDirective, SectionDirective
+from ..read.limits import KnownLimitsDirective
+from ..read.listing_directive import ContributionsDirective
 from ..read.marks import MarkingRole
+from ..read.metric_directive import MetricDirective
+from ..read.projects_directive import ProjectIntroDirective, ProjectsDirective
+from ..read.roles import ExportRole, GitHubRole
 from ..read.sources import DOMAIN, page_being_read
 from ..settings import LOCK_NAME
 from ..warnings import ContribWarning, warn
@@ -80,24 +85,22 @@ class ContributionsDomain(Domain):
         "section": ObjType("section", "contrib"),
     }
     #: every directive of the extension, by its name in the domain (``:::{contrib:fix}``): the one table of
-    #: its directive names (the bare ones are added from it, :mod:`.short_names`; the manual reads it).
-    #: Each is named by reference (:mod:`..lazy`) and imported when a page first uses it: a site without
-    #: a write-up never loads them (:meth:`directive`, :meth:`role`)
+    #: its directive names (the bare ones are added from it, :mod:`.short_names`; the manual reads it)
     directives: ClassVar[dict[str, Any]] = {
-        "contribution": ".read.directives:ContributionDirective",
-        **dict.fromkeys(SECTION_NAMES, ".read.directives:SectionDirective"),
-        "metric": ".read.metric_directive:MetricDirective",
-        "known-limits": ".read.limits:KnownLimitsDirective",
-        "contributions": ".read.listing_directive:ContributionsDirective",
-        "projects": ".read.projects_directive:ProjectsDirective",
-        "project": ".read.projects_directive:ProjectIntroDirective",
+        "contribution": ContributionDirective,
+        **dict.fromkeys(SECTION_NAMES, SectionDirective),
+        "metric": MetricDirective,
+        "known-limits": KnownLimitsDirective,
+        "contributions": ContributionsDirective,
+        "projects": ProjectsDirective,
+        "project": ProjectIntroDirective,
     }
-    #: every role of the extension (``{contrib:pr}``), the same way (a class named is made with no arguments)
+    #: every role of the extension (``{contrib:pr}``), the same way
     roles: ClassVar[dict[str, Any]] = {
         "contrib": ContribRole(innernodeclass=nodes.inline),
-        "pr": ".read.roles:GitHubRole",
-        "issue": ".read.roles:GitHubRole",
-        "export": ".read.roles:ExportRole",
+        "pr": GitHubRole(),
+        "issue": GitHubRole(),
+        "export": ExportRole(),
     }
     initial_data: ClassVar[dict[str, Any]] = {
         "contributions": {},  # docname -> Contribution
@@ -121,18 +124,6 @@ class ContributionsDomain(Domain):
     written: dict[str, Any] | None = None
     #: the drafts this build leaves out: lookup key → docname (:mod:`.drafts`; not pickled, not a setting)
     draft_keys: dict[str, str] | None = None
-
-    def directive(self, name: str) -> Any:
-        """Sphinx's lookup of ``:::{contrib:name}``, the class imported on first use."""
-        if isinstance(self.directives.get(name), str):
-            self.directives[name] = resolve(self.directives[name])
-        return super().directive(name)
-
-    def role(self, name: str) -> Any:
-        """Sphinx's lookup of ``{contrib:name}``, the role imported (and made) on first use."""
-        if isinstance(self.roles.get(name), str):
-            self.roles[name] = resolve(self.roles[name])()
-        return super().role(name)
 
     # -- the collected data -----------------------------------------------------------------------
 

@@ -22,7 +22,6 @@ from ..builders import output_of
 from .page_data import PageDataCollector
 
 if TYPE_CHECKING:
-    from docutils.transforms import Transform
     from sphinx.application import Sphinx
 
 #: the nodes the extension's write-time handlers look for (its directives and roles make them)
@@ -79,14 +78,14 @@ def holds_own_nodes(app: Sphinx, docname: str) -> bool:
     return output_of(app.builder).inlines or docname in OwnNodesCollector.pages(app.env)
 
 
+def pages_showing_work(app: Sphinx) -> set[str]:
+    """The pages the extension's directives or roles ran on when they were read: where it shows its work."""
+    return set(OwnNodesCollector.pages(app.env))
+
+
 def site_shows_work(app: Sphinx) -> bool:
     """Whether any page of the site, when it was read, ran one of the extension's directives or roles."""
     return bool(OwnNodesCollector.pages(app.env))
-
-
-def site_ran_here(transform: Transform) -> bool:
-    """:func:`site_shows_work`, for a transform (the ``when`` of a post transform of the wiring)."""
-    return bool(OwnNodesCollector.pages(transform.env))
 
 
 def setup_own_nodes(app: Sphinx) -> None:

@@ -17,10 +17,8 @@ from it) have them too."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..lazy import directive as directive_stand_in
-from ..lazy import function
 from ..read.names import is_known
 from .domain import ContributionsDomain
 
@@ -35,19 +33,7 @@ def add_short_names(app: Sphinx) -> None:
         return
     for name, directive in ContributionsDomain.directives.items():
         if not is_known(app.env, "directive", name):
-            app.add_directive(name, directive_stand_in(directive) if isinstance(directive, str) else directive)
+            app.add_directive(name, directive)
     for name, role in ContributionsDomain.roles.items():
         if not is_known(app.env, "role", name):
-            app.add_role(name, _role_stand_in(role) if isinstance(role, str) else role)
-
-
-def _role_stand_in(ref: str) -> Any:
-    """A role named by reference (a class, :attr:`.domain.ContributionsDomain.roles`), made on first use."""
-    made: list[Any] = []
-
-    def role(*args: Any, **kwargs: Any) -> Any:
-        if not made:
-            made.append(function(ref)())
-        return made[0](*args, **kwargs)
-
-    return role
+            app.add_role(name, role)

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
     from docutils.nodes import Node, system_message
     from docutils.parsers.rst.states import Inliner
-    from sphinx.transforms import SphinxTransform
 
 
 class MarkingDirective(SphinxDirective):
@@ -43,9 +42,3 @@ class MarkingRole(SphinxRole):
     ) -> tuple[list[Node], list[system_message]]:
         inliner.document.settings.env.current_document[cn.MADE_HERE] = True
         return super().__call__(name, rawtext, text, lineno, inliner, options, content)
-
-
-def ran_here(transform: SphinxTransform) -> bool:
-    """Whether the extension's directives or roles ran on the page a transform is applied to (the ``when``
-    of a read transform, :data:`..extension.TRANSFORMS`)."""
-    return cn.made_here(transform.env)

@@ -24,7 +24,7 @@ from docutils import nodes
 from .. import nodes as cn
 from ..builders import is_site_builder, writes_html
 from ..collect.domain import get_domain
-from ..collect.own_nodes import holds_own_nodes
+from ..collect.own_nodes import holds_own_nodes, site_shows_work
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -114,14 +114,12 @@ def add_page_assets(
 
 
 def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
-    """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's when a page of the site shows a write-up or a
-    listing, for a builder whose pages are HTML; none where they are everywhere (Sphinx copies them) or
-    nothing shows the extension's work. The output's manifest holds them (:mod:`..write.fixes.stale_outputs`),
-    so they leave the output with the last write-up."""
-    if everywhere(app) or not writes_html(builder):
-        return []
-    domain = get_domain(app.env)
-    if not (domain.contributions or domain.listings):
+    """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's where a
+    page of the site shows its work (a write-up, a listing, a figure, a callout or a role: the one answer,
+    :func:`..collect.own_nodes.site_shows_work`), for a builder whose pages are HTML; none where they are
+    everywhere (Sphinx copies them) or nothing shows the extension's work. The output's manifest holds them
+    (:mod:`..write.fixes.stale_outputs`), so they leave the output with the last of its work."""
+    if everywhere(app) or not writes_html(builder) or not site_shows_work(app):
         return []
     return [STATIC_DIR / name for name in STATIC_FILES]
 

@@ -50,6 +50,7 @@ END_TEMPLATE = "contributions/end.html"
 #: are navigation, the same words on every write-up (its pull request's link is in the header, searched)
 NO_SEARCH = "no-search"
 
+
 def state_label(status: str) -> str:
     """The state as shown on a badge (its class keeps the English keyword)."""
     labels = {"merged": _("merged"), "open": _("open"), "closed": _("closed"), "draft": _("draft")}

@@ -148,8 +148,9 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
             new = nodes.inline("", "", *node.children)
         new["classes"] = list(node["classes"])
         node.replace_self(new)
+    published = get_domain(app.env).has_published()
     for export in list(doctree.findall(cn.export_link)):
-        if is_site_builder(builder) and export["target"] in written_exports(app):
+        if is_site_builder(builder) and export["target"] in written_exports(app, published):
             uri = relative_uri(builder.get_target_uri(docname), export["target"])
             new = nodes.reference("", "", *export.children, internal=True, refuri=uri)
         else:
@@ -158,7 +159,7 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
         export.replace_self(new)
 
 
-def _resolved(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+def mark_outbound_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Every page's outbound links where the site asks for it (``contributions_external_rel``, a
     portfolio's choice); else only the pages that show the extension's work: a guest's other pages keep
     their links as written."""
@@ -196,3 +197,7 @@ def _add_beside(node: nodes.Element, urls: tuple[str, ...]) -> None:
         reference.source, reference.line = node.source, node.line
         holder += reference
     node.parent.insert(node.parent.index(node) + 1, holder)
+
+
+def setup_links(app: Sphinx) -> None:
+    app.add_post_transform(LinksToCheck)

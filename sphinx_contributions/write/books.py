@@ -38,6 +38,7 @@ from ..records import Contribution
 from ..render.listing import Renderer
 from ..render.projects import render_projects
 from ..warnings import ContribWarning, warn
+from .gates import shows_work
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -62,10 +63,10 @@ class WriteupChapters(SphinxPostTransform):
 
     It runs before the references are resolved (priority 10), so links to a write-up become links
     inside the book. A post-transform is handed the environment only, whose ``app`` is deprecated and
-    ``_app`` private: the wiring's stand-in (:data:`..extension.TRANSFORMS`) hands it the application."""
+    ``_app`` private: :func:`setup_books` registers a class of it per application."""
 
     default_priority = 5
-    #: the application the transform runs in (set by the wiring's stand-in, :func:`..lazy.transform`)
+    #: the application the transform runs in (:func:`setup_books`)
     application: ClassVar[Sphinx]
 
     def run(self, **kwargs: Any) -> None:
@@ -161,6 +162,8 @@ def unique_writeup_ids(app: Sphinx, doctree: nodes.document, docname: str) -> No
     """``doctree-resolved`` (``singlehtml``, after every handler that writes links, before
     :mod:`.fixes.singlehtml_anchors`): each write-up's ids get its page's name as a prefix; links to them,
     ``#document-<page>#<id>`` or a reference inside the write-up, follow."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return
     if not writes_one_page(app.builder) or docname != app.config.root_doc:
         return
     writeups = {record.docname for record in get_domain(app.env).published()}
@@ -252,3 +255,8 @@ def _project_line(conf: Path) -> str | None:
         return None
     found = next((i for i, line in enumerate(lines, start=1) if re.match(r"^project\s*=", line)), None)
     return f"{conf}:{found}" if found else None
+
+
+def setup_books(app: Sphinx) -> None:
+    """The chapters' post transform, of this application."""
+    app.add_post_transform(type(WriteupChapters.__name__, (WriteupChapters,), {"application": app}))

@@ -36,6 +36,7 @@ from ..queries import sort_records
 from ..records import Contribution
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
+from .gates import shows_work
 from .history import History, last_commits, last_updated_times
 
 if TYPE_CHECKING:
@@ -286,6 +287,8 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
 
 def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: write the JSON, its schema and the feed; no pages of its own."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return []
     if not is_site_builder(app.builder):
         return []
     outdir = Path(app.outdir)

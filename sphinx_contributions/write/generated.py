@@ -32,6 +32,7 @@ from ..render.links import Links
 from ..render.listing import listing_context
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
+from .gates import shows_work
 from .incremental import generated_page_is_current
 from .manifest import remember, this_build
 from .social_cards import page_meta_tags
@@ -180,6 +181,8 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
 def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated`` (after :mod:`.incremental`'s): a project page is stale when the intro it
     shows changed."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return []
     if not is_site_builder(app.builder):
         return []
     intros = project_intros(app, env)

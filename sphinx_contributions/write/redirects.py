@@ -24,6 +24,7 @@ from ..builders import is_site_builder, output_of
 from ..collect.domain import get_domain
 from ..files import write_whole
 from ..settings import canonical_url
+from .gates import shows_work
 from .manifest import UNKNOWN, recalled, remember, this_build
 
 if TYPE_CHECKING:
@@ -92,6 +93,8 @@ def redirect_files(app: Sphinx) -> Iterator[Path]:
 
 def write_redirects(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
     """``html-collect-pages``: each redirect page, written as a file (no page of the theme's)."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return []
     builder = app.builder
     base = canonical_url(app.config)
     domain = get_domain(app.env)

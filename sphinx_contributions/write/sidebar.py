@@ -29,6 +29,7 @@ from ..collect.domain import get_domain
 from ..compat import incompatible
 from ..files import digest
 from ..i18n import _
+from .gates import shows_work
 from .manifest import remember, this_build
 
 if TYPE_CHECKING:
@@ -131,6 +132,8 @@ def _overview_page(app: Sphinx) -> str | None:
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context``, after the theme's: the write-ups in the sidebar, the current entry, and on a
     write-up its previous/next links (to the neighbouring write-ups only)."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return
     if not is_site_builder(app.builder):
         return
     domain = get_domain(app.env)
@@ -193,6 +196,8 @@ def _neighbour(app: Sphinx, pagename: str, record: Contribution | None) -> dict[
 def sidebar_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated`` (after :mod:`.incremental`'s): every page, and every generated page, when
     what the sidebar lists changed since this output was written."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return []
     if not is_site_builder(app.builder):
         return []
     limit = app.config.contributions_sidebar_limit

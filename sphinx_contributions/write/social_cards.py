@@ -224,7 +224,8 @@ def check_base_url(app: Sphinx) -> None:
 
 
 def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: drop the cards of documents that are gone, and all cards when they are off."""
+    """``build-finished``: drop the cards of documents that are gone, and all cards when they are off (on
+    any site: a guest's pages get cards too), and the folders left empty."""
     if exception is not None or not is_site_builder(app.builder):
         return
     root = Path(app.outdir) / CARD_DIR
@@ -238,3 +239,6 @@ def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
         match = _CARD_NAME.match(path.relative_to(root).as_posix())
         if path.is_file() and (match is None or match["docname"] not in pages):
             path.unlink()
+    for folder in sorted((path for path in root.rglob("*") if path.is_dir()), reverse=True):
+        if not any(folder.iterdir()):
+            folder.rmdir()

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from ...collect.domain import get_domain
+from ...collect.own_nodes import pages_showing_work
+from ..gates import shows_work
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -48,13 +49,14 @@ def fix_epub(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: declare the pages with SVG and write the book again: the pages that show the
     extension's work (its figures draw SVG), or every page where the site asks for it
     (``contributions_book_fixes``): a guest's own pages stay as Sphinx writes them."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return
     # an ePub builder's module is loaded where one builds; not imported here, a cost to every other build
     epub3 = sys.modules.get("sphinx.builders.epub3")
     if exception is not None or epub3 is None or not isinstance(app.builder, epub3.Epub3Builder):
         return
     only = None
     if not app.config.contributions_book_fixes:
-        domain = get_domain(app.env)
-        only = {unquote(app.builder.get_target_uri(doc)) for doc in {*domain.contributions, *domain.listings}}
+        only = {unquote(app.builder.get_target_uri(doc)) for doc in pages_showing_work(app)}
     if declare_svg(Path(app.outdir) / "content.opf", only):
         app.builder.build_epub()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from sphinx import addnodes
 
 from ...files import digest
+from ..gates import shows_work
 from ..manifest import remember
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ def nav_digest(env: BuildEnvironment) -> str:
 def navigation_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated``: every page, when the navigation differs from what this output last showed, or
     this output holds no memory of it."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return []
     new = {"nav": nav_digest(env)}
     old = remember(app, "nav", new)
     return sorted(env.found_docs) if old != new else []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...compat import incompatible
+from ..gates import shows_work
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -18,6 +19,8 @@ TABLES = ("_mapping", "_title_mapping")
 
 def prune_search_index(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
     """``html-collect-pages`` (runs before the index is dumped): drop words that no page holds."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return []
     indexer = getattr(app.builder, "indexer", None)
     if indexer is None:
         return []

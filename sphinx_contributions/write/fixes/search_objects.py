@@ -12,6 +12,7 @@ from markupsafe import escape
 
 from ...collect.domain import get_domain
 from ...compat import incompatible
+from ..gates import shows_work
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -24,6 +25,8 @@ Objects = dict[str, list[tuple[int, int, int, str, str]]]
 
 def index_keys(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
     """``html-collect-pages`` (runs before the index is dumped): wrap this build's indexer's objects."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return []
     indexer = getattr(app.builder, "indexer", None)
     if indexer is None:
         return []

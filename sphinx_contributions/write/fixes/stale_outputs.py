@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ...builders import is_site_builder, output_of, written_exports
 from ...collect.domain import get_domain
+from ..gates import shows_work
 from ..manifest import remember
 
 if TYPE_CHECKING:
@@ -65,8 +66,7 @@ def held_files(app: Sphinx) -> dict[str, str]:
     if is_site_builder(app.builder):
         domain = get_domain(app.env)
         pages.update(domain.generated_pages())
-        if domain.has_published():
-            held.update(dict.fromkeys(written_exports(app), ""))
+        held.update(dict.fromkeys(written_exports(app, domain.has_published()), ""))
     for pagename in sorted(pages):
         path = page_file(app, pagename)
         if path is not None:
@@ -94,6 +94,8 @@ def _remove_empty_folders(outdir: Path, start: Path) -> None:
 def remove_stale_files(app: Sphinx, builder: Builder) -> None:
     """``write-started``, before the manifest is saved: remove what the last build of this output held and
     this one does not, and note what this one holds."""
+    if not shows_work(app):  # nothing of the extension's here, nor in this output
+        return
     new = held_files(app)
     old = remember(app, "files", new)
     if not old:
