@@ -1,13 +1,85 @@
-"""Where the extension relies on another package's private shape: each such use checks the shape at run
-time, and when it is missing says so in a ``[contrib.compat]`` warning that names the package, its
-version, what is missing and what the build loses, rather than writing wrong output in silence (the
-next release of Sphinx may rename an attribute no public API promises)."""
+"""What the extension knows about the versions of the packages it works with.
+
+:data:`WORKAROUNDS` names every patch of another package's behaviour (``write/fixes/``): the package, the
+versions whose behaviour it corrects (a PEP 440 range; its upper bound is the next release not checked yet),
+and the upstream issue. :func:`needed` is the one question a patch asks: outside its range it does nothing,
+and says nothing. A changed private shape inside the range is caught by the guard tests
+(``tests/test_workarounds.py``), not by a warning in a user's build. ``docs/explanation/workarounds.md``
+describes each one, with the change that would fix it upstream.
+
+Where a shape is still checked at run time (:func:`incompatible`), a ``[contrib.compat]`` warning names the
+package, its version, what is missing and what the build loses.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING
+
+import sphinx
+from packaging.specifiers import SpecifierSet
+from packaging.version import InvalidVersion, Version
 
 from .warnings import ContribWarning, warn
+
+if TYPE_CHECKING:
+    from sphinx.environment import BuildEnvironment
+
+
+@dataclass(frozen=True)
+class Workaround:
+    """A patch of ``package``'s behaviour in the ``versions`` it corrects; ``issue``: upstream's report."""
+
+    package: str
+    versions: str
+    issue: str
+    what: str
+
+
+#: every workaround of ``write/fixes/``, by its module's name
+WORKAROUNDS: dict[str, Workaround] = {
+    "empty_index": Workaround(
+        "sphinx", ">=7.4,<10", "", "an Index page is written and linked on a site without index entries"
+    ),
+    "epub_bookkeeping": Workaround(
+        "sphinx", ">=7.4,<10", "", "the ePub builder packs .buildinfo.bak and warns about it (fails -W)"
+    ),
+    "epub_svg": Workaround(
+        "sphinx", ">=7.4,<10", "", 'an ePub page with inline SVG lacks properties="svg" (epubcheck OPF-014)'
+    ),
+    "lasting_warnings": Workaround(
+        "sphinx", ">=7.4,<10", "", "a page's warnings are shown only by the build that reads it"
+    ),
+    "opengraph_fields": Workaround(
+        "sphinxext-opengraph",
+        ">=0.6,<0.14",
+        "https://github.com/sphinx-doc/sphinxext-opengraph/pull/49",
+        "make_tag escapes only '\"': og:title and fields from page metadata are written with a raw & and <",
+    ),
+    "opengraph_json": Workaround(
+        "sphinxext-opengraph", ">=0.6,<0.14", "", "the json and pickle builders end in KeyError: 'pagename'"
+    ),
+    "search_index": Workaround(
+        "sphinx", ">=7.4,<10", "", "words that left a changed page stay in searchindex.js as empty entries"
+    ),
+    "search_objects": Workaround(
+        "sphinx", ">=7.4,<10", "", "the search indexes an object by its display name only, not its name"
+    ),
+    "singlehtml_anchors": Workaround(
+        "sphinx",
+        ">=8.2,<10",
+        "https://github.com/sphinx-doc/sphinx/issues/14221",
+        "singlehtml writes links with two fragments (#document-a#b), which lead nowhere",
+    ),
+    "sitemap": Workaround(
+        "sphinx-sitemap",
+        ">=2.9,<3",
+        "https://github.com/jdillard/sphinx-sitemap/issues/13",
+        "an incremental build's sitemap lists only the pages it wrote; dirhtml's lists genindex/ and search/",
+    ),
+}
 
 
 def installed(package: str) -> str:
@@ -16,6 +88,29 @@ def installed(package: str) -> str:
         return version(package)
     except PackageNotFoundError:
         return "?"
+
+
+@cache
+def in_range(package: str, versions: str) -> bool:
+    """Whether the installed ``package`` is in ``versions`` (pre-releases included); not installed: no."""
+    try:
+        return Version(installed(package)) in SpecifierSet(versions, prereleases=True)
+    except InvalidVersion:
+        return False
+
+
+def needed(name: str) -> bool:
+    """Whether the workaround ``name`` (:data:`WORKAROUNDS`) applies to the installed package."""
+    workaround = WORKAROUNDS[name]
+    return in_range(workaround.package, workaround.versions)
+
+
+def current_docname(env: BuildEnvironment) -> str:
+    """The page being read (``""`` between pages): ``env.current_document`` from Sphinx 8.2, before it the
+    ``docname`` of ``env.temp_data``."""
+    if sphinx.version_info >= (8, 2):
+        return env.current_document.docname
+    return str(env.temp_data.get("docname", ""))  # pragma: no cover - Sphinx < 8.2 (issue 44)
 
 
 def compat_message(package: str, missing: str, effect: str) -> str:

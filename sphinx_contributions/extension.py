@@ -104,12 +104,6 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "config-inited",
-        ".write.fixes.settled_settings:set_up_theme",
-        500,
-        "a theme package's settings (furo's) there before the env compares",
-    ),
-    Handler(
-        "config-inited",
         ".write.fixes.settled_settings:add_late_static_dirs",
         500,
         "sphinx-design's, copybutton's folders, for the same reason",
@@ -129,12 +123,6 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "config-inited",
-        ".write.fixes.opengraph_print:report_missing_matplotlib",
-        500,
-        "opengraph's matplotlib line said once, or not",
-    ),
-    Handler(
-        "config-inited",
         ".write.canonical:silence_sitemap",
         500,
         "no sitemap warning for a site without a canonical URL",
@@ -150,12 +138,6 @@ HANDLERS: tuple[Handler, ...] = (
         ".write.fixes.epub_bookkeeping:exclude_memory",
         500,
         "ePub: the output's memory file is no part of the book",
-    ),
-    Handler(
-        "config-inited",
-        ".write.fixes.settled_settings:set_file_priorities",
-        900,
-        "after Sphinx's (800): the builder's default priority, now",
     ),
     # -- the builder starts -----------------------------------------------------------------------
     Handler(
@@ -180,12 +162,6 @@ HANDLERS: tuple[Handler, ...] = (
         ".write.fixes.sitemap:check_sitemap_url",
         500,
         "the sitemap's URL scheme is one the sitemap can hold",
-    ),
-    Handler(
-        "builder-inited",
-        ".write.fixes.opengraph_fields:check_opengraph",
-        500,
-        "sphinxext-opengraph's settings the extension relies on",
     ),
     Handler(
         "builder-inited",
@@ -415,9 +391,6 @@ HANDLERS: tuple[Handler, ...] = (
         when=WORK,
     ),
     Handler(
-        "html-page-context", ".write.fixes.notfound_paths:save_helpers", 390, "404 page: the theme's link helpers kept"
-    ),
-    Handler(
         "html-page-context",
         ".write.exports:page_context",
         400,
@@ -453,7 +426,6 @@ HANDLERS: tuple[Handler, ...] = (
         400,
         "no link to an Index page that is not written",
     ),
-    Handler("html-page-context", ".write.fixes.notfound_paths:restore_helpers", 410, "404 page: the link helpers back"),
     Handler("html-page-context", ".write.robots:add_noindex", 500, "a preview build tells search engines not to index"),
     Handler(
         "html-page-context",
@@ -546,7 +518,6 @@ TRANSFORMS: tuple[tuple[str, int, str, str | None], ...] = (
 #: what the extension sets up besides: environment collectors and other extensions' steps, one function
 #: per part (as sphinx-design's ``setup_<component>``)
 COMPONENTS: tuple[str, ...] = (
-    ".write.fixes.opengraph_print:setup_opengraph_print",
     ".write.incremental:setup_incremental",
     ".write.fixes.doc_titles:setup_doc_titles",
     ".collect.own_nodes:setup_own_nodes",

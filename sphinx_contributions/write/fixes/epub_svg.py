@@ -3,8 +3,8 @@
 declared in the OPF file``). After the builder has written the book, this adds the property to those
 pages' items in ``content.opf`` and has the builder write the ``.epub`` again.
 
-When the guard test (``tests/test_formats.py``) reports that Sphinx declares the property itself, remove
-this module."""
+Only in the Sphinx releases :data:`...compat.WORKAROUNDS` names. When the guard test
+(``tests/test_workarounds.py``) reports that Sphinx declares the property itself, end the range there."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from ...collect.domain import get_domain
+from ...compat import needed
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -51,6 +52,8 @@ def fix_epub(app: Sphinx, exception: BaseException | None) -> None:
     # an ePub builder's module is loaded where one builds; not imported here, a cost to every other build
     epub3 = sys.modules.get("sphinx.builders.epub3")
     if exception is not None or epub3 is None or not isinstance(app.builder, epub3.Epub3Builder):
+        return
+    if not needed("epub_svg"):
         return
     only = None
     if not app.config.contributions_book_fixes:
