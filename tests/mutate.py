@@ -70,9 +70,8 @@ AREAS: dict[str, tuple[str, ...]] = {
     "write/": ("tests/test_outputs.py", "tests/test_written.py", "tests/test_incremental.py"),
     "write/fixes/settled_settings.py": ("tests/test_settings.py", "tests/test_outputs.py"),
     "write/fixes/design_latex.py": ("tests/test_formats.py",),
-    "write/fixes/opengraph_print.py": ("tests/test_cards.py",),
-    "write/fixes/notfound_paths.py": ("tests/test_outputs.py", "tests/test_no_canonical_url.py"),
     "write/fixes/epub_svg.py": ("tests/test_formats.py",),
+    "write/fixes/opengraph_fields.py": ("tests/test_compat.py", "tests/test_workarounds.py"),
     "write/social_cards.py": ("tests/test_cards.py", "tests/test_pages.py"),
     "write/books.py": ("tests/test_formats.py", "tests/test_outputs.py"),
     "write/fixes/empty_index.py": ("tests/test_empty_index.py",),
@@ -300,13 +299,6 @@ MUTATIONS = (
         "a project intro's links and roles are resolved where the project page shows it",
     ),
     Mutation(
-        "file-priorities",
-        "write/fixes/settled_settings.py",
-        '                entry[1].setdefault("priority", SITE_FILES_PRIORITY)',
-        "                pass",
-        "a build with nothing to do finds html_css_files unchanged (Sphinx's builder sets the priority later)",
-    ),
-    Mutation(
         "copybutton-folder",
         "write/fixes/settled_settings.py",
         '        folders.append(str(Path(module_file).parent.joinpath("_static").absolute()))',
@@ -354,13 +346,6 @@ MUTATIONS = (
         "for form in (link, unquote(link))",
         "for form in (link,)",
         "a sitemap_excludes pattern matches a link as written or percent-decoded (my%20notes.html)",
-    ),
-    Mutation(
-        "notfound-dirhtml-links",
-        "write/fixes/notfound_paths.py",
-        'context["body"] = _RELATIVE_LINK.sub(rf\'\\1="{up}\', context["body"])',
-        'context["body"] = context["body"]',
-        "dirhtml's 404/index.html: the links of its text lead from its folder (one ../)",
     ),
     Mutation(
         "nav-toctree-options",
@@ -413,13 +398,6 @@ MUTATIONS = (
         "a second figure marked headline is reported and is no headline: the first stays the only one",
     ),
     Mutation(
-        "matplotlib-line-only-when-missing",
-        "write/fixes/opengraph_print.py",
-        'if getattr(module, "create_social_card", None) is None and opengraph_cards_wanted(config):',
-        'if getattr(module, "create_social_card", None) is None or opengraph_cards_wanted(config):',
-        "opengraph's line about matplotlib is said only where its cards are wanted and cannot be drawn",
-    ),
-    Mutation(
         "report-names-the-page",
         "write/fixes/lasting_warnings.py",
         'if warning.get("page") in env.found_docs:',
@@ -439,13 +417,6 @@ MUTATIONS = (
         'if forge is not None and not entry_applies(lock_name, key, target, header["repo"], header["pr"], header):',
         'if forge is None and not entry_applies(lock_name, key, target, header["repo"], header["pr"], header):',
         "a lock entry that names another pull request than the page gives the page no facts",
-    ),
-    Mutation(
-        "notfound-favicon-inline",
-        "write/fixes/notfound_paths.py",
-        "sources = [path for path in sources if path != Path(app.confdir)]",
-        "sources = [path for path in sources if path < Path(app.confdir)]",
-        "the 404 page carries its favicon inline, as its logos",
     ),
     Mutation(
         "epub-svg-written",
