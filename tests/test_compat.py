@@ -190,7 +190,8 @@ def test_opengraph_tags_show_each_character_escaped_once(make_app: MakeApp, tmp_
         "twitter:image:alt": str(escape(alt)),  # written by this extension either way
     }
     assert tags["description"] == str(escape(SUMMARY))
-    assert head_tags(Path(app.outdir) / "index.html")["og:title"] == "Home &amp; &lt;away&gt;"
+    # a page that shows none of the extension's work is opengraph's alone (0.13 writes the title raw)
+    assert head_tags(Path(app.outdir) / "index.html")["og:title"] == "Home & <away>"
 
 
 def test_an_opengraph_outside_the_range_writes_its_own_fields(

@@ -3,11 +3,11 @@
 Its ``make_tag`` writes a field into ``<meta … content="…">`` replacing only ``"`` (sphinx-doc/sphinxext-
 opengraph#49; its own descriptions are escaped before, #120): a page title with ``&`` or ``<`` reaches
 ``og:title`` raw, and so would a write-up's summary handed to it as ``og:description``. In that range, at
-write time, before opengraph's handler, each page's ``meta`` is replaced by a copy holding its ``og:title``
-(the title as text) and, on a write-up, its ``og:description`` (the impact, else the summary), both
-HTML-escaped. Nothing escaped is stored in the environment. Outside the range nothing is handed over:
-opengraph writes its own fields. ``tests/test_workarounds.py`` fails when the installed release escapes
-itself.
+write time, before opengraph's handler, the ``meta`` of each page that shows the extension's work is
+replaced by a copy holding its ``og:title`` (the title as text) and, on a write-up, its ``og:description``
+(the impact, else the summary), both HTML-escaped. Other pages are left to opengraph. Nothing escaped is
+stored in the environment. Outside the range nothing is handed over: opengraph writes its own fields.
+``tests/test_workarounds.py`` fails when the installed release escapes itself.
 
 The same releases end every ``-b json`` and ``-b pickle`` build in ``KeyError: 'pagename'`` (those builders
 give a page's context no ``pagename``): :func:`name_the_page` gives it one, where opengraph is loaded.
@@ -21,6 +21,7 @@ from markupsafe import escape
 
 from ...collect.domain import get_domain
 from ...compat import needed
+from ...nodes import USES_ASSETS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -47,8 +48,8 @@ def opengraph_fields(
     """``html-page-context``, before opengraph's (500): the page's title and summary escaped once, in a
     copy of its ``meta`` (the environment's own metadata stays as it was read)."""
     form = opengraph_form()
-    if doctree is None or MODULE not in app.extensions or form is None:
-        return
+    if doctree is None or not doctree.get(USES_ASSETS) or MODULE not in app.extensions or form is None:
+        return  # a page without the extension's work is opengraph's alone
     meta = dict(context.get("meta") or {})
     if "ogp_disable" in meta:
         return
