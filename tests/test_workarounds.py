@@ -4,8 +4,8 @@
 The guard tests here fail when upstream fixes the behaviour a workaround corrects or changes the private
 shape it relies on: CI says so, not a warning in a user's strict build. The guards that need a whole build
 live beside the feature's own test: ``test_formats.py`` (singlehtml anchors, the ePub's svg property),
-``test_exports.py`` (the search by key), ``test_incremental.py`` (the search index's empty words, the
-sitemap, ``.buildinfo.bak``), ``test_empty_index.py``.
+``test_exports.py`` (the search by key), ``test_incremental.py`` (the search index's empty words,
+``.buildinfo.bak``).
 """
 
 from __future__ import annotations
@@ -188,3 +188,27 @@ def test_sphinx_alone_writes_and_links_an_empty_index(make_app: MakeApp, tmp_pat
     app.build()
     assert (Path(app.outdir) / "genindex.html").is_file()
     assert 'href="genindex.html"' in (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
+
+
+def test_sphinx_sitemap_alone_lists_only_the_pages_an_incremental_build_wrote(
+    make_app: MakeApp, tmp_path: Path
+) -> None:
+    """``sitemap``: without it (``contributions_sitemap`` off), an incremental build that rewrites one page
+    writes a sitemap of that page alone (sphinx-sitemap#13)."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOTS / "test-listing", src)
+    counts = []
+    for freshenv in (True, False):
+        app = make_app(
+            "html",
+            srcdir=src,
+            freshenv=freshenv,
+            confoverrides={"contributions_sitemap": False},
+            status=StringIO(),
+            warning=StringIO(),
+        )
+        app.build()
+        counts.append((Path(app.outdir) / "sitemap.xml").read_text(encoding="utf-8").count("<loc>"))
+        page = src / "a-1.md"
+        page.write_text(page.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    assert counts[0] > counts[1] > 0, counts
