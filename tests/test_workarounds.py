@@ -212,3 +212,32 @@ def test_sphinx_sitemap_alone_lists_only_the_pages_an_incremental_build_wrote(
         page = src / "a-1.md"
         page.write_text(page.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
     assert counts[0] > counts[1] > 0, counts
+
+
+def _guest(dest: Path, extensions: list[str]) -> Path:
+    dest.mkdir(parents=True)
+    (dest / "conf.py").write_text(
+        f"extensions = {extensions!r}\n"
+        'project = "Guest"\nogp_site_url = "https://example.org/"\nogp_social_cards = {"enable": False}\n'
+        "notfound_urls_prefix = None\nsmartquotes = False\n",
+        encoding="utf-8",
+    )
+    (dest / "index.rst").write_text('R&D <notes> "here"\n==================\n\nText.\n', encoding="utf-8")
+    return dest
+
+
+def test_a_guest_s_pages_are_as_without_the_extension(make_app: MakeApp, tmp_path: Path) -> None:
+    """No workaround changes a page where the extension shows nothing: a site without write-ups, with
+    sphinx-notfound-page (``notfound_urls_prefix = None``) and sphinxext-opengraph, gets the same 404 page
+    and the same ``og:title`` (opengraph's own, raw) with the extension as without it (issue 44, item 3)."""
+    pages = []
+    for name, extensions in (("alone", []), ("with", ["sphinx_contributions"])):
+        src = _guest(tmp_path / name, ["notfound.extension", "sphinxext.opengraph", *extensions])
+        app = make_app("html", srcdir=src, freshenv=True, status=StringIO(), warning=StringIO())
+        app.build()
+        # (two apps in one process: the second's warnings are about nodes the first registered)
+        assert "contrib" not in app.warning.getvalue()
+        out = Path(app.outdir)
+        pages.append({page: (out / page).read_text(encoding="utf-8") for page in ("404.html", "index.html")})
+    assert pages[0] == pages[1]
+    assert '<meta property="og:title" content="R&D <notes> &quot;here&quot;" />' in pages[1]["index.html"]
