@@ -10,6 +10,7 @@ live beside the feature's own test: ``test_formats.py`` (singlehtml anchors, the
 
 from __future__ import annotations
 
+import ast
 import inspect
 import re
 import shutil
@@ -44,9 +45,14 @@ def test_each_workaround_applies_to_the_installed_stack(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(WORKAROUNDS))
-def test_each_workaround_asks_for_its_range(name: str) -> None:
+def test_each_workaround_asks_for_its_range_and_names_it(name: str) -> None:
+    """Its module asks :func:`compat.needed` and names the package, the versions and the upstream issue."""
     source = (FIXES / f"{MODULE_OF.get(name, name)}.py").read_text(encoding="utf-8")
     assert f'needed("{name}")' in source
+    workaround = WORKAROUNDS[name]
+    upstream = workaround.issue or "no upstream issue found"
+    line = f"Workaround ``{name}``: {workaround.package} ``{workaround.versions}``; upstream: {upstream}."
+    assert line in (ast.get_docstring(ast.parse(source)) or "")
 
 
 def test_the_manual_describes_every_workaround() -> None:

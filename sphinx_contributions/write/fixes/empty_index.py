@@ -7,7 +7,11 @@ when a template asks whether the page exists, and removes the empty page an earl
 entries keeps its index as ``html_use_index`` says. Only where the site asks for it
 (``contributions_hide_empty_index``, on in what ``contributions init`` writes): a guest's index stays; and
 only in the Sphinx releases :data:`...compat.WORKAROUNDS` names, where the builder's ``use_index`` decides
-whether ``genindex.html`` is written (``tests/test_workarounds.py`` checks it)."""
+whether ``genindex.html`` is written (``tests/test_workarounds.py`` checks it).
+
+Workaround ``empty_index``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 

@@ -12,7 +12,11 @@ live there and are no part of the book:
   at ``config-inited`` (the same value in every build: Sphinx's comparison of settings sees no change).
 
 When the guard test (``tests/test_incremental.py``, ``test_the_buildinfo_backup_must_go``) reports that
-Sphinx no longer warns about ``.buildinfo.bak``, end the range there."""
+Sphinx no longer warns about ``.buildinfo.bak``, end the range there.
+
+Workaround ``epub_bookkeeping``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 

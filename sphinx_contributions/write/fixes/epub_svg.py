@@ -4,7 +4,11 @@ declared in the OPF file``). After the builder has written the book, this adds t
 pages' items in ``content.opf`` and has the builder write the ``.epub`` again.
 
 Only in the Sphinx releases :data:`...compat.WORKAROUNDS` names. When the guard test
-(``tests/test_workarounds.py``) reports that Sphinx declares the property itself, end the range there."""
+(``tests/test_workarounds.py``) reports that Sphinx declares the property itself, end the range there.
+
+Workaround ``epub_svg``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 

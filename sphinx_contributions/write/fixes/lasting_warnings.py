@@ -32,6 +32,9 @@ Sphinx itself shows a page's warnings only when it reads the page (by design: th
 of the environment it saves); only in the Sphinx releases :data:`...compat.WORKAROUNDS` names is the page
 read again, through public events. ``docs/explanation/workarounds.md`` says what Sphinx
 would need to keep them itself.
+
+Workaround ``lasting_warnings``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
 """
 
 from __future__ import annotations

@@ -11,6 +11,10 @@ stored in the environment. Outside the range nothing is handed over: opengraph w
 
 The same releases end every ``-b json`` and ``-b pickle`` build in ``KeyError: 'pagename'`` (those builders
 give a page's context no ``pagename``): :func:`name_the_page` gives it one, where opengraph is loaded.
+
+Workaround ``opengraph_fields``: sphinxext-opengraph ``>=0.6,<0.14``; upstream: https://github.com/sphinx-doc/sphinxext-opengraph/pull/49.
+Workaround ``opengraph_json``: sphinxext-opengraph ``>=0.6,<0.14``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
 """
 
 from __future__ import annotations

@@ -5,7 +5,11 @@ The word tables are private (``IndexBuilder._mapping`` and ``_title_mapping``, w
 Sphinx releases :data:`...compat.WORKAROUNDS` names, whose shape ``tests/test_workarounds.py`` checks;
 elsewhere nothing is changed. The search finds the same pages either way: what this keeps is an incremental
 build's output equal to a clean build's. Upstream, ``IndexBuilder.prune`` would drop the words it leaves
-without pages (see ``docs/explanation/workarounds.md``)."""
+without pages (see ``docs/explanation/workarounds.md``).
+
+Workaround ``search_index``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 

@@ -8,7 +8,11 @@ of Sphinx's full-text index, so without it a search for a pull request's number 
 It wraps the indexer's ``get_objects`` and reads its ``_objtypes`` (private): in the Sphinx releases
 :data:`...compat.WORKAROUNDS` names, whose shape ``tests/test_workarounds.py`` checks; elsewhere nothing is
 changed. Upstream, the search would index an object's name besides its display name (see
-``docs/explanation/workarounds.md``)."""
+``docs/explanation/workarounds.md``).
+
+Workaround ``search_objects``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 

@@ -6,7 +6,11 @@ last fragment, in the page's body (references resolved for the root document), i
 template function.
 
 Only in the Sphinx releases :data:`...compat.WORKAROUNDS` names (8.2 on, the issue is open). When the guard
-test (``tests/test_workarounds.py``) reports that Sphinx writes single anchors again, end the range there."""
+test (``tests/test_workarounds.py``) reports that Sphinx writes single anchors again, end the range there.
+
+Workaround ``singlehtml_anchors``: sphinx ``>=8.2,<10``; upstream: https://github.com/sphinx-doc/sphinx/issues/14221.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 

@@ -22,7 +22,11 @@ open since 2018); ``tests/test_workarounds.py`` checks that its handlers are sti
 
 sphinx-sitemap also prefers its own ``site_url`` setting to ``html_baseurl``, and any top-level
 ``site_url`` in ``conf.py`` becomes that setting: a sitemap that lists another site than the canonical
-URL (on Read the Docs: another version, domain or a preview's production URLs) is reported."""
+URL (on Read the Docs: another version, domain or a preview's production URLs) is reported.
+
+Workaround ``sitemap``: sphinx-sitemap ``>=2.9,<3``; upstream: https://github.com/jdillard/sphinx-sitemap/issues/13.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 
