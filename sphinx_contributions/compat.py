@@ -1,7 +1,7 @@
 """What the extension knows about the versions of the packages it works with.
 
 :data:`WORKAROUNDS` names every patch of another package's behaviour (``write/fixes/``): the package, the
-versions whose behaviour it corrects (a PEP 440 range; its upper bound is the next release not checked yet),
+versions whose behaviour it corrects (``">=A,<B"``; the upper bound is the next release not checked yet),
 and the upstream issue. :func:`needed` is the one question a patch asks: outside its range it does nothing,
 and says nothing. A changed private shape inside the range is caught by the guard tests
 (``tests/test_workarounds.py``), not by a warning in a user's build. ``docs/explanation/workarounds.md``
@@ -13,13 +13,13 @@ package, its version, what is missing and what the build loses.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
 import sphinx
-from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from .warnings import ContribWarning, warn
@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Workaround:
-    """A patch of ``package``'s behaviour in the ``versions`` it corrects; ``issue``: upstream's report."""
+    """A patch of ``package``'s behaviour in the ``versions`` it corrects (``">=A,<B"``, either bound may be
+    left out); ``issue``: upstream's report."""
 
     package: str
     versions: str
@@ -82,21 +83,41 @@ WORKAROUNDS: dict[str, Workaround] = {
 }
 
 
+#: the module of each package a workaround corrects: its ``__version__`` is read where it is imported
+#: already (a look-up in the installed packages' metadata costs ~25 ms, once a process)
+MODULES = {"sphinx": "sphinx", "sphinxext-opengraph": "sphinxext.opengraph", "sphinx-sitemap": "sphinx_sitemap"}
+
+
 def installed(package: str) -> str:
     """The installed version of ``package`` (its distribution name), or ``"?"``."""
+    found = getattr(sys.modules.get(MODULES.get(package, "")), "__version__", None)
+    if isinstance(found, str):
+        return found
     try:
         return version(package)
     except PackageNotFoundError:
         return "?"
 
 
+def _release(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split("."))
+
+
 @cache
 def in_range(package: str, versions: str) -> bool:
-    """Whether the installed ``package`` is in ``versions`` (pre-releases included); not installed: no."""
+    """Whether the installed ``package`` is in ``versions`` (``">=7.4,<10"``; a pre-release counts as its
+    release); not installed: no."""
     try:
-        return Version(installed(package)) in SpecifierSet(versions, prereleases=True)
+        release = Version(installed(package)).release
     except InvalidVersion:
         return False
+    for bound in versions.split(","):
+        bound = bound.strip()
+        if bound.startswith(">=") and release < _release(bound[2:]):
+            return False
+        if bound.startswith("<") and release >= _release(bound[1:]):
+            return False
+    return True
 
 
 def needed(name: str) -> bool:

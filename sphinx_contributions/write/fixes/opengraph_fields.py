@@ -51,9 +51,11 @@ def opengraph_fields(
 ) -> None:
     """``html-page-context``, before opengraph's (500): the page's title and summary escaped once, in a
     copy of its ``meta`` (the environment's own metadata stays as it was read)."""
-    form = opengraph_form()
-    if doctree is None or not doctree.get(USES_ASSETS) or MODULE not in app.extensions or form is None:
+    if doctree is None or not doctree.get(USES_ASSETS) or MODULE not in app.extensions:
         return  # a page without the extension's work is opengraph's alone
+    form = opengraph_form()
+    if form is None:
+        return
     meta = dict(context.get("meta") or {})
     if "ogp_disable" in meta:
         return
