@@ -36,50 +36,23 @@ class Workaround:
     package: str
     versions: str
     issue: str
-    what: str
 
 
-#: every workaround of ``write/fixes/``, by its module's name
+#: every workaround of ``write/fixes/``, by its module's name (what each corrects:
+#: ``docs/explanation/workarounds.md``)
 WORKAROUNDS: dict[str, Workaround] = {
-    "empty_index": Workaround(
-        "sphinx", ">=7.4,<10", "", "an Index page is written and linked on a site without index entries"
-    ),
-    "epub_bookkeeping": Workaround(
-        "sphinx", ">=7.4,<10", "", "the ePub builder packs .buildinfo.bak and warns about it (fails -W)"
-    ),
-    "epub_svg": Workaround(
-        "sphinx", ">=7.4,<10", "", 'an ePub page with inline SVG lacks properties="svg" (epubcheck OPF-014)'
-    ),
-    "lasting_warnings": Workaround(
-        "sphinx", ">=7.4,<10", "", "a page's warnings are shown only by the build that reads it"
-    ),
+    "empty_index": Workaround("sphinx", ">=7.4,<10", ""),
+    "epub_bookkeeping": Workaround("sphinx", ">=7.4,<10", ""),
+    "epub_svg": Workaround("sphinx", ">=7.4,<10", ""),
+    "lasting_warnings": Workaround("sphinx", ">=7.4,<10", ""),
     "opengraph_fields": Workaround(
-        "sphinxext-opengraph",
-        ">=0.6,<0.14",
-        "https://github.com/sphinx-doc/sphinxext-opengraph/pull/49",
-        "make_tag escapes only '\"': og:title and fields from page metadata are written with a raw & and <",
+        "sphinxext-opengraph", ">=0.6,<0.14", "https://github.com/sphinx-doc/sphinxext-opengraph/pull/49"
     ),
-    "opengraph_json": Workaround(
-        "sphinxext-opengraph", ">=0.6,<0.14", "", "the json and pickle builders end in KeyError: 'pagename'"
-    ),
-    "search_index": Workaround(
-        "sphinx", ">=7.4,<10", "", "words that left a changed page stay in searchindex.js as empty entries"
-    ),
-    "search_objects": Workaround(
-        "sphinx", ">=7.4,<10", "", "the search indexes an object by its display name only, not its name"
-    ),
-    "singlehtml_anchors": Workaround(
-        "sphinx",
-        ">=8.2,<10",
-        "https://github.com/sphinx-doc/sphinx/issues/14221",
-        "singlehtml writes links with two fragments (#document-a#b), which lead nowhere",
-    ),
-    "sitemap": Workaround(
-        "sphinx-sitemap",
-        ">=2.9,<3",
-        "https://github.com/jdillard/sphinx-sitemap/issues/13",
-        "an incremental build's sitemap lists only the pages it wrote; dirhtml's lists genindex/ and search/",
-    ),
+    "opengraph_json": Workaround("sphinxext-opengraph", ">=0.6,<0.14", ""),
+    "search_index": Workaround("sphinx", ">=7.4,<10", ""),
+    "search_objects": Workaround("sphinx", ">=7.4,<10", ""),
+    "singlehtml_anchors": Workaround("sphinx", ">=8.2,<10", "https://github.com/sphinx-doc/sphinx/issues/14221"),
+    "sitemap": Workaround("sphinx-sitemap", ">=2.9,<3", "https://github.com/jdillard/sphinx-sitemap/issues/13"),
 }
 
 

@@ -201,7 +201,7 @@ def test_an_opengraph_outside_the_range_writes_its_own_fields(
     field is handed over and nothing is said; og:title is opengraph's own, escaped once by it."""
     from sphinx_contributions import compat
 
-    monkeypatch.setitem(compat.WORKAROUNDS, "opengraph_fields", compat.Workaround("sphinxext-opengraph", "<0", "", ""))
+    monkeypatch.setitem(compat.WORKAROUNDS, "opengraph_fields", compat.Workaround("sphinxext-opengraph", "<0", ""))
     monkeypatch.setattr("sphinxext.opengraph.make_tag", escaping_make_tag)
     src = tmp_path / "src"
     shutil.copytree(ROOTS / "test-opengraph", src)

@@ -80,7 +80,7 @@ def test_outside_their_ranges_the_workarounds_change_nothing_and_say_nothing(
     """Every workaround out of range: no warning, the search names write-ups by their titles (Sphinx's own
     index), and sphinx-sitemap keeps its handlers and writes its own sitemap."""
     for name, workaround in WORKAROUNDS.items():
-        monkeypatch.setitem(WORKAROUNDS, name, Workaround(workaround.package, "<0", "", ""))
+        monkeypatch.setitem(WORKAROUNDS, name, Workaround(workaround.package, "<0", ""))
     shutil.copytree(ROOTS / "test-listing", tmp_path / "src")
     app = make_app("html", srcdir=tmp_path / "src", freshenv=True, status=StringIO(), warning=StringIO())
     modules = {listener.handler.__module__ for listener in app.events.listeners["build-finished"]}
