@@ -48,8 +48,6 @@ contributions_profile_links = ["https://github.com/the-cross-art", "https://link
 #: is shown (the PDF's page headers carry the name alone)
 version = os.environ.get("READTHEDOCS_VERSION", "latest")
 
-# sphinx_contributions before sphinxext.opengraph: it imports opengraph without the line opengraph prints
-# about matplotlib in every build (sphinx_contributions/write/fixes/opengraph_print.py)
 extensions = [
     "myst_parser",
     "sphinx_design",
@@ -202,8 +200,8 @@ def _edit_links(app: Sphinx, config: Config) -> None:
 
 
 def _notfound_body(root: str) -> str:
-    """The 404 page's text: a search box and the way home; ``root`` is the site's path ("" where the page
-    sets its own base, see sphinx_contributions/write/fixes/notfound_paths.py)."""
+    """The 404 page's text: a search box and the way home; ``root`` is the site's path, as
+    sphinx-notfound-page's own links start (``/`` without a canonical URL)."""
     return f"""<h1>Page not found</h1>
 <p>There is no page at this address. Search the site, or start from one of these pages:</p>
 <form class="contrib-notfound-search" action="{root}search.html" method="get">
@@ -230,7 +228,7 @@ def _canonical(app: Sphinx, config: Config) -> None:
         app.tags.add("feed")
     # the 404 page is served from any depth: its links are absolute, from the canonical URL's path
     config.notfound_urls_prefix = ("/" + "".join(f"{part}/" for part in base.split("/")[3:] if part)) if base else None
-    config.notfound_context = {"title": "Page not found", "body": _notfound_body(config.notfound_urls_prefix or "")}
+    config.notfound_context = {"title": "Page not found", "body": _notfound_body(config.notfound_urls_prefix or "/")}
     # the site's host identifies the book: toc.ncx repeats epub_uid where content.opf has epub_identifier
     # (sphinx-doc/sphinx#11184), and epub_uid must be an XML name, so the two are one value without "/"
     config.epub_identifier = config.epub_uid = urlsplit(base).hostname or "imran-nazir"

@@ -47,12 +47,9 @@ from .write.fixes import (
     epub_svg,
     lasting_warnings,
     navigation,
-    notfound_paths,
     opengraph_fields,
-    opengraph_print,
     search_index,
     search_objects,
-    settled_settings,
     singlehtml_anchors,
     sitemap,
     stale_outputs,
@@ -109,18 +106,6 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "config-inited",
-        settled_settings.set_up_theme,
-        500,
-        "a theme package's settings (furo's) there before the env compares",
-    ),
-    Handler(
-        "config-inited",
-        settled_settings.add_late_static_dirs,
-        500,
-        "sphinx-design's, copybutton's folders, for the same reason",
-    ),
-    Handler(
-        "config-inited",
         settings.check_folders,
         500,
         "the generated pages' folders are folders inside the site",
@@ -131,12 +116,6 @@ HANDLERS: tuple[Handler, ...] = (
         design_latex.add_card_styles,
         500,
         "sphinx-design's card titles a bold line of their own in the PDF",
-    ),
-    Handler(
-        "config-inited",
-        opengraph_print.report_missing_matplotlib,
-        500,
-        "opengraph's matplotlib line said once, or not",
     ),
     Handler(
         "config-inited",
@@ -155,12 +134,6 @@ HANDLERS: tuple[Handler, ...] = (
         epub_bookkeeping.exclude_memory,
         500,
         "ePub: the output's memory file is no part of the book",
-    ),
-    Handler(
-        "config-inited",
-        settled_settings.set_file_priorities,
-        900,
-        "after Sphinx's (800): the builder's default priority, now",
     ),
     # -- the builder starts -----------------------------------------------------------------------
     Handler(
@@ -184,21 +157,9 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "builder-inited",
-        opengraph_fields.check_opengraph,
-        500,
-        "sphinxext-opengraph's settings the extension relies on",
-    ),
-    Handler(
-        "builder-inited",
         assets.add_static_files,
         500,
         "everywhere (a setting): the stylesheet and script, HTML only",
-    ),
-    Handler(
-        "builder-inited",
-        settled_settings.drop_second_copy,
-        900,
-        "after sphinx-design's, copybutton's: each folder once",
     ),
     Handler(
         "builder-inited",
@@ -383,7 +344,6 @@ HANDLERS: tuple[Handler, ...] = (
         500,
         "write-ups found in the search by their key",
     ),
-    Handler("html-page-context", notfound_paths.save_helpers, 390, "404 page: the theme's link helpers kept"),
     Handler(
         "html-page-context",
         exports.page_context,
@@ -416,7 +376,6 @@ HANDLERS: tuple[Handler, ...] = (
         400,
         "no link to an Index page that is not written",
     ),
-    Handler("html-page-context", notfound_paths.restore_helpers, 410, "404 page: the link helpers back"),
     Handler("html-page-context", robots.add_noindex, 500, "a preview build tells search engines not to index"),
     Handler(
         "html-page-context",
@@ -494,7 +453,6 @@ TRANSFORMS: tuple[type[SphinxTransform], ...] = (
 #: what the extension sets up besides: environment collectors, post transforms, one function per part
 #: (as sphinx-design's ``setup_<component>``)
 COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (
-    opengraph_print.setup_opengraph_print,
     incremental.setup_incremental,
     doc_titles.setup_doc_titles,
     own_nodes.setup_own_nodes,

@@ -1,10 +1,11 @@
-"""Other packages' private shapes (issue 20, item 9): each is replaced by public API or checked at run time.
+"""Other packages' private shapes (issue 20, item 9; issue 43, item 7): each is replaced by public API, or
+used by a workaround that runs only in the versions ``compat.WORKAROUNDS`` names and whose shape a guard test
+checks (``tests/test_workarounds.py``), or checked at run time.
 
-A scan of the package finds every private name of another package it uses, and each one must be one that
-a guard checks (a ``[contrib.compat]`` warning naming the package and its version, and a safe fallback).
-Each guard is tested by taking the shape away. The sitemap is written by :mod:`.fixes.sitemap` alone, so a
-book's build says nothing of a sitemap it does not get; the text handed to sphinxext-opengraph is in the
-form its installed release escapes exactly once (:mod:`.fixes.opengraph_fields`).
+A scan of the package finds every private name of another package it uses, and each one must be listed here
+with what guards it. The sitemap is written by :mod:`.fixes.sitemap` alone, so a book's build says nothing
+of a sitemap it does not get; the text handed to sphinxext-opengraph is escaped once
+(:mod:`.fixes.opengraph_fields`).
 """
 
 from __future__ import annotations
@@ -17,11 +18,9 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from markupsafe import escape
-from sphinx.util.console import strip_colors
 
 from .conftest import REPO, ROOTS, MakeApp
 
@@ -31,9 +30,14 @@ PACKAGE = REPO / "sphinx_contributions"
 
 #: the private names of other packages the extension still reaches, and why each is safe
 GUARDED = {
-    ("write/fixes/search_objects.py", "_objtypes"): "IndexBuilder's table, checked: [contrib.compat] (test_faults)",
-    ("write/fixes/settled_settings.py", "_getframe"): "the standard library's frame of Sphinx.__init__; "
-    "unreadable: the theme is left to Sphinx (test_settings)",
+    ("write/fixes/search_objects.py", "_objtypes"): "IndexBuilder's table, in the versions compat names "
+    "(test_workarounds)",
+    (
+        "write/fixes/search_index.py",
+        "_mapping",
+    ): "IndexBuilder's table, in the versions compat names (test_workarounds)",
+    ("write/fixes/search_index.py", "_title_mapping"): "IndexBuilder's table, in the versions compat names "
+    "(test_workarounds)",
     ("cli/sphinx_process.py", "sphinx._cli.util.errors"): "imported by name and checked (see below)",
     ("cli/main.py", "_SubParsersAction"): "the standard library's argparse, in a type annotation only",
     ("cli/init.py", "_SubParsersAction"): "the standard library's argparse, in a type annotation only",
@@ -141,48 +145,6 @@ def test_the_sitemap_shows_each_page_s_last_commit_with_sitemap_show_lastmod(tmp
     assert set(entries.values()) == {"2025-03-04T05:06:07Z", ""}
 
 
-@pytest.mark.parametrize("builder", ["singlehtml", "html"])
-def test_sitemap_handlers_found_elsewhere_are_reported_and_the_output_stays_right(
-    make_app: MakeApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, builder: str
-) -> None:
-    """sphinx-sitemap's handlers not in its module (a later release): one ``[contrib.compat]`` warning, its
-    writer runs, and the sitemap is still this extension's (the whole site on html, none on singlehtml)."""
-    from importlib.metadata import version
-
-    from sphinx_contributions.write.fixes import sitemap
-
-    monkeypatch.setattr(sitemap, "_from_sitemap", lambda handler: False)
-    expected = [
-        f"WARNING: sphinx-sitemap {version('sphinx-sitemap')} has no build-finished handler in its module "
-        "sphinx_sitemap: its writer may run too, and its status line may name a sitemap.xml that this build "
-        "replaces or removes (sphinx-contributions needs an update) [contrib.compat]"
-    ]
-    app = make_app(builder, srcdir=faults_site(tmp_path / "src"))
-    app.build()
-    assert strip_colors(app.warning.getvalue()).splitlines() == expected
-    path = Path(app.outdir) / "sitemap.xml"
-    if builder == "singlehtml":
-        assert not path.exists()
-    else:
-        locs = re.findall(r"<loc>(.*?)</loc>", path.read_text(encoding="utf-8"))
-        assert len(locs) == 11 and locs == sorted(locs)
-
-
-def test_sphinx_without_its_listeners_table_is_reported(make_app: MakeApp, tmp_path: Path) -> None:
-    import sphinx
-
-    from sphinx_contributions.write.fixes.sitemap import disconnect_sphinx_sitemap
-
-    app = make_app("html", srcdir=faults_site(tmp_path / "src"))
-    later = SimpleNamespace(extensions=app.extensions, events=SimpleNamespace())
-    disconnect_sphinx_sitemap(later, app.config)  # type: ignore[arg-type]
-    assert strip_colors(app.warning.getvalue()).splitlines() == [
-        f"WARNING: sphinx {sphinx.__version__} has no EventManager.listeners (event → its handlers): "
-        "sphinx-sitemap's writer runs too, and its status line may name a sitemap.xml that this build replaces "
-        "or removes (sphinx-contributions needs an update) [contrib.compat]"
-    ]
-
-
 # -- opengraph: text escaped exactly once ---------------------------------------------------------------------
 
 TITLE = 'Fix R&D <b> "quoted"'
@@ -202,23 +164,20 @@ def head_tags(page: Path) -> dict[str, str]:
     return dict(tags)
 
 
-@pytest.mark.parametrize("opengraph", ["installed", "escaping"])
-def test_opengraph_tags_show_each_character_escaped_once(
-    make_app: MakeApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opengraph: str
-) -> None:
+def test_opengraph_tags_show_each_character_escaped_once(make_app: MakeApp, tmp_path: Path) -> None:
     """A title and summary with ``&``, ``<`` and ``"``: every tag that shows them (og:title,
-    og:description, og:image:alt, twitter:image:alt, description) holds them escaped once, whether
-    opengraph escapes only ``"`` (0.13) or everything (``&amp;amp;`` once the summary was stored escaped)."""
-    if opengraph == "escaping":
-        monkeypatch.setattr("sphinxext.opengraph.make_tag", escaping_make_tag)
+    og:description, og:image:alt, twitter:image:alt, description) holds them escaped once, though
+    opengraph (0.13) escapes only ``"``."""
     src = tmp_path / "src"
     shutil.copytree(ROOTS / "test-opengraph", src)
     app = make_app("html", srcdir=src, freshenv=True)
     app.build()
     assert app.warning.getvalue() == ""
     tags = head_tags(Path(app.outdir) / "contributions/escaping.html")
-    # escaped once: by this extension (markupsafe), or by the simulated opengraph itself (html.escape)
-    once = html.escape if opengraph == "escaping" else lambda text: str(escape(text))
+
+    def once(text: str) -> str:
+        return str(escape(text))
+
     alt = f"{TITLE} · alpha#1 · merged · {SUMMARY} · Escaping"  # a card without a figure shows its summary
     shown = {name: tags[name] for name in ("og:title", "og:description", "og:image:alt", "twitter:image:alt")}
     assert shown == {
@@ -228,32 +187,28 @@ def test_opengraph_tags_show_each_character_escaped_once(
         "twitter:image:alt": str(escape(alt)),  # written by this extension either way
     }
     assert tags["description"] == str(escape(SUMMARY))
-    assert head_tags(Path(app.outdir) / "index.html")["og:title"] == "Home &amp; &lt;away&gt;"
+    # a page that shows none of the extension's work is opengraph's alone (0.13 writes the title raw)
+    assert head_tags(Path(app.outdir) / "index.html")["og:title"] == "Home & <away>"
 
 
-def test_an_unknown_opengraph_is_reported_and_left_to_write_its_own(
+def test_an_opengraph_outside_the_range_writes_its_own_fields(
     make_app: MakeApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A ``make_tag`` of another shape (here: single quotes): one ``[contrib.compat]`` warning, and the
-    fields are opengraph's own, never escaped twice."""
-    from importlib.metadata import version
+    """A release outside ``compat.WORKAROUNDS["opengraph_fields"]`` (here: one that escapes everything): no
+    field is handed over and nothing is said; og:title is opengraph's own, escaped once by it."""
+    from sphinx_contributions import compat
 
-    def single_quoted(property: str, content: str, type_: str = "property") -> str:
-        return f"<meta {type_}='{property}' content='{html.escape(content)}' />"
-
-    monkeypatch.setattr("sphinxext.opengraph.make_tag", single_quoted)
+    monkeypatch.setitem(compat.WORKAROUNDS, "opengraph_fields", compat.Workaround("sphinxext-opengraph", "<0", ""))
+    monkeypatch.setattr("sphinxext.opengraph.make_tag", escaping_make_tag)
     src = tmp_path / "src"
     shutil.copytree(ROOTS / "test-opengraph", src)
     app = make_app("html", srcdir=src, freshenv=True)
     app.build()
-    assert strip_colors(app.warning.getvalue()).splitlines() == [
-        f"WARNING: sphinxext-opengraph {version('sphinxext-opengraph')} has no make_tag(property, content) that "
-        "writes text escaped (or replaces only '\"'): og:title and the write-ups' og:description are left to it, "
-        "as it writes them (sphinx-contributions needs an update) [contrib.compat]"
-    ]
-    head = (Path(app.outdir) / "contributions/escaping.html").read_text(encoding="utf-8").split("</head>")[0]
-    assert f"<meta property='og:title' content='{html.escape(TITLE)}' />" in head
-    assert "&amp;amp;" not in head and "&amp;lt;" not in head
+    assert app.warning.getvalue() == ""
+    tags = head_tags(Path(app.outdir) / "contributions/escaping.html")
+    assert tags["og:title"] == html.escape(TITLE)
+    assert tags["og:description"] != html.escape(SUMMARY)  # opengraph's own, from the page's text
+    assert "&amp;amp;" not in str(tags) and "&amp;lt;" not in str(tags)
 
 
 # -- docutils' names, without its private registries ------------------------------------------------------

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOTS, MakeApp
+from .conftest import ROOTS
 from .edits import edit
 from .treediff import first_difference
 
@@ -338,33 +338,3 @@ def test_a_builder_that_makes_no_site_gets_no_sitemap(tmp_path: Path, builder: s
         tmp_path / "out" / builder / "index.html" if builder == "singlehtml" else tmp_path / "out" / builder
     ).exists()
     assert not (tmp_path / "out" / builder / "sitemap.xml").exists()
-
-
-# -- 9. private shapes of other packages are checked, not trusted ---------------------------------------------
-
-
-def test_a_missing_private_shape_of_sphinx_is_reported(make_app: MakeApp, tmp_path: Path) -> None:
-    """The search fixes rely on ``IndexBuilder``'s private tables: an indexer without them (a newer Sphinx)
-    gives a ``[contrib.compat]`` warning naming Sphinx and its version, and the fix steps aside."""
-    from types import SimpleNamespace
-
-    import sphinx
-    from sphinx.util.console import strip_colors
-
-    from sphinx_contributions.write.fixes.search_index import prune_search_index
-    from sphinx_contributions.write.fixes.search_objects import index_keys
-
-    app = make_app("html", srcdir=site(tmp_path))  # its logging: the warnings go to app.warning
-    app.build()  # the site's write-ups read: the fixes have work
-    app.warning.seek(0)
-    app.warning.truncate()
-    later = SimpleNamespace(builder=SimpleNamespace(indexer=SimpleNamespace()), env=app.env, outdir=app.outdir)
-    assert prune_search_index(later) == [] and index_keys(later) == []  # type: ignore[arg-type]
-    assert strip_colors(app.warning.getvalue()).splitlines() == [
-        f"WARNING: sphinx {sphinx.__version__} has no IndexBuilder._mapping/_title_mapping (word → pages): words "
-        "that left a changed page stay in searchindex.js as empty entries (sphinx-contributions needs an update) "
-        "[contrib.compat]",
-        f"WARNING: sphinx {sphinx.__version__} has no IndexBuilder.get_objects/_objtypes: the search finds "
-        "write-ups by title only, not by key or pull request number (sphinx-contributions needs an update) "
-        "[contrib.compat]",
-    ]

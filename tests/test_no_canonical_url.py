@@ -76,13 +76,3 @@ def test_what_needs_an_address_is_left_out_and_said(unaddressed_site: tuple[Path
         soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
         assert soup.select('link[rel="canonical"], meta[property="og:url"], meta[property="og:image"]') == [], page
         assert soup.select('link[type="application/atom+xml"], a[href$="contributions.atom"]') == [], page
-
-
-def test_the_404_page_carries_its_icon_and_logos_inline(unaddressed_site: tuple[Path, str]) -> None:
-    """Without a canonical URL the 404 page, served at any depth, cannot know its folder: its favicon and
-    both logos are ``data:`` URLs (write/fixes/notfound_paths.py), never a link that breaks one folder down."""
-    html, _ = unaddressed_site
-    soup = BeautifulSoup((html / "404.html").read_text(encoding="utf-8"), "html.parser")
-    icons = [str(tag["href"]) for tag in soup.select('link[rel~="icon"]')]
-    icons += [str(img["src"]) for img in soup.select("img.sidebar-logo")]
-    assert len(icons) == 3 and all(icon.startswith("data:image/svg+xml;base64,") for icon in icons), icons

@@ -320,22 +320,6 @@ def test_sitemap_excludes_match_a_link_as_written_or_percent_decoded(make_app: M
     assert "notes" not in sitemap
 
 
-def test_the_dirhtml_404_pages_links_lead_from_its_folder(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
-    """dirhtml writes the 404 page to ``404/index.html``: the links of its text, written from the site's
-    root (``conf.py``'s ``notfound_context``), get one ``../`` (``write/fixes/notfound_paths.py``); html's
-    ``404.html`` keeps them as written."""
-    srcdir = tmp_path / "src"
-    shutil.copytree(rootdir / "test-portfolio", srcdir)
-    pages = {}
-    for builder, page in (("dirhtml", "404/index.html"), ("html", "404.html")):
-        app = build(make_app, builder, srcdir, tmp_path / builder, freshenv=True)
-        pages[builder] = (Path(app.outdir) / page).read_text(encoding="utf-8")
-    assert '<a href="../contributions/index.html">Contributions' in pages["dirhtml"]
-    assert 'action="../search.html"' in pages["dirhtml"]
-    assert '<a href="contributions/index.html">Contributions' in pages["html"]
-    assert 'action="search.html"' in pages["html"]
-
-
 def test_a_book_shows_the_cards_of_a_project_whose_write_ups_come_later(make_app: MakeApp, tmp_path: Path) -> None:
     """A book (singlehtml) whose projects overview comes before the write-ups: each project shows its
     cards; only a listing whose write-ups were all shown before becomes one line of links

@@ -1,4 +1,4 @@
-"""Fixes for what Sphinx and other extensions leave stale or incomplete on incremental builds, one
-module each, named after what it fixes (``../shared/pitfalls.md``); each has a guard test in
-``tests/test_incremental.py`` that removes it and shows the equality test then fails. One fixes what every
-build prints (:mod:`.opengraph_print`, guarded in ``tests/test_cards.py``)."""
+"""Workarounds for what Sphinx and other extensions get wrong, one module each, named after what it fixes.
+Each runs only in the versions of the package that :data:`..compat.WORKAROUNDS` names, has a guard test
+(``tests/test_workarounds.py``) that fails when upstream fixes it or changes the shape it relies on, and is
+described in ``docs/explanation/workarounds.md`` with the change that would fix it upstream."""

@@ -5,7 +5,13 @@ general index off for a build whose pages hold no index entry (the builder's own
 setting: a setting changed by a build makes the next build find its configuration changed), answers "no"
 when a template asks whether the page exists, and removes the empty page an earlier build left; a site with
 entries keeps its index as ``html_use_index`` says. Only where the site asks for it
-(``contributions_hide_empty_index``, on in what ``contributions init`` writes): a guest's index stays."""
+(``contributions_hide_empty_index``, on in what ``contributions init`` writes): a guest's index stays; and
+only in the Sphinx releases :data:`...compat.WORKAROUNDS` names, where the builder's ``use_index`` decides
+whether ``genindex.html`` is written (``tests/test_workarounds.py`` checks it).
+
+Workaround ``empty_index``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...builders import is_site_builder
+from ...compat import needed
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -31,7 +38,7 @@ def has_index_entries(env: BuildEnvironment) -> bool:
 def drop_empty_index(app: Sphinx, env: BuildEnvironment) -> None:
     """``env-updated`` (every page read, none written): no entries, no general index page or link."""
     builder = app.builder
-    if not app.config.contributions_hide_empty_index:  # a portfolio's choice; a guest's index stays
+    if not app.config.contributions_hide_empty_index or not needed("empty_index"):  # a guest's index stays
         return
     if not is_site_builder(builder) or not getattr(builder, "use_index", False) or has_index_entries(env):
         return

@@ -3,8 +3,12 @@
 declared in the OPF file``). After the builder has written the book, this adds the property to those
 pages' items in ``content.opf`` and has the builder write the ``.epub`` again.
 
-When the guard test (``tests/test_formats.py``) reports that Sphinx declares the property itself, remove
-this module."""
+Only in the Sphinx releases :data:`...compat.WORKAROUNDS` names. When the guard test
+(``tests/test_workarounds.py``) reports that Sphinx declares the property itself, end the range there.
+
+Workaround ``epub_svg``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from ...collect.own_nodes import pages_showing_work
+from ...compat import needed
 from ..gates import shows_work
 
 if TYPE_CHECKING:
@@ -54,6 +59,8 @@ def fix_epub(app: Sphinx, exception: BaseException | None) -> None:
     # an ePub builder's module is loaded where one builds; not imported here, a cost to every other build
     epub3 = sys.modules.get("sphinx.builders.epub3")
     if exception is not None or epub3 is None or not isinstance(app.builder, epub3.Epub3Builder):
+        return
+    if not needed("epub_svg"):
         return
     only = None
     if not app.config.contributions_book_fixes:

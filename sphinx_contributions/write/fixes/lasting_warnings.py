@@ -27,6 +27,14 @@ Reading the pages again, rather than repeating stored messages, means a warning 
 fixed (a duplicate label removed elsewhere, a link target added) goes away, and the cross-page checks
 (duplicate keys, "not in any toctree") run again, as they do whenever a page is read. The cost is reading
 the broken pages once more per build.
+
+Sphinx itself shows a page's warnings only when it reads the page (by design: the warnings are not part
+of the environment it saves); only in the Sphinx releases :data:`...compat.WORKAROUNDS` names is the page
+read again, through public events. ``docs/explanation/workarounds.md`` says what Sphinx
+would need to keep them itself.
+
+Workaround ``lasting_warnings``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
 """
 
 from __future__ import annotations
@@ -40,6 +48,7 @@ from sphinx.util.build_phase import BuildPhase
 from sphinx.util.logging import NAMESPACE, get_node_location, is_suppressed_warning
 
 from ...collect.domain import get_domain
+from ...compat import current_docname, needed
 from ..report import read_report, record_message, report_path
 
 if TYPE_CHECKING:
@@ -92,7 +101,7 @@ class PageWarnings(logging.Handler):
         # reading only: resolving a page later sets the same "current document" for a while
         if env is None or builder is None or builder.phase != BuildPhase.READING:
             return
-        docname = getattr(env.current_document, "docname", "")
+        docname = current_docname(env)
         if not docname:
             return
         kind, subtype = getattr(record, "type", None) or "", getattr(record, "subtype", None) or ""
@@ -138,6 +147,8 @@ def pages_that_warned(app: Sphinx, env: BuildEnvironment) -> set[str]:
 
 def read_again(app: Sphinx, env: BuildEnvironment, added: Set[str], changed: Set[str], removed: Set[str]) -> list[str]:
     """``env-get-outdated``: the pages that warned in the last build are read again."""
+    if not needed("lasting_warnings"):
+        return []
     return sorted((pages_that_warned(app, env) & env.found_docs) - set(added) - set(removed) - set(changed))
 
 

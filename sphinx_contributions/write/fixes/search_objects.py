@@ -2,7 +2,17 @@
 display name, split at its last dot, and drops the name). ``objects.inv`` gives a write-up's title as its
 display name, so that links from other sites read as titles; without this fix a search for ``49135`` or
 ``transformers#49135`` would no longer find the write-up as an object. The search index gets each
-write-up's key back as its searchable name (titles are searched as titles anyway)."""
+write-up's key back as its searchable name (titles are searched as titles anyway). Digits are not words
+of Sphinx's full-text index, so without it a search for a pull request's number finds nothing.
+
+It wraps the indexer's ``get_objects`` and reads its ``_objtypes`` (private): in the Sphinx releases
+:data:`...compat.WORKAROUNDS` names, whose shape ``tests/test_workarounds.py`` checks; elsewhere nothing is
+changed. Upstream, the search would index an object's name besides its display name (see
+``docs/explanation/workarounds.md``).
+
+Workaround ``search_objects``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 
@@ -11,7 +21,7 @@ from typing import TYPE_CHECKING
 from markupsafe import escape
 
 from ...collect.domain import get_domain
-from ...compat import incompatible
+from ...compat import needed
 from ..gates import shows_work
 
 if TYPE_CHECKING:
@@ -28,16 +38,9 @@ def index_keys(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
     if not shows_work(app):  # nothing of the extension's here, nor in this output
         return []
     indexer = getattr(app.builder, "indexer", None)
-    if indexer is None:
+    if indexer is None or not needed("search_objects"):
         return []
-    original: Callable[[dict[str, int]], Objects] | None = getattr(indexer, "get_objects", None)
-    if not callable(original) or not isinstance(getattr(indexer, "_objtypes", None), dict):
-        incompatible(
-            "sphinx",
-            "IndexBuilder.get_objects/_objtypes",
-            "the search finds write-ups by title only, not by key or pull request number",
-        )
-        return []
+    original: Callable[[dict[str, int]], Objects] = indexer.get_objects
     domain = get_domain(app.env)
 
     def get_objects(fn2index: dict[str, int]) -> Objects:

@@ -5,8 +5,12 @@ last fragment, in the page's body (references resolved for the root document), i
 (the ``toc`` the builder renders) and in the navigation the theme renders through the ``toctree``
 template function.
 
-When the guard test (``tests/test_formats.py``) reports that Sphinx writes single anchors again, remove
-this module."""
+Only in the Sphinx releases :data:`...compat.WORKAROUNDS` names (8.2 on, the issue is open). When the guard
+test (``tests/test_workarounds.py``) reports that Sphinx writes single anchors again, end the range there.
+
+Workaround ``singlehtml_anchors``: sphinx ``>=8.2,<10``; upstream: https://github.com/sphinx-doc/sphinx/issues/14221.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 
 from ...builders import book_fixes_apply, writes_one_page
+from ...compat import needed
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -35,7 +40,7 @@ def single_anchor(uri: str) -> str:
 def fix_double_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved`` (late: after every handler that writes links): the body's links (where
     :func:`~...builders.book_fixes_apply`)."""
-    if not writes_one_page(app.builder) or not book_fixes_apply(app, doctree):
+    if not writes_one_page(app.builder) or not needed("singlehtml_anchors") or not book_fixes_apply(app, doctree):
         return
     for node in doctree.findall(nodes.reference):
         if "refuri" in node:
@@ -46,7 +51,7 @@ def fix_navigation(app: Sphinx, pagename: str, templatename: str, context: dict[
     """``html-page-context`` (before the theme's handler, which renders the navigation): the links of the
     table of contents and those the ``toctree`` template function writes (where
     :func:`~...builders.book_fixes_apply`)."""
-    if not writes_one_page(app.builder) or not book_fixes_apply(app, doctree):
+    if not writes_one_page(app.builder) or not needed("singlehtml_anchors") or not book_fixes_apply(app, doctree):
         return
     if isinstance(context.get("toc"), str):
         context["toc"] = _DOUBLE.sub('href="#', context["toc"])

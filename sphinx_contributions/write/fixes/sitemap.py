@@ -17,13 +17,16 @@ sphinx-sitemap's own handlers are disconnected once every extension is set up (`
 its writer never runs: it would print "sitemap.xml was generated" for a singlehtml or ePub build that
 gets none, "No pages generated" for an incremental build whose sitemap this writes all the same, and
 start a multiprocessing manager in every build. They are found among Sphinx's event listeners by their
-module; where that shape is missing (a newer Sphinx or sphinx-sitemap), a ``[contrib.compat]`` warning
-says so and its writer runs: its file is then replaced or removed as before, and only its status line
-can be wrong.
+module. All this only in the sphinx-sitemap releases :data:`...compat.WORKAROUNDS` names (its issue #13,
+open since 2018); ``tests/test_workarounds.py`` checks that its handlers are still found that way.
 
 sphinx-sitemap also prefers its own ``site_url`` setting to ``html_baseurl``, and any top-level
 ``site_url`` in ``conf.py`` becomes that setting: a sitemap that lists another site than the canonical
-URL (on Read the Docs: another version, domain or a preview's production URLs) is reported."""
+URL (on Read the Docs: another version, domain or a preview's production URLs) is reported.
+
+Workaround ``sitemap``: sphinx-sitemap ``>=2.9,<3``; upstream: https://github.com/jdillard/sphinx-sitemap/issues/13.
+(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
+"""
 
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ from sphinx.util import logging
 
 from ...builders import is_site_builder, writes_html
 from ...collect.domain import get_domain
-from ...compat import incompatible
+from ...compat import needed
 from ...themes import setting_location
 from ...warnings import ContribWarning, warn
 
@@ -125,44 +128,28 @@ def _from_sitemap(handler: object) -> bool:
     return module == SITEMAP_EXTENSION or module.startswith(SITEMAP_EXTENSION + ".")
 
 
+def replaces_sitemap(app: Sphinx) -> bool:
+    """Whether this build's sitemap is the extension's: sphinx-sitemap loaded, in the releases
+    :data:`...compat.WORKAROUNDS` names, and the site asks for it (``contributions_sitemap``)."""
+    return SITEMAP_EXTENSION in app.extensions and app.config.contributions_sitemap and needed("sitemap")
+
+
 def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
     """``config-inited``: sphinx-sitemap's handlers leave, its settings stay (see the module's docstring).
     Sphinx keeps each event's listeners (``id``, ``handler``) in ``app.events.listeners``."""
-    if SITEMAP_EXTENSION not in app.extensions or not config.contributions_sitemap:
+    if not replaces_sitemap(app):
         return
-    listeners = getattr(app.events, "listeners", None)
-    if not isinstance(listeners, dict):
-        incompatible(
-            "sphinx",
-            "EventManager.listeners (event → its handlers)",
-            "sphinx-sitemap's writer runs too, and its status line may name a sitemap.xml that this build "
-            "replaces or removes",
-        )
-        return
-    found = [
-        listener
-        for event in SITEMAP_EVENTS
-        for listener in listeners.get(event, ())
-        if _from_sitemap(getattr(listener, "handler", None))
-    ]
-    if not any(listener in listeners.get("build-finished", ()) for listener in found):
-        incompatible(
-            "sphinx-sitemap",
-            f"build-finished handler in its module {SITEMAP_EXTENSION}",
-            "its writer may run too, and its status line may name a sitemap.xml that this build replaces or removes",
-        )
-        return
-    for listener in found:
-        app.disconnect(listener.id)
+    for event in SITEMAP_EVENTS:
+        for listener in list(app.events.listeners.get(event, ())):
+            if _from_sitemap(listener.handler):
+                app.disconnect(listener.id)
 
 
 def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: the whole site's sitemap (site builders); none elsewhere (a stale one, from a
     writer that ran, is removed)."""
-    if exception is not None or SITEMAP_EXTENSION not in app.extensions or not writes_html(app.builder):
-        return
-    if not app.config.contributions_sitemap:  # sphinx-sitemap's own writer ran
-        return
+    if exception is not None or not writes_html(app.builder) or not replaces_sitemap(app):
+        return  # elsewhere sphinx-sitemap's own writer ran
     path = Path(app.outdir) / app.config.sitemap_filename
     site_url = app.config.site_url or app.config.html_baseurl
     if not is_site_builder(app.builder):
@@ -193,7 +180,7 @@ def check_sitemap_url(app: Sphinx) -> None:
 
 def _check_scheme(app: Sphinx, site_url: str) -> None:
     config = app.config
-    if not config.contributions_sitemap or "sitemap_url_scheme" not in config or not site_url:
+    if not replaces_sitemap(app) or not site_url:
         return
     lang = config.language + "/" if config.language else ""
     version = config.version + "/" if config.version else ""
