@@ -1,8 +1,8 @@
 """``contributions sync`` against a real HTTP server on 127.0.0.1 (:mod:`tests.forge_server`), a fake
 GitHub, GitLab and Codeberg answering in their APIs' shapes: the lock it writes, conditional requests
 (a second sync gets only 304s and changes nothing), the release search's bound on compare calls,
-pagination, retries on 5xx and timeouts, a rate limit's stop, a deleted pull request, ``--only``,
-``--dry-run`` and ``--discover``."""
+pagination, retries on 5xx and timeouts, a rate limit's stop, a deleted pull request, ``--only`` and
+``--dry-run``."""
 
 from __future__ import annotations
 
@@ -345,18 +345,6 @@ def test_the_command(forge: FakeForges, site: Path, capsys: pytest.CaptureFixtur
     assert out[:3] == PROGRESS[:3]
     assert main(["sync", "--root", str(site), "--only", "nothing#1"]) == 2
     assert capsys.readouterr().err == "contributions sync: no write-up has the key 'nothing#1'\n"
-
-
-def test_discover(forge: FakeForges, site: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    item = {"repository_url": f"{forge.url}/github/repos/other/thing", "number": 7, "title": "Speed up the thing"}
-    known = {"repository_url": f"{forge.url}/github/repos/example-org/widget", "number": 12, "title": "Fix the widget"}
-    forge.search["is:pr is:merged author:someone -user:someone"] = [item, known]
-    assert main(["sync", "--root", str(site), "--discover", "someone"]) == 0
-    assert capsys.readouterr().out.splitlines() == [
-        "Merged pull requests by someone without a write-up (1):",
-        "  key      to start one                                             title",
-        "  thing#7  contributions new https://github.com/other/thing/pull/7  Speed up the thing",
-    ]
 
 
 def test_new_fills_in_from_the_api(forge: FakeForges, site: Path, capsys: pytest.CaptureFixture[str]) -> None:

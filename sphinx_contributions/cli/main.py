@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
 #: the subcommands, in the order of a site's life
-COMMANDS = ("init", "serve", "new", "check", "list", "sync")
+COMMANDS = ("init", "serve", "discover", "new", "check", "list", "sync")
 ACCEPTED_FORMS = (
     "a pull request's address (https://github.com/OWNER/REPO/pull/NUMBER, "
     "https://gitlab.com/GROUP/NAME/-/merge_requests/NUMBER, https://codeberg.org/OWNER/REPO/pulls/NUMBER) "
@@ -166,12 +166,18 @@ def holder_of(key: str, pages: Iterable[SourcePage]) -> str:
 
 
 def command_new(args: argparse.Namespace) -> int:
-    """The page ``contributions/<repo>-<N>.md``, key ``<repo>#<N>``; when a page of another owner's
-    repository of that name holds that key (``sgl-project/sglang#1`` beside ``ROCm/sglang#1``), the
-    owner-qualified ``contributions/<owner>-<repo>-<N>.md`` with ``:key: <owner>-<repo>#<N>``."""
     pull = parse_pull_request(args.pr)
     root = site_root(args.root, "new")
-    pages = site_pages(root).values()
+    for line in write_draft(root, pull, list(site_pages(root).values())):
+        print(line)
+    return 0
+
+
+def write_draft(root: Path, pull: PullRequest, pages: list[SourcePage]) -> list[str]:
+    """Write the draft of ``pull`` (``contributions new``, ``contributions discover --new``); the lines that
+    say so. The page ``contributions/<repo>-<N>.md``, key ``<repo>#<N>``; when a page of another owner's
+    repository of that name holds that key (``sgl-project/sglang#1`` beside ``ROCm/sglang#1``), the
+    owner-qualified ``contributions/<owner>-<repo>-<N>.md`` with ``:key: <owner>-<repo>#<N>``."""
     key, filename = pull.key, pull.filename
     holder = next((page for page in pages if key_lookup(page.key) == key_lookup(key)), None)
     if holder is not None and not _same_repo(holder, pull.repo):  # one name, another owner: a key of its own
@@ -192,13 +198,13 @@ def command_new(args: argparse.Namespace) -> int:
     with path.open("x", encoding="utf-8") as stream:
         stream.write(text)
     check = PROG + " check" + ("" if root == Path.cwd().resolve() else f" --root {shown(root)}")
-    print(f"wrote {shown(path)}: a draft of {key}, left out of the published site")
+    said = [f"wrote {shown(path)}: a draft of {key}, left out of the published site"]
     if key != pull.key:
-        print(f"its key is {key} (':key:'): {pull.key} is {holder_of(pull.key, pages)}'s")
+        said.append(f"its key is {key} (':key:'): {pull.key} is {holder_of(pull.key, pages)}'s")
     if filled:
-        print(filled)
-    print(f"next: write its title, summary and sections (preview: {PROG} serve), then run: {check}")
-    return 0
+        said.append(filled)
+    said.append(f"next: write its title, summary and sections (preview: {PROG} serve), then run: {check}")
+    return said
 
 
 # -- building -----------------------------------------------------------------------------------------
@@ -641,6 +647,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .sync import add_sync_command  # its own module (sync.py); it imports this one
 
     add_sync_command(commands, root_option)
+    from .discover import add_discover_command
+
+    add_discover_command(commands, root_option)
     return parser
 
 

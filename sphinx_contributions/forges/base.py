@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
 #: the closing keywords of GitHub, GitLab and Gitea: "Fixes #12" in a description links issue 12
 _CLOSES = re.compile(r"\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+#([1-9][0-9]{0,9})\b", re.IGNORECASE)
@@ -35,6 +38,7 @@ class Session(Protocol):
     import it, so that the session may import this one)."""
 
     headers: dict[str, str]
+    credentials: Credentials | None
 
     def set_base(self, base: str, env: str = "") -> None: ...
 
@@ -43,6 +47,8 @@ class Session(Protocol):
     def pages(
         self, url: str, *, params: dict[str, str] | None = None, conditional: bool = True, field: str | None = None
     ) -> list[Any]: ...
+
+    def walk(self, url: str, *, params: dict[str, str] | None = None) -> Iterator[tuple[Any, Any]]: ...
 
 
 class RepoError(ValueError):
@@ -84,6 +90,39 @@ class Release:
     #: UTC, ``YYYY-MM-DDTHH:MM:SSZ``
     published_at: str
     prerelease: bool = False
+
+
+@dataclass(frozen=True)
+class MergedPull:
+    """A merged pull (merge) request a forge's search found: its repository's spec, number, title and when
+    it was merged (UTC; None where the answer does not say)."""
+
+    repo: str
+    number: int
+    title: str
+    merged_at: str | None
+
+
+@dataclass
+class Search:
+    """What one forge's search of a user's merged pull requests found; ``notes``: what the reader must know
+    of how complete it is (a cap, results the forge says are incomplete); ``stopped``: why it stopped before
+    the end (a rate limit), None when it read every page."""
+
+    found: list[MergedPull]
+    notes: list[str]
+    stopped: str | None = None
+
+
+def newest_first(found: Iterable[MergedPull]) -> list[MergedPull]:
+    """Merged pull requests, the newest merge first (an unknown time last), then by repository and number."""
+    ordered = sorted(found, key=lambda pull: (pull.repo.lower(), pull.number))
+    return sorted(ordered, key=lambda pull: pull.merged_at or "", reverse=True)
+
+
+class NeedsTokenError(Exception):
+    """A search the forge answers only with a token (GitLab's merge requests across projects, Gitea's
+    search by author): the message says which variable to set."""
 
 
 class MissingError(Exception):
@@ -212,7 +251,7 @@ class ForgeAPI:
     def _compare(self, path: str, tag: str, sha: str) -> bool:
         raise NotImplementedError
 
-    def merged_by(self, user: str) -> list[tuple[str, int, str]]:
-        """The pull requests ``user`` wrote that were merged into other owners' repositories: (spec, number,
-        title), newest first. Only GitHub's API answers this; other forges keep this default."""
-        raise NotImplementedError("--discover reads GitHub only")
+    def merged_by(self, user: str) -> Search:
+        """The pull requests ``user`` wrote that were merged into repositories ``user`` does not own, newest
+        first (:class:`Search`)."""
+        raise NotImplementedError

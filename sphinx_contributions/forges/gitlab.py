@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
+from .base import (
+    Forge,
+    ForgeAPI,
+    IssueFacts,
+    MergedPull,
+    NeedsTokenError,
+    PullFacts,
+    Release,
+    Search,
+    closing_issues,
+    newest_first,
+)
 from .schema import Answer, items
 
 SEGMENT = r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}"
@@ -69,6 +80,46 @@ class GitLabAPI(ForgeAPI):
         if not isinstance(commits, list):
             items(commits, f"{url} commits")  # raises: the field's shape
         return not commits
+
+    def merged_by(self, user: str) -> Search:
+        """GitLab's "List merge requests" (``GET /merge_requests``, docs.gitlab.com/api/merge_requests:
+        ``author_username``, ``scope=all``, ``state=merged``), 100 a page through its ``Link`` header. It
+        answers only with a token (:class:`NeedsTokenError` without one). A merge request into a project of
+        ``user``'s own namespace is left out."""
+        from .http import RateLimitError
+
+        if self.session.credentials is None:
+            raise NeedsTokenError(
+                "its merge requests API lists another project's merge requests only with a token: set GITLAB_TOKEN "
+                "(a personal access token with the read_api scope)"
+            )
+        url = f"{self.base}/merge_requests"
+        params = {
+            "author_username": user,
+            "scope": "all",
+            "state": "merged",
+            "order_by": "created_at",
+            "sort": "desc",
+            "per_page": "100",
+        }
+        found, stopped = [], None
+        try:
+            for data, _ in self.session.walk(url, params=params):
+                for item in items(data, url):
+                    references = item.child("references")
+                    full = references.text_or_none("full") if references else None
+                    if not full or "!" not in full:
+                        continue
+                    path = full.rpartition("!")[0]
+                    if path.split("/", 1)[0].lower() == user.lower():  # the user's own namespace
+                        continue
+                    number = item.integer_or_none("iid") or 0
+                    found.append(
+                        MergedPull(f"gitlab.com/{path}", number, item.text("title"), item.time_or_none("merged_at"))
+                    )
+        except RateLimitError as error:
+            stopped = str(error)
+        return Search(newest_first(found), [], stopped)
 
 
 GITLAB = Forge(
