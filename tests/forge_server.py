@@ -69,6 +69,23 @@ class Repo:
     #: the branches GitHub's "Get a branch" knows, and renamed ones (old name → new name: a 301)
     branches: set[str] = field(default_factory=lambda: {"main"})
     renamed_branches: dict[str, str] = field(default_factory=dict)
+    #: how each pull request was made: its changed files' paths (default: as many as its own answer counts),
+    #: its reviews (reviewer, state) in order, its commits (default: its own answer's count, else 1), the
+    #: issues GitLab says it closes
+    files: dict[int, list[str]] = field(default_factory=dict)
+    reviews: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+    commit_counts: dict[int, int] = field(default_factory=dict)
+    closes: dict[int, list[int]] = field(default_factory=dict)
+
+    def files_of(self, number: int) -> list[str]:
+        if number in self.files:
+            return self.files[number]
+        pull = self.pulls[number]
+        count = pull.get("changed_files") or int(str(pull.get("changes_count") or "0").rstrip("+"))
+        return [f"src/part_{i}.py" for i in range(1, count + 1)]
+
+    def commits_of(self, number: int) -> int:
+        return self.commit_counts.get(number, self.pulls[number].get("commits") or 1)
 
     def commit(self, sha: str, *parents: str) -> str:
         self.commits[sha] = parents
@@ -372,6 +389,10 @@ class FakeForges:
         self.tokens: set[str] | None = None
         #: a GitHub repository's old full name → its new one (answered with a 301 to the new address)
         self.renamed: dict[str, str] = {}
+        #: GitHub repositories that are private: without a token, every address of theirs is a 404 (GitHub's
+        #: answer for what a caller may not see, docs.github.com/rest/using-the-rest-api/troubleshooting-the-
+        #: rest-api#404-not-found-for-an-existing-resource)
+        self.private: set[str] = set()
         #: GitHub's primary limit: what is left of it per kind of caller ("anonymous", "token")
         self.remaining = {"anonymous": 60, "token": 5000}
         self.calls: list[tuple[str, int]] = []
@@ -507,7 +528,7 @@ class FakeForges:
                 where = moved + (f"?{urlencode(query)}" if query else "")
                 return Reply(301, {"message": "Moved Permanently", "url": self.url + where}, {"Location": where})
             repo = self.github.get(repo_path)
-            if parts[1] != "repos" or repo is None:
+            if parts[1] != "repos" or repo is None or (repo_path in self.private and token is None):
                 return missing
             return self._github(repo, repo_path, rest, raw_path, query) or missing
         if parts[:4] == ["gitlab", "api", "v4", "merge_requests"]:
@@ -533,6 +554,8 @@ class FakeForges:
         return missing
 
     def _github(self, repo: Repo, name: str, rest: list[str], raw_path: str, query: dict[str, str]) -> Reply | None:
+        if rest[:1] == ["pulls"] and len(rest) == 3 and int(rest[1]) in repo.pulls:
+            return self._github_made(repo, name, int(rest[1]), rest[2], raw_path, query)
         if rest[:1] == ["pulls"] and int(rest[1]) in repo.pulls:
             return Reply(200, repo.pulls[int(rest[1])])
         if rest[:1] == ["issues"] and int(rest[1]) in repo.issues:
@@ -576,7 +599,49 @@ class FakeForges:
             )
         return None
 
+    def _github_made(
+        self, repo: Repo, name: str, number: int, what: str, raw_path: str, query: dict[str, str]
+    ) -> Reply | None:
+        """ "List pull requests files" (docs.github.com/rest/pulls/pulls#list-pull-requests-files: 30 a page,
+        ``per_page`` up to 100, "a maximum of 3000 files") and "List reviews for a pull request"
+        (docs.github.com/rest/pulls/reviews#list-reviews-for-a-pull-request: 30 a page, up to 100), oldest
+        review first."""
+        if what == "files":
+            files = [
+                {
+                    "sha": sha_of(path),
+                    "filename": path,
+                    "status": "modified",
+                    "additions": 1,
+                    "deletions": 0,
+                    "changes": 1,
+                    "blob_url": f"https://github.com/{name}/blob/{'f' * 40}/{path}",
+                    "patch": "@@ -1 +1 @@",
+                }
+                for path in repo.files_of(number)[:3000]
+            ]
+            chunk, links = self._listed(raw_path, query, files, "per_page", 30, 100)
+            return Reply(200, chunk, links)
+        if what == "reviews":
+            reviews = [
+                {
+                    "id": 9500 + i,
+                    "user": _user(login),
+                    "body": "",
+                    "state": state,
+                    "submitted_at": "2024-01-02T00:00:00Z",
+                    "commit_id": "f" * 40,
+                    "author_association": "MEMBER",
+                }
+                for i, (login, state) in enumerate(repo.reviews.get(number, []))
+            ]
+            chunk, links = self._listed(raw_path, query, reviews, "per_page", 30, 100)
+            return Reply(200, chunk, links)
+        return None
+
     def _gitlab(self, repo: Repo, rest: list[str], raw_path: str, query: dict[str, str]) -> Reply | None:
+        if rest[:1] == ["merge_requests"] and len(rest) == 3 and int(rest[1]) in repo.pulls:
+            return self._gitlab_made(repo, int(rest[1]), rest[2], raw_path, query)
         if rest[:1] == ["merge_requests"] and int(rest[1]) in repo.pulls:
             return Reply(200, repo.pulls[int(rest[1])])
         if rest[:1] == ["issues"] and int(rest[1]) in repo.issues:
@@ -602,7 +667,55 @@ class FakeForges:
             )
         return None
 
+    def _gitlab_made(self, repo: Repo, number: int, what: str, raw_path: str, query: dict[str, str]) -> Reply | None:
+        """ "List merge request diffs" (``/diffs``), "Get single merge request commits" (``/commits``), "List
+        issues that close on merge" (``/closes_issues``; docs.gitlab.com/api/merge_requests: 20 a page,
+        ``per_page`` up to 100) and the approvals (``/approvals``, docs.gitlab.com/api/merge_request_approvals:
+        ``approved_by``, each a ``user``)."""
+        lists: dict[str, list[Any]] = {
+            "diffs": [
+                {"old_path": path, "new_path": path, "new_file": False, "renamed_file": False, "deleted_file": False}
+                for path in repo.files_of(number)
+            ],
+            "commits": [{"id": sha_of(f"{number} {i}"), "title": "a commit"} for i in range(repo.commits_of(number))],
+            "closes_issues": [
+                {"iid": iid, "title": f"Issue {iid}", "state": "opened"} for iid in repo.closes.get(number, [])
+            ],
+        }
+        if what in lists:
+            chunk, links = self._listed(raw_path, query, lists[what], "per_page", 20, 100)
+            return Reply(200, chunk, links)
+        if what == "approvals":
+            approved = [
+                {"user": {"id": i, "username": login}}
+                for i, (login, state) in enumerate(repo.reviews.get(number, []))
+                if state == "APPROVED"
+            ]
+            return Reply(200, {"iid": number, "approved": bool(approved), "approved_by": approved})
+        return None
+
+    def _codeberg_made(self, repo: Repo, number: int, what: str, raw_path: str, query: dict[str, str]) -> Reply | None:
+        """Gitea's and Forgejo's ``/pulls/{index}/files``, ``/commits`` and ``/reviews``
+        (codeberg.org/api/swagger#/repository: ``limit`` 30, at most 50, and ``page``)."""
+        lists: dict[str, list[Any]] = {
+            "files": [
+                {"filename": path, "status": "changed", "additions": 1, "deletions": 0}
+                for path in repo.files_of(number)
+            ],
+            "commits": [{"sha": sha_of(f"{number} {i}")} for i in range(repo.commits_of(number))],
+            "reviews": [
+                {"id": i, "user": {"login": login}, "state": state, "dismissed": False, "stale": False}
+                for i, (login, state) in enumerate(repo.reviews.get(number, []))
+            ],
+        }
+        if what not in lists:
+            return None
+        chunk, links = self._listed(raw_path, query, lists[what], "limit", 30, 50)
+        return Reply(200, chunk, links)
+
     def _codeberg(self, repo: Repo, rest: list[str], raw_path: str, query: dict[str, str]) -> Reply | None:
+        if rest[:1] == ["pulls"] and len(rest) == 3 and int(rest[1]) in repo.pulls:
+            return self._codeberg_made(repo, int(rest[1]), rest[2], raw_path, query)
         if rest[:1] == ["pulls"] and int(rest[1]) in repo.pulls:
             return Reply(200, repo.pulls[int(rest[1])])
         if rest[:1] == ["issues"] and int(rest[1]) in repo.issues:

@@ -3,7 +3,9 @@
 
 For every write-up (drafts too), from its forge's REST API (:mod:`.forges`): the state, the merge's time
 and commit, the title, the lines added and deleted and the files changed, the title and state of each
-issue the page names, and the first release that contains the merge commit (the rule and its bound:
+issue the page names, how the pull request was made (when it was opened, the paths of its changed files,
+its commits, approving reviews, the issues the forge says it closes: each only where the forge gives it),
+and the first release that contains the merge commit (the rule and its bound:
 :mod:`.forges.releases`). Requests are conditional on the ETags kept in the cache folder
 (:mod:`.forges.cache`), never in the lock, which holds facts only. Credentials go only to each API's own
 origin (:mod:`.forges.http`). Each answer is checked before a fact is taken from it (:mod:`.forges.schema`):
@@ -139,6 +141,7 @@ def sync_entry(
     forge, path = forges.split_spec(repo)
     before = facts(old) if old else None
     pull = api.fetch_pull(path, pr)
+    made = api.fetch_made(path, pr)
     found_issues = []
     for number in issues:
         issue = api.fetch_issue(path, number)
@@ -168,6 +171,12 @@ def sync_entry(
         changed_files=pull.changed_files,
         issues=tuple(found_issues),
         first_release=release,
+        opened_at=pull.opened_at,
+        commits=made.commits if made.commits is not None else pull.commits,
+        approvals=made.approvals,
+        closes=made.closes,
+        files=made.files,
+        files_at_least=pull.files_at_least,
     )
     if before is not None and result == ForgeFacts(**{**before.__dict__, "fetched_at": fetched_at}):
         result = before  # the same facts: the time they were first fetched stays, the lock keeps its bytes

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .schema import Answer, items
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
@@ -82,6 +84,34 @@ class PullFacts:
     #: the branch it was merged (or asks to be merged) into, and the repository's default branch
     base_branch: str | None = None
     default_branch: str | None = None
+    #: when it was opened (UTC), and its commits, where the pull request's own answer says
+    opened_at: str | None = None
+    commits: int | None = None
+    #: ``changed_files`` is a lower bound (GitLab's ``changes_count`` of ``"1000+"``)
+    files_at_least: bool = False
+
+
+@dataclass(frozen=True)
+class Made:
+    """How a pull request was made, from the forge's lists beside the pull request itself (each None where
+    the forge does not say): the paths of its changed files as the forge lists them (GitHub lists at most
+    3,000), its commits, its approving reviewers, the issues the forge says it closes."""
+
+    files: tuple[str, ...] | None = None
+    commits: int | None = None
+    approvals: int | None = None
+    closes: tuple[int, ...] | None = None
+
+
+def approvals(reviews: list[tuple[str, str]]) -> int:
+    """How many reviewers approve, from (reviewer, state) in the order given: each reviewer's last
+    ``APPROVED``, ``CHANGES_REQUESTED`` or ``DISMISSED`` counts (a comment changes nothing), as GitHub's and
+    Gitea's review lists give them."""
+    last: dict[str, str] = {}
+    for user, state in reviews:
+        if state in ("APPROVED", "CHANGES_REQUESTED", "DISMISSED", "REQUEST_CHANGES"):
+            last[user] = state
+    return sum(state == "APPROVED" for state in last.values())
 
 
 @dataclass(frozen=True)
@@ -226,6 +256,18 @@ class ForgeAPI:
 
     def fetch_issue(self, path: str, number: int) -> IssueFacts:
         raise NotImplementedError
+
+    def fetch_made(self, path: str, number: int) -> Made:
+        """How the pull request was made (:class:`Made`): one list call per fact, each left out (None) where
+        the forge answers 404 (a list an older server does not have)."""
+        raise NotImplementedError
+
+    def _listed(self, url: str, params: dict[str, str]) -> list[Answer] | None:
+        """The objects of a list (every page), or None where the forge answers 404."""
+        try:
+            return items(self.session.pages(url, params=params), url)
+        except MissingError:
+            return None
 
     def branch_now(self, path: str, branch: str) -> str | None:
         """The name ``branch`` of ``path`` goes by now (a renamed branch: its new name), or None where the

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .base import Forge, MergedPull, NeedsTokenError, PullFacts, Search, closing_issues, newest_first
-from .github import GitHubShapedAPI, repo_facts
+from .base import Forge, Made, MergedPull, NeedsTokenError, PullFacts, Search, approvals, closing_issues, newest_first
+from .github import GitHubShapedAPI, repo_facts, reviewer
 from .schema import Answer, items
 
 NAME = r"[A-Za-z0-9_.-]{1,100}"
@@ -36,6 +36,23 @@ class CodebergAPI(GitHubShapedAPI):
             repository=repository,
             base_branch=base_branch,
             default_branch=default_branch,
+            opened_at=data.time_or_none("created_at"),
+        )
+
+    def fetch_made(self, path: str, number: int) -> Made:
+        """Gitea's and Forgejo's ``/pulls/{index}/files``, ``/pulls/{index}/commits`` and
+        ``/pulls/{index}/reviews`` (codeberg.org/api/swagger#/repository), paged by ``limit``. They do not say
+        which issues a pull request closes: left out."""
+        pull = f"{self.base}/repos/{path}/pulls/{number}"
+        files = self._listed(f"{pull}/files", dict([self.page_size]))
+        commits = self._listed(f"{pull}/commits", {**dict([self.page_size]), "stat": "false", "files": "false"})
+        reviews = self._listed(f"{pull}/reviews", dict([self.page_size]))
+        return Made(
+            files=None if files is None else tuple(item.text("filename") for item in files),
+            commits=None if commits is None else len(commits),
+            approvals=None
+            if reviews is None
+            else approvals([reviewer(item) for item in reviews if not item.flag("dismissed")]),
         )
 
     def _compare(self, path: str, tag: str, sha: str) -> bool:

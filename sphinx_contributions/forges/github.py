@@ -9,11 +9,13 @@ from .base import (
     Forge,
     ForgeAPI,
     IssueFacts,
+    Made,
     MergedPull,
     MissingError,
     PullFacts,
     Release,
     Search,
+    approvals,
     closing_issues,
     newest_first,
 )
@@ -35,6 +37,12 @@ def repo_facts(pull: Answer) -> tuple[str | None, str | None, str | None]:
     name = repo.text_or_none("full_name") if repo else None
     default = repo.text_or_none("default_branch") if repo else None
     return name, base.text_or_none("ref"), default
+
+
+def reviewer(review: Answer) -> tuple[str, str]:
+    """(the reviewer's login, the review's state) of one review (GitHub's and Gitea's shape)."""
+    user = review.child("user")
+    return (user.text_or_none("login") or "") if user else "", review.text("state")
 
 
 class GitHubShapedAPI(ForgeAPI):
@@ -91,6 +99,21 @@ class GitHubAPI(GitHubShapedAPI):
             repository=repository,
             base_branch=base_branch,
             default_branch=default_branch,
+            opened_at=data.time_or_none("created_at"),
+            commits=data.integer_or_none("commits"),
+        )
+
+    def fetch_made(self, path: str, number: int) -> Made:
+        """ "List pull requests files" (``/pulls/{n}/files``, docs.github.com/rest/pulls/pulls#list-pull-requests-
+        files: "a maximum of 3000 files") and "List reviews for a pull request" (``/pulls/{n}/reviews``,
+        docs.github.com/rest/pulls/reviews), 100 a page. GitHub's REST API does not say which issues a pull
+        request closes: left out."""
+        pull = f"{self.base}/repos/{path}/pulls/{number}"
+        files = self._listed(f"{pull}/files", {"per_page": "100"})
+        reviews = self._listed(f"{pull}/reviews", {"per_page": "100"})
+        return Made(
+            files=None if files is None else tuple(item.text("filename") for item in files),
+            approvals=None if reviews is None else approvals([reviewer(item) for item in reviews]),
         )
 
     def _compare(self, path: str, tag: str, sha: str) -> bool:

@@ -10,7 +10,9 @@ from .base import (
     Forge,
     ForgeAPI,
     IssueFacts,
+    Made,
     MergedPull,
+    MissingError,
     NeedsTokenError,
     PullFacts,
     Release,
@@ -35,7 +37,7 @@ class GitLabAPI(ForgeAPI):
         url = f"{self._project(path)}/merge_requests/{number}"
         data = Answer(self.session.json(url), url)
         state = _STATES[data.choice("state", tuple(_STATES))]
-        changes = data.text_or_none("changes_count") or ""  # a string: "3", or "1000+"
+        changes = data.text_or_none("changes_count") or ""  # a string: "3", or "1000+" (at least 1,000)
         merged = state == "merged"
         commit = None
         if merged:
@@ -53,9 +55,31 @@ class GitLabAPI(ForgeAPI):
             additions=None,  # GitLab gives the count of changed files only
             deletions=None,
             issues=closing_issues(data.text_or_none("description") or ""),
-            changed_files=int(changes) if changes.isdigit() else None,
+            changed_files=int(changes.rstrip("+")) if changes.rstrip("+").isdigit() else None,
+            files_at_least=changes.endswith("+"),
             repository=full.rpartition("!")[0] if full and "!" in full else None,
             base_branch=data.text_or_none("target_branch"),
+            opened_at=data.time_or_none("created_at"),
+        )
+
+    def fetch_made(self, path: str, number: int) -> Made:
+        """ "List merge request diffs" (``/diffs``), "Get single merge request commits" (``/commits``), the
+        approvals (``/approvals``: ``approved_by``) and "List issues that close on merge" (``/closes_issues``)
+        of docs.gitlab.com/api/merge_requests and merge_request_approvals, 100 a page."""
+        mr = f"{self._project(path)}/merge_requests/{number}"
+        page = {"per_page": "100"}
+        diffs = self._listed(f"{mr}/diffs", page)
+        commits = self._listed(f"{mr}/commits", page)
+        closes = self._listed(f"{mr}/closes_issues", page)
+        try:
+            approved = Answer(self.session.json(f"{mr}/approvals"), f"{mr}/approvals").data.get("approved_by")
+        except MissingError:
+            approved = None
+        return Made(
+            files=None if diffs is None else tuple(item.text("new_path") for item in diffs),
+            commits=None if commits is None else len(commits),
+            approvals=None if approved is None else len(items(approved, f"{mr}/approvals approved_by")),
+            closes=None if closes is None else tuple(item.integer_or_none("iid") or 0 for item in closes),
         )
 
     def fetch_issue(self, path: str, number: int) -> IssueFacts:
