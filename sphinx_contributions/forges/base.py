@@ -219,6 +219,9 @@ class Forge:
 
     #: headers of every API request (GitHub: its media type and a pinned API version)
     api_headers: tuple[tuple[str, str], ...] = (("Accept", "application/json"),)
+    #: the tabs of a pull request's page below its address: its changed files, its commits
+    files_tab: str = "/files"
+    commits_tab: str = "/commits"
 
     def api(self, session: Session, base: str | None = None) -> ForgeAPI:
         """The API client, talking through ``session`` to ``base`` (default: the address in

@@ -159,4 +159,5 @@ GITLAB = Forge(
     api_default="https://gitlab.com/api/v4",
     auth_header="PRIVATE-TOKEN: {token}",
     api_class=GitLabAPI,
+    files_tab="/diffs",
 )
