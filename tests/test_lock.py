@@ -21,7 +21,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
 from sphinx_contributions.cli.sync import Apis, run_sync
-from sphinx_contributions.lock import LOCK_NAME, LockBusyError, site_lock
+from sphinx_contributions.lock import LOCK_NAME, LockBusyError, is_test, site_lock
 
 from .conftest import ROOTS
 from .forge_server import FakeForges
@@ -408,3 +408,29 @@ def test_the_facts_are_exported_with_their_addresses(site: Path) -> None:
         {"@type": "WebPage", "name": "1 approval", "url": WIDGET},
         {"@type": "WebPage", "name": "merged after 60 days", "url": WIDGET},
     ]
+
+
+@pytest.mark.parametrize(
+    ("path", "test"),
+    [
+        ("tests/test_widget.py", True),
+        ("src/pkg/testing/helpers.py", True),
+        ("pkg/test_io.py", True),
+        ("pkg/io_test.py", True),
+        ("conftest.py", True),
+        ("cmd/server_test.go", True),
+        ("web/app.spec.ts", True),
+        ("web/__tests__/App.jsx", True),
+        ("web/button.test.tsx", True),
+        ("src/test/java/org/FooTest.java", True),
+        ("spec/models/user_spec.rb", True),
+        ("base/strings_unittest.cc", True),
+        ("src/widget.py", False),
+        ("docs/testing.md", False),
+        ("src/contest.py", False),
+        ("latest/notes.txt", False),
+        ("src/attestation_test_data.json", False),
+    ],
+)
+def test_the_path_conventions_of_test_files(path: str, test: bool) -> None:
+    assert is_test(path) is test

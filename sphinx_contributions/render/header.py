@@ -109,8 +109,10 @@ class Fact:
     separator: str = " · "
 
 
-def _count(number: int, one: str, many: str, tr: Callable[[str], str]) -> str:
-    return tr(one) if number == 1 else tr(many) % {"count": number}
+def _count(number: int, one: str, many: str) -> str:
+    """``one`` for 1, else ``many`` with the number (both already translated: each a literal ``tr(…)``, which
+    the catalog's extraction finds)."""
+    return one if number == 1 else many % {"count": number}
 
 
 def _after(opened: str, merged: str, tr: Callable[[str], str]) -> str:
@@ -119,11 +121,11 @@ def _after(opened: str, merged: str, tr: Callable[[str], str]) -> str:
 
     seconds = (datetime.fromisoformat(merged) - datetime.fromisoformat(opened)).total_seconds()
     if seconds < 3600:
-        took = _count(max(1, int(seconds // 60)), "1 minute", "%(count)s minutes", tr)
+        took = _count(max(1, int(seconds // 60)), tr("1 minute"), tr("%(count)s minutes"))
     elif seconds < 2 * 86400:
-        took = _count(int(seconds // 3600), "1 hour", "%(count)s hours", tr)
+        took = _count(int(seconds // 3600), tr("1 hour"), tr("%(count)s hours"))
     else:
-        took = _count(int(seconds // 86400), "1 day", "%(count)s days", tr)
+        took = _count(int(seconds // 86400), tr("1 day"), tr("%(count)s days"))
     return tr("merged after %(time)s") % {"time": took}
 
 
@@ -148,7 +150,7 @@ def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[
     if "size" in shown and (found.additions is not None or count is not None):
         files = ""
         if count is not None:
-            files = _count(count, "1 file", "%(count)s files", tr)
+            files = _count(count, tr("1 file"), tr("%(count)s files"))
             files = tr("at least %(files)s") % {"files": files} if found.files_at_least else files
         if found.additions is not None and found.deletions is not None:
             lines = f"+{found.additions} −{found.deletions}"
@@ -163,16 +165,16 @@ def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[
             if not tests:
                 text = tr("none of them tests")
             else:
-                text = _count(tests, "1 of them a test", "%(count)s of them tests", tr)
+                text = _count(tests, tr("1 of them a test"), tr("%(count)s of them tests"))
                 text = text if whole else tr("at least %(files)s") % {"files": text}
             facts.append(Fact("tests", text, files_url, ", " if facts and facts[-1].name == "size" else " · "))
     if "commits" in shown and found.commits is not None:
-        facts.append(Fact("commits", _count(found.commits, "1 commit", "%(count)s commits", tr), commits_url))
+        facts.append(Fact("commits", _count(found.commits, tr("1 commit"), tr("%(count)s commits")), commits_url))
     if "approvals" in shown and found.approvals is not None:
         text = (
             tr("no approvals")
             if not found.approvals
-            else _count(found.approvals, "1 approval", "%(count)s approvals", tr)
+            else _count(found.approvals, tr("1 approval"), tr("%(count)s approvals"))
         )
         facts.append(Fact("approvals", text, record.pr_url))
     if "closes" in shown and found.closes:
