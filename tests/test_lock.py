@@ -434,3 +434,58 @@ def test_the_facts_are_exported_with_their_addresses(site: Path) -> None:
 )
 def test_the_path_conventions_of_test_files(path: str, test: bool) -> None:
     assert is_test(path) is test
+
+
+# issue 46: the claims a write-up makes structured, checked against the lock
+
+
+def claim_tests(site: Path, tests: str, section: str = "verification") -> int:
+    """Give widget-12's ``section`` the option ``:tests: <tests>``; the option's line."""
+    path = site / "contributions/widget-12.md"
+    text = path.read_text(encoding="utf-8").replace(f":::{{{section}}}\n", f":::{{{section}}}\n:tests: {tests}\n")
+    path.write_text(text, encoding="utf-8")
+    return text.splitlines().index(f":tests: {tests}") + 1
+
+
+def test_a_listed_test_file_the_pull_request_did_not_change_is_a_warning(site: Path) -> None:
+    line = claim_tests(site, "tests/test_widget.py, ./tests/test_gone.py")
+    app = build(site, warningiserror=True)
+    assert warnings(app) == [
+        f"{site / 'contributions/widget-12.md'}:{line}: WARNING: contribution widget#12: the verification lists the "
+        f"test file 'tests/test_gone.py', but {LOCK_NAME} says the pull request did not change it (its changed test "
+        f"files: tests/test_widget.py; fetched {FETCHED}); correct ':tests:', or run 'contributions sync' if the "
+        "pull request has changed since [contrib.forge_mismatch]"
+    ]
+    assert app.statuscode == 1
+
+
+def test_listed_test_files_the_pull_request_changed_are_shown_and_pass(site: Path) -> None:
+    claim_tests(site, "tests/test_widget.py")
+    app = build(site, warningiserror=True)
+    assert warnings(app) == []
+    html = page(app, "contributions/widget-12")
+    assert (
+        '<p class="contrib-tests"><span class="contrib-tests-label">Tests:</span> <code class="docutils literal '
+        'notranslate">tests/test_widget.py</code></p>'
+    ) in html.replace('<span class="pre">tests/test_widget.py</span>', "tests/test_widget.py")
+
+
+def test_without_a_lock_entry_nothing_is_claimed_and_nothing_warned(site: Path) -> None:
+    claim_tests(site, "tests/test_gone.py")
+    (site / LOCK_NAME).unlink()
+    assert warnings(build(site, warningiserror=True)) == []
+
+
+def test_a_partial_list_of_files_claims_nothing(site: Path) -> None:
+    """GitHub listed 3,000 of 3,500 files: a listed test file not among them may be among the rest."""
+    claim_tests(site, "tests/test_gone.py")
+    edit_lock(site, "widget#12", changed_files=3500, files=[f"src/m{n}.py" for n in range(3000)])
+    assert warnings(build(site, warningiserror=True)) == []
+
+
+def test_tests_on_another_section_is_ignored_with_a_warning(site: Path) -> None:
+    line = claim_tests(site, "tests/test_widget.py", "fix")
+    assert warnings(build(site)) == [
+        f"{site / 'contributions/widget-12.md'}:{line}: WARNING: option ignored: ':tests:' lists the test files of "
+        "the verification section, not of 'fix' [contrib.bad_option]"
+    ]
