@@ -367,7 +367,7 @@ class FakeForges:
     """The server and its data: ``github``, ``gitlab`` and ``codeberg`` map a repository path to its
     :class:`Repo`; ``script`` maps a request path to the replies its next calls get (then the data's)."""
 
-    def __init__(self) -> None:
+    def __init__(self, port: int = 0) -> None:
         self.github: dict[str, Repo] = {}
         self.gitlab: dict[str, Repo] = {}
         self.codeberg: dict[str, Repo] = {}
@@ -410,7 +410,7 @@ class FakeForges:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.server.daemon_threads = True
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -892,3 +892,41 @@ class FakeForges:
             for pull in chunk
         ]
         return Reply(200, items, {**links, "x-total-count": str(len(found))})
+
+
+def demo(port: int = 0) -> FakeForges:
+    """The fake forges with ada's work, for the manual's walk (docs/how-to/discover.md): two merged pull
+    requests of hers in others' GitHub repositories and one in her own, one merge request on GitLab (its
+    token: ``demo``), each with its facts, so ``discover``, ``discover --new`` and ``sync`` all answer."""
+    forges = FakeForges(port)
+    work = [
+        ("other-org/widget", 41, "Fix the cache's eviction order", "2026-03-02T09:00:00Z", "2026-03-10T15:00:00Z"),
+        ("tools/linter", 7, "Report the rule's line", "2026-01-12T10:00:00Z", "2026-01-20T11:30:00Z"),
+        ("ada/notes", 3, "Notes on caches", "2025-12-01T10:00:00Z", "2025-12-01T10:05:00Z"),
+    ]
+    for repo, number, title, opened, merged in work:
+        forges.authored.append(Authored(repo, number, title, "ada", opened, merged))
+        data = forges.github.setdefault(repo, Repo())
+        data.pulls[number] = github_pull(repo, number, title, "closed", merged, sha_of(title), (42, 3, 3))
+        data.pulls[number]["created_at"] = opened
+        data.files[number] = ["src/cache.py", "tests/test_cache.py", "tests/test_eviction.py"]
+        data.reviews[number] = [("maintainer", "APPROVED")]
+        data.commit(sha_of(title))
+    forges.users["demo"] = "ada"
+    forges.gitlab_mrs.append(
+        gitlab_mr("group/app", 12, "Speed up the importer", "merged", "2026-02-01T12:00:00.000Z", None, "ada")
+    )
+    return forges
+
+
+if __name__ == "__main__":  # python -m tests.forge_server [PORT]: the demo forges, until Ctrl-C
+    import sys
+
+    server = demo(int(sys.argv[1]) if len(sys.argv) > 1 else 0).start()
+    print(f"fake forges at {server.url} (Ctrl-C stops them); in the shell that runs 'contributions':")
+    print(f"export GITHUB_API_URL={server.url}/github GITLAB_API_URL={server.url}/gitlab/api/v4")
+    print(f"export CODEBERG_API_URL={server.url}/codeberg/api/v1 GITLAB_TOKEN=demo", flush=True)
+    try:
+        server.thread.join()
+    except KeyboardInterrupt:
+        server.stop()
