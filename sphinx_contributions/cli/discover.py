@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from .. import forges
 from ..keys import make_key
 from .common import PROG, CommandError, UsageError, one_line, shown, site_pages, site_root, table
+from .new import PullRequest, write_draft
 from .sync import MAX_WAIT, RETRY_WAIT, TIMEOUT, Apis
 
 if TYPE_CHECKING:
@@ -219,8 +220,6 @@ def run_discover(
             )
     status = 1 if incomplete or not searched else 0
     said = err if as_json else out
-    from .main import PullRequest, write_draft
-
     for n in chosen:
         row = rows[n - 1]
         if row.page is not None:

@@ -443,7 +443,7 @@ class SectionDirective(MarkingDirective):
     ``:unknown:`` (optionally with words of its own): the sources do not describe it; the section is one
     plain line ("No mechanism is known.") instead of a body that pads. ``:tests:`` (the verification only):
     the test files the write-up names, which the build checks against the pull request's changed files in
-    the lock (:func:`..check.facts.check_tests`)."""
+    the lock (``check_tests`` in ``check/facts.py``)."""
 
     optional_arguments = 1
     final_argument_whitespace = True
