@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from sphinx_contributions.cli.discover import parse_user, run_discover
 from sphinx_contributions.cli.main import main
+from sphinx_contributions.cli.sync import Apis
 
 from .conftest import ROOTS
 from .forge_server import Authored, FakeForges, gitlab_mr
@@ -306,7 +308,8 @@ def test_the_search_rate_limit_reached_halfway_keeps_what_was_read(
     assert out[0] == (
         "GitHub user ada: stopped after 300 merged pull requests in others' repositories: rate limit reached at "
         f"{forge.url}/github/search/issues?q=is%3Apr+is%3Amerged+author%3Aada+-user%3Aada&sort=created&order=desc"
-        "&per_page=100&page=4; retry after 2030-03-17 17:46:40 UTC; the list is incomplete"
+        "&per_page=100&page=4; retry after 2030-03-17 17:46:40 UTC; a token (GH_TOKEN) raises GitHub's search "
+        "limit from 10 to 30 requests a minute; the list is incomplete"
     )
     assert len([line for line in out if "https://github.com/other/big/pull/" in line]) == 300
 
@@ -358,4 +361,31 @@ def test_no_user_is_a_usage_error(site: Path, capsys: pytest.CaptureFixture[str]
         "contributions discover: whose pull requests? Give --user NAME (GitHub), gitlab.com/NAME or "
         "codeberg.org/NAME, or list your profiles in conf.py's contributions_profile_links ('contributions init "
         "--github NAME' writes one)\n",
+    )
+
+
+def test_in_a_terminal_it_asks_which_drafts_to_write(
+    forge: FakeForges, site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without ``--new``, where it may ask (a terminal): the numbers named are written, a word that is no
+    number of the list is said and left out."""
+    apis = Apis(timeout=2.0, retry_wait=0.0)
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return "1, 7 x"
+
+    try:
+        status = run_discover(site, [parse_user("ada")], apis=apis, ask=answer)
+    finally:
+        apis.close()
+    captured = capsys.readouterr()
+    assert (status, asked) == (0, ["\nWrite drafts of which? (1; Enter: none) "])
+    assert captured.out.splitlines()[-2] == (
+        "1: wrote contributions/thing-7.md: a draft of thing#7, left out of the published site"
+    )
+    assert captured.err == (
+        "contributions discover: '7' is not a number of the list (1 to 2); left out\n"
+        "contributions discover: 'x' is not a number of the list (1 to 2); left out\n"
     )

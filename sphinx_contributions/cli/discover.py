@@ -177,9 +177,11 @@ def run_discover(
     as_json: bool = False,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    ask: Callable[[str], str] | None = None,
 ) -> int:
-    """List (or print as JSON) the users' merged pull requests, write the drafts of those ``chosen``; the exit
-    status: 0 when every search read to its end, 1 when one failed, stopped or none could be made."""
+    """List (or print as JSON) the users' merged pull requests, write the drafts of those ``chosen`` (or, with
+    ``ask``, a terminal's ``input``, of those the user then names); the exit status: 0 when every search read
+    to its end, 1 when one failed, stopped or none could be made."""
     out, err = out or sys.stdout, err or sys.stderr
     if os.environ.get("CONTRIBUTIONS_OFFLINE"):
         raise CommandError(
@@ -213,7 +215,9 @@ def run_discover(
             ]
             print("\n" + table(("#", "merged", "pull request", "title", "write-up"), cells), file=out)
         todo = [str(i) for i, row in enumerate(rows, start=1) if row.page is None]
-        if todo and not chosen:
+        if todo and not chosen and ask is not None:
+            chosen = chosen_in(ask(f"\nWrite drafts of which? ({' '.join(todo)}; Enter: none) "), len(rows))
+        elif todo and not chosen:
             print(
                 f"\n{len(todo)} without a write-up: '{PROG} discover --new {' '.join(todo)}' writes their drafts",
                 file=out,
@@ -236,6 +240,18 @@ def run_discover(
     return status
 
 
+def chosen_in(answer: str, count: int) -> list[int]:
+    """The numbers of the list named in a terminal's answer (``2 5``, ``2,5``); a word that is none of them
+    is said and left out."""
+    chosen = []
+    for word in answer.replace(",", " ").split():
+        if word.isdigit() and 1 <= int(word) <= count:
+            chosen.append(int(word))
+        else:
+            print(f"{PROG} discover: {word!r} is not a number of the list (1 to {count}); left out", file=sys.stderr)
+    return list(dict.fromkeys(chosen))
+
+
 def clip(text: str, width: int = 48) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
@@ -254,7 +270,11 @@ def command_discover(args: argparse.Namespace) -> int:
         raise CommandError(f"{PROG} discover needs {error.name}: pip install 'sphinx-contributions[sync]'") from None
     apis = Apis(timeout=args.timeout, retry_wait=args.retry_wait, max_wait=args.max_wait)
     try:
-        return run_discover(root, users, apis=apis, chosen=args.new or (), as_json=args.json)
+        # in a terminal, without --new or --json: ask which drafts to write once the list is shown
+        terminal = sys.stdin.isatty() and sys.stdout.isatty() and not args.new and not args.json
+        return run_discover(
+            root, users, apis=apis, chosen=args.new or (), as_json=args.json, ask=input if terminal else None
+        )
     finally:
         apis.close()
 

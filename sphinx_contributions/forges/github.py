@@ -159,6 +159,8 @@ class GitHubAPI(GitHubShapedAPI):
                             found[repo.lower(), number] = MergedPull(repo, number, item.text("title"), merged_at)
             except RateLimitError as error:
                 stopped = str(error)
+                if self.session.credentials is None:
+                    stopped += "; a token (GH_TOKEN) raises GitHub's search limit from 10 to 30 requests a minute"
                 break
             total = count if total is None else total
             if count is None or read < SEARCH_CAP or count <= read or not new or oldest is None:
