@@ -46,6 +46,16 @@ _FIELDS: dict[str, tuple[type, ...]] = {
     "issues": (list,),
     "first_release": (dict, type(None)),
 }
+#: the facts of how a pull request was made, each written only where the forge gives it (a lock of an older
+#: sync has none of them)
+_MADE: dict[str, tuple[type, ...]] = {
+    "opened_at": (str,),
+    "commits": (int,),
+    "approvals": (int,),
+    "closes": (list,),
+    "files": (list,),
+    "files_at_least": (bool,),
+}
 #: fields an older sync wrote that are read and dropped (ETags now live in the cache folder)
 _DROPPED = ("etags",)
 STATES = ("merged", "open", "closed")
@@ -103,6 +113,14 @@ def entry_problem(entry: object) -> str | None:
             return f"has no {name!r}"
         if not isinstance(entry[name], types) or (types == (int,) and isinstance(entry[name], bool)):
             return f"has a {name!r} of the wrong type"
+    for name, types in _MADE.items():
+        value = entry.get(name)
+        if value is not None and (not isinstance(value, types) or (types == (int,) and isinstance(value, bool))):
+            return f"has a {name!r} of the wrong type"
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in entry.get("closes") or ()):
+        return "has a 'closes' that is not a list of issue numbers"
+    if not all(isinstance(path, str) for path in entry.get("files") or ()):
+        return "has a 'files' that is not a list of paths"
     if entry["state"] not in STATES:
         return f"has the state {entry['state']!r}, not one of {', '.join(STATES)}"
     return None
@@ -134,6 +152,56 @@ def facts(entry: dict[str, Any]) -> ForgeFacts:
         changed_files=entry["changed_files"],
         issues=tuple((int(i["number"]), str(i["title"]), str(i["state"])) for i in entry["issues"]),
         first_release=(str(release["tag"]), _utc(str(release["published_at"])) or "") if release else None,
+        opened_at=_utc(entry.get("opened_at")),
+        commits=entry.get("commits"),
+        approvals=entry.get("approvals"),
+        closes=tuple(entry["closes"]) if entry.get("closes") is not None else None,
+        files=tuple(entry["files"]) if entry.get("files") is not None else None,
+        files_at_least=bool(entry.get("files_at_least")),
+    )
+
+
+#: the usual places and names of test files, one row per convention: a folder anywhere in the path, or a
+#: file name pattern (fnmatch, matched case-sensitively against the file's own name)
+TEST_FOLDERS = ("test", "tests", "testing", "__tests__", "spec", "specs", "e2e")
+TEST_NAMES = (
+    "test_*.py",  # pytest, unittest
+    "*_test.py",
+    "conftest.py",  # pytest's fixtures
+    "*_test.go",  # go test
+    "*.test.js",  # Jest, Vitest, node:test
+    "*.test.jsx",
+    "*.test.ts",
+    "*.test.tsx",
+    "*.test.mjs",
+    "*.spec.js",  # Jasmine, Mocha, Angular, Playwright
+    "*.spec.jsx",
+    "*.spec.ts",
+    "*.spec.tsx",
+    "*Test.java",  # JUnit
+    "*Tests.java",
+    "*Test.kt",
+    "*Tests.swift",  # XCTest
+    "*_spec.rb",  # RSpec
+    "*_test.rb",  # Minitest
+    "*_test.cc",  # GoogleTest
+    "*_test.cpp",
+    "*_unittest.cc",
+    "test_*.c",
+    "test_*.cpp",
+    "*_test.exs",  # ExUnit
+    "*Tests.cs",  # xUnit, NUnit
+    "*Test.php",  # PHPUnit
+)
+
+
+def is_test(path: str) -> bool:
+    """Whether a changed file is a test, by :data:`TEST_FOLDERS` and :data:`TEST_NAMES`."""
+    from fnmatch import fnmatchcase
+
+    *folders, name = path.split("/")
+    return any(folder.lower() in TEST_FOLDERS for folder in folders) or any(
+        fnmatchcase(name, pattern) for pattern in TEST_NAMES
     )
 
 

@@ -299,6 +299,15 @@ class ForgeFacts:
     issues: tuple[tuple[int, str, str], ...] = ()
     #: the first release whose tag contains the merge commit: (tag, published at), or None
     first_release: tuple[str, str] | None = None
+    #: how it was made, each None where the forge does not say (:class:`.forges.base.Made`): when it was
+    #: opened, its commits, approving reviewers, the issues the forge says it closes, the paths of its
+    #: changed files as the forge lists them; ``changed_files`` is a lower bound when ``files_at_least``
+    opened_at: str | None = None
+    commits: int | None = None
+    approvals: int | None = None
+    closes: tuple[int, ...] | None = None
+    files: tuple[str, ...] | None = None
+    files_at_least: bool = False
 
     @property
     def merged_on(self) -> str | None:
@@ -319,7 +328,20 @@ class ForgeFacts:
             "first_release": (
                 {"tag": self.first_release[0], "published_at": self.first_release[1]} if self.first_release else None
             ),
+            **self.made_json(),
         }
+
+    def made_json(self) -> dict[str, object]:
+        """How it was made: only the facts the forge gave (a lock written before them has none)."""
+        made: dict[str, object] = {
+            "opened_at": self.opened_at,
+            "commits": self.commits,
+            "approvals": self.approvals,
+            "closes": list(self.closes) if self.closes is not None else None,
+            "files": list(self.files) if self.files is not None else None,
+            "files_at_least": self.files_at_least or None,
+        }
+        return {name: value for name, value in made.items() if value is not None}
 
 
 @dataclass(frozen=True)

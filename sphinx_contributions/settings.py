@@ -46,6 +46,8 @@ class Setting:
     rebuild: Literal["env", "html"]
     types: tuple[type, ...]
     description: str
+    #: the words a list setting may hold (none: any)
+    choices: tuple[str, ...] = ()
 
     def value_of(self, config: Config) -> Any:
         default: Any = self.default
@@ -135,6 +137,15 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "contributions_lasting_warnings", False, "env", (bool,), "every page that warned is read again until fixed"
+    ),
+    Setting(
+        "contributions_facts",
+        ["size", "tests", "commits", "approvals", "closes", "time"],
+        "html",
+        (list, tuple),
+        "which facts of how a pull request was made the header shows, from the lock: size, tests, commits, "
+        "approvals, closes, time",
+        choices=("size", "tests", "commits", "approvals", "closes", "time"),
     ),
 )
 
@@ -236,6 +247,17 @@ def check_settings(app: Sphinx, config: Config) -> None:
     lines = _lines(str(app.confdir)) if app.confdir else {}
     for setting in SETTINGS:
         value = getattr(config, setting.name)
+        if _has_type(value, setting.types) and setting.choices:
+            wrong = [item for item in value if item not in setting.choices]
+            if wrong:
+                warn(
+                    ContribWarning.CONFIG,
+                    f"{setting.name} = {value!r}: {', '.join(map(repr, wrong))} {'is' if len(wrong) == 1 else 'are'} "
+                    f"not one of {', '.join(setting.choices)}; left out",
+                    _where(app, lines, setting.name),
+                )
+                setattr(config, setting.name, [item for item in value if item in setting.choices])
+            continue
         if _has_type(value, setting.types):
             continue
         default = setting.value_of(config)

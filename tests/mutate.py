@@ -76,7 +76,8 @@ AREAS: dict[str, tuple[str, ...]] = {
     "write/fixes/empty_index.py": ("tests/test_empty_index.py",),
     "write/fixes/lasting_warnings.py": ("tests/test_warnings.py", "tests/test_guest_incremental.py"),
     "cli/sync.py": ("tests/test_sync.py", "tests/test_cli.py"),
-    "forges/": ("tests/test_sync.py",),
+    "cli/discover.py": ("tests/test_discover.py",),
+    "forges/": ("tests/test_sync.py", "tests/test_discover.py"),
 }
 
 

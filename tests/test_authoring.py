@@ -325,3 +325,7 @@ def test_lock_examples_show_their_facts(make_app: Callable[..., SphinxTestApp], 
     html = (Path(app.outdir) / "contributions/demo-21.html").read_text(encoding="utf-8")
     assert '<p class="contrib-forge-facts">merged on 2025-11-20 · first shipped in v2.4.0</p>' in html
     assert '"merged on 2025-11-20 · first shipped in v2.4.0"' in TEXT
+    made = html[html.index('<p class="contrib-made">') :]
+    made = re.sub(r"<[^>]+>", "", made[: made.index("</p>")])
+    assert made == "+12 −3 in 2 files, 1 of them a test · 2 commits · 1 approval · merged after 6 days"
+    assert f'"{made}"' in " ".join(TEXT.split())

@@ -18,8 +18,8 @@ from sphinx_contributions.cli.main import (
     CHECK_CANONICAL_URL,
     COMMANDS,
     build_parser,
-    parse_pull_request,
 )
+from sphinx_contributions.cli.new import parse_pull_request
 
 from .conftest import copy_site, rtd_build
 
@@ -274,7 +274,11 @@ def _one_line(text: str) -> str:
 
 INVALID = [
     # (arguments, the one stderr line, exit status)
-    ((), "contributions: choose a command: init, serve, new, check, list, sync (see contributions --help)", 2),
+    (
+        (),
+        "contributions: choose a command: init, serve, discover, new, check, list, sync (see contributions --help)",
+        2,
+    ),
     (("--bogus",), "contributions: unrecognized arguments: --bogus (see contributions --help)", 2),
     (("new",), "contributions new: the following arguments are required: PR (see contributions new --help)", 2),
     (

@@ -21,7 +21,7 @@ from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
 from sphinx_contributions.cli.sync import Apis, run_sync
-from sphinx_contributions.lock import LOCK_NAME, LockBusyError, site_lock
+from sphinx_contributions.lock import LOCK_NAME, LockBusyError, is_test, site_lock
 
 from .conftest import ROOTS
 from .forge_server import FakeForges
@@ -267,3 +267,225 @@ def test_the_sync_lock_holds_where_fcntl_is_missing(tmp_path: Path, monkeypatch:
     with site_lock(holder, lambda: waited.append("again"), timeout=0):  # let go: the next sync takes it at once
         pass
     assert waited == ["waiting"]
+
+
+# issue 46: how each pull request was made, as the lock holds it
+
+
+def made_line(*facts: tuple[str, str, str, str]) -> str:
+    """The header's quiet line of facts: each (separator before it, fact, address, words)."""
+    links = "".join(
+        f'{separator}<a class="contrib-made-{name} reference external" href="{url}" '
+        f'rel="noopener noreferrer">{text}</a>'
+        for separator, name, url, text in facts
+    )
+    return f'<p class="contrib-made">{links}</p>'
+
+
+def made_of(html: str) -> str:
+    start = html.find('<p class="contrib-made">')
+    return html[start : html.find("</p>", start) + 4] if start >= 0 else ""
+
+
+WIDGET = "https://github.com/example-org/widget/pull/12"
+GADGET = "https://gitlab.com/group/sub/gadget/-/merge_requests/3"
+GIZMO = "https://codeberg.org/someone/gizmo/pulls/5"
+
+
+def test_the_header_says_how_each_pull_request_was_made(site: Path) -> None:
+    """One quiet line, each fact linked to the forge's page that shows it: the files tab (GitLab's diffs), the
+    commits, the conversation with its reviews, the issue closed; what a forge does not give is left out
+    (GitLab's lines, GitHub's and Codeberg's closed issues, an open pull request's time to merge)."""
+    app = build(site)
+    assert warnings(app) == []
+    assert made_of(page(app, "contributions/widget-12")) == made_line(
+        ("", "size", f"{WIDGET}/files", "+10 −2 in 3 files"),
+        (", ", "tests", f"{WIDGET}/files", "1 of them a test"),
+        (" · ", "commits", f"{WIDGET}/commits", "1 commit"),
+        (" · ", "approvals", WIDGET, "1 approval"),
+        (" · ", "time", WIDGET, "merged after 60 days"),
+    )
+    assert made_of(page(app, "contributions/gadget-3")) == made_line(
+        ("", "size", f"{GADGET}/diffs", "3 files"),
+        (", ", "tests", f"{GADGET}/diffs", "1 of them a test"),
+        (" · ", "commits", f"{GADGET}/commits", "2 commits"),
+        (" · ", "approvals", GADGET, "2 approvals"),
+        (" · ", "closes", "https://gitlab.com/group/sub/gadget/-/issues/8", "closes #8"),
+        (" · ", "time", GADGET, "merged after 122 days"),
+    )
+    assert made_of(page(app, "contributions/gizmo-5")) == made_line(
+        ("", "size", f"{GIZMO}/files", "+4 −1 in 2 files"),
+        (", ", "tests", f"{GIZMO}/files", "none of them tests"),
+        (" · ", "commits", f"{GIZMO}/commits", "1 commit"),
+        (" · ", "approvals", GIZMO, "no approvals"),
+    )
+
+
+def test_the_setting_chooses_the_facts(site: Path) -> None:
+    app = build(site, confoverrides={"contributions_facts": ["time", "approvals"]})
+    assert made_of(page(app, "contributions/widget-12")) == made_line(
+        ("", "approvals", WIDGET, "1 approval"), (" · ", "time", WIDGET, "merged after 60 days")
+    )
+    assert (
+        made_of(page(build(site, "none", confoverrides={"contributions_facts": []}), "contributions/widget-12")) == ""
+    )
+
+
+def test_a_fact_the_setting_does_not_know_is_a_warning(site: Path) -> None:
+    conf = site / "conf.py"
+    conf.write_text(conf.read_text(encoding="utf-8") + 'contributions_facts = ["size", "reviews"]\n', encoding="utf-8")
+    app = build(site)
+    assert warnings(app) == [
+        f"{conf}:6: WARNING: contributions_facts = ['size', 'reviews']: 'reviews' is not one of size, tests, "
+        "commits, approvals, closes, time; left out [contrib.config]"
+    ]
+    line = made_line(("", "size", f"{WIDGET}/files", "+10 −2 in 3 files"))
+    assert made_of(page(app, "contributions/widget-12")) == line
+
+
+def test_more_files_than_github_lists_counts_at_least_its_tests(site: Path) -> None:
+    """3,500 files changed, GitHub lists 3,000: the count is the pull request's, the tests among the listed
+    are a lower bound."""
+    listed = [f"src/m{n}.py" for n in range(2990)] + [f"tests/test_{n}.py" for n in range(10)]
+    edit_lock(site, "widget#12", changed_files=3500, files=listed)
+    assert made_of(page(build(site), "contributions/widget-12")).split("</a>")[:2] == [
+        f'<p class="contrib-made"><a class="contrib-made-size reference external" href="{WIDGET}/files" '
+        'rel="noopener noreferrer">+10 −2 in 3500 files',
+        f', <a class="contrib-made-tests reference external" href="{WIDGET}/files" rel="noopener noreferrer">at least '
+        "10 of them tests",
+    ]
+
+
+def test_a_lower_bound_says_at_least_and_claims_no_test_count(site: Path) -> None:
+    """GitLab's "1000+": at least 1000 files; none of the listed ones a test says nothing of the rest."""
+    edit_lock(site, "gadget#3", changed_files=1000, files_at_least=True, files=[f"src/{n}.c" for n in range(1000)])
+    assert made_of(page(build(site), "contributions/gadget-3")).split(" · ")[0] == (
+        f'<p class="contrib-made"><a class="contrib-made-size reference external" href="{GADGET}/diffs" '
+        'rel="noopener noreferrer">at least 1000 files</a>'
+    )
+
+
+def test_a_lock_of_an_older_sync_shows_no_facts_line(site: Path) -> None:
+    path = site / LOCK_NAME
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for entry in data["contributions"].values():
+        for name in ("opened_at", "commits", "approvals", "closes", "files", "files_at_least"):
+            entry.pop(name, None)
+        entry["additions"] = entry["deletions"] = entry["changed_files"] = None
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    app = build(site)
+    assert warnings(app) == []
+    assert "contrib-made" not in page(app, "contributions/widget-12")
+
+
+def test_the_facts_are_exported_with_their_addresses(site: Path) -> None:
+    app = build(site, confoverrides={"contributions_facts": ["size", "tests", "approvals", "time"]})
+    out = Path(app.outdir)
+    document = json.loads((out / "contributions.json").read_text(encoding="utf-8"))
+    jsonschema.validate(document, json.loads((out / "contributions.schema.json").read_text(encoding="utf-8")))
+    widget = next(r for r in document["contributions"] if r["key"] == "widget#12")
+    assert widget["facts"] == [
+        {"fact": "size", "text": "+10 −2 in 3 files", "url": f"{WIDGET}/files"},
+        {"fact": "tests", "text": "1 of them a test", "url": f"{WIDGET}/files"},
+        {"fact": "approvals", "text": "1 approval", "url": WIDGET},
+        {"fact": "time", "text": "merged after 60 days", "url": WIDGET},
+    ]
+    assert widget["forge"]["files"] == ["src/widget.py", "tests/test_widget.py", "docs/widget.md"]
+    feed = (out / "contributions.atom").read_text(encoding="utf-8")
+    scheme = "https://example.org/contributions.json#facts"
+    entry = feed[feed.index("contributions.json#widget%2312") :]
+    assert [line.strip() for line in entry.splitlines() if scheme in line] == [
+        f'<category term="size" scheme="{scheme}" label="+10 −2 in 3 files" />',
+        f'<category term="tests" scheme="{scheme}" label="1 of them a test" />',
+        f'<category term="approvals" scheme="{scheme}" label="1 approval" />',
+        f'<category term="time" scheme="{scheme}" label="merged after 60 days" />',
+    ]
+    html = page(app, "contributions/widget-12")
+    start = html.index('<script type="application/ld+json">') + len('<script type="application/ld+json">')
+    assert json.loads(html[start : html.index("</script>", start)])["mentions"] == [
+        {"@type": "WebPage", "name": "+10 −2 in 3 files", "url": f"{WIDGET}/files"},
+        {"@type": "WebPage", "name": "1 of them a test", "url": f"{WIDGET}/files"},
+        {"@type": "WebPage", "name": "1 approval", "url": WIDGET},
+        {"@type": "WebPage", "name": "merged after 60 days", "url": WIDGET},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "test"),
+    [
+        ("tests/test_widget.py", True),
+        ("src/pkg/testing/helpers.py", True),
+        ("pkg/test_io.py", True),
+        ("pkg/io_test.py", True),
+        ("conftest.py", True),
+        ("cmd/server_test.go", True),
+        ("web/app.spec.ts", True),
+        ("web/__tests__/App.jsx", True),
+        ("web/button.test.tsx", True),
+        ("src/test/java/org/FooTest.java", True),
+        ("spec/models/user_spec.rb", True),
+        ("base/strings_unittest.cc", True),
+        ("src/widget.py", False),
+        ("docs/testing.md", False),
+        ("src/contest.py", False),
+        ("latest/notes.txt", False),
+        ("src/attestation_test_data.json", False),
+    ],
+)
+def test_the_path_conventions_of_test_files(path: str, test: bool) -> None:
+    assert is_test(path) is test
+
+
+# issue 46: the claims a write-up makes structured, checked against the lock
+
+
+def claim_tests(site: Path, tests: str, section: str = "verification") -> int:
+    """Give widget-12's ``section`` the option ``:tests: <tests>``; the option's line."""
+    path = site / "contributions/widget-12.md"
+    text = path.read_text(encoding="utf-8").replace(f":::{{{section}}}\n", f":::{{{section}}}\n:tests: {tests}\n")
+    path.write_text(text, encoding="utf-8")
+    return text.splitlines().index(f":tests: {tests}") + 1
+
+
+def test_a_listed_test_file_the_pull_request_did_not_change_is_a_warning(site: Path) -> None:
+    line = claim_tests(site, "tests/test_widget.py, ./tests/test_gone.py")
+    app = build(site, warningiserror=True)
+    assert warnings(app) == [
+        f"{site / 'contributions/widget-12.md'}:{line}: WARNING: contribution widget#12: the verification lists the "
+        f"test file 'tests/test_gone.py', but {LOCK_NAME} says the pull request did not change it (its changed test "
+        f"files: tests/test_widget.py; fetched {FETCHED}); correct ':tests:', or run 'contributions sync' if the "
+        "pull request has changed since [contrib.forge_mismatch]"
+    ]
+    assert app.statuscode == 1
+
+
+def test_listed_test_files_the_pull_request_changed_are_shown_and_pass(site: Path) -> None:
+    claim_tests(site, "tests/test_widget.py")
+    app = build(site, warningiserror=True)
+    assert warnings(app) == []
+    html = page(app, "contributions/widget-12")
+    assert (
+        '<p class="contrib-tests"><span class="contrib-tests-label">Tests:</span> <code class="docutils literal '
+        'notranslate">tests/test_widget.py</code></p>'
+    ) in html.replace('<span class="pre">tests/test_widget.py</span>', "tests/test_widget.py")
+
+
+def test_without_a_lock_entry_nothing_is_claimed_and_nothing_warned(site: Path) -> None:
+    claim_tests(site, "tests/test_gone.py")
+    (site / LOCK_NAME).unlink()
+    assert warnings(build(site, warningiserror=True)) == []
+
+
+def test_a_partial_list_of_files_claims_nothing(site: Path) -> None:
+    """GitHub listed 3,000 of 3,500 files: a listed test file not among them may be among the rest."""
+    claim_tests(site, "tests/test_gone.py")
+    edit_lock(site, "widget#12", changed_files=3500, files=[f"src/m{n}.py" for n in range(3000)])
+    assert warnings(build(site, warningiserror=True)) == []
+
+
+def test_tests_on_another_section_is_ignored_with_a_warning(site: Path) -> None:
+    line = claim_tests(site, "tests/test_widget.py", "fix")
+    assert warnings(build(site)) == [
+        f"{site / 'contributions/widget-12.md'}:{line}: WARNING: option ignored: ':tests:' lists the test files of "
+        "the verification section, not of 'fix' [contrib.bad_option]"
+    ]

@@ -1,8 +1,8 @@
 """``contributions sync`` against a real HTTP server on 127.0.0.1 (:mod:`tests.forge_server`), a fake
 GitHub, GitLab and Codeberg answering in their APIs' shapes: the lock it writes, conditional requests
 (a second sync gets only 304s and changes nothing), the release search's bound on compare calls,
-pagination, retries on 5xx and timeouts, a rate limit's stop, a deleted pull request, ``--only``,
-``--dry-run`` and ``--discover``."""
+pagination, retries on 5xx and timeouts, a rate limit's stop, a deleted pull request, ``--only`` and
+``--dry-run``."""
 
 from __future__ import annotations
 
@@ -51,6 +51,8 @@ def widget_repo(releases: int = 4, first: int | None = 2, merged_at: str = "2024
         "example-org/widget", 12, "Fix the widget", "closed", merged_at, WIDGET_SHA, (10, 2, 3), "Fixes #10."
     )
     repo.issues[10] = github_issue("example-org/widget", 10, "The widget breaks", "closed")
+    repo.files[12] = ["src/widget.py", "tests/test_widget.py", "docs/widget.md"]
+    repo.reviews[12] = [("reviewer", "CHANGES_REQUESTED"), ("reviewer", "APPROVED"), ("passer-by", "COMMENTED")]
     start = datetime(2024, 3, 1, 12, tzinfo=UTC).timestamp()
     parent = repo.commit(sha_of("widget root"))
     for i in range(releases):
@@ -71,6 +73,10 @@ def gadget_repo() -> Repo:
         "group/sub/gadget", 3, "Make the gadget faster", "merged", "2024-05-02T08:00:00.000Z", GADGET_SHA
     )
     repo.issues[8] = gitlab_issue("group/sub/gadget", 8, "The gadget is slow", "closed")
+    repo.files[3] = ["gadget/core.c", "gadget/core_test.cc", "NEWS"]
+    repo.reviews[3] = [("maintainer", "APPROVED"), ("second", "APPROVED")]
+    repo.commit_counts[3] = 2
+    repo.closes[3] = [8]
     _, first = repo.line(["gadget root", "gadget v0.1"])
     _, second, third = repo.line([GADGET_SHA, "gadget v0.2", "gadget v0.3"], first)
     for i, (day, sha) in enumerate((("2024-04-01", first), ("2024-05-10", second), ("2024-06-01", third))):
@@ -156,6 +162,10 @@ def test_sync_writes_the_lock(forge: FakeForges, site: Path, monkeypatch: pytest
         "changed_files": 3,
         "issues": [{"number": 10, "title": "The widget breaks", "state": "closed"}],
         "first_release": {"tag": "v1.2.0", "published_at": "2024-03-03T12:00:00Z"},
+        "opened_at": "2024-01-01T00:00:00Z",
+        "commits": 1,
+        "approvals": 1,
+        "files": ["src/widget.py", "tests/test_widget.py", "docs/widget.md"],
     }
     gadget = dict(entries["gadget#3"])
     assert gadget == {
@@ -171,10 +181,15 @@ def test_sync_writes_the_lock(forge: FakeForges, site: Path, monkeypatch: pytest
         "changed_files": 3,
         "issues": [{"number": 8, "title": "The gadget is slow", "state": "closed"}],
         "first_release": {"tag": "v0.2", "published_at": "2024-05-10T00:00:00Z"},
+        "opened_at": "2024-01-01T00:00:00Z",
+        "commits": 2,
+        "approvals": 2,
+        "closes": [8],
+        "files": ["gadget/core.c", "gadget/core_test.cc", "NEWS"],
     }
     gizmo = dict(entries["gizmo#5"])
     assert gizmo["state"] == "open" and gizmo["first_release"] is None and gizmo["merged_at"] is None
-    assert forge.count("/gitlab/api/v4/projects/group%2Fsub%2Fgadget/merge_requests/3") == 1
+    assert forge.arrivals.count("/gitlab/api/v4/projects/group%2Fsub%2Fgadget/merge_requests/3") == 1
     assert all(status == 200 for status in forge.statuses())
 
 
@@ -197,9 +212,10 @@ def test_second_sync_gets_only_304s_and_no_diff(forge: FakeForges, site: Path, m
         "[3/3] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed (unchanged)",
         f"{LOCK_NAME} unchanged (3 entries)",
     ]
-    # a pull request, its issue and (merged) its releases per write-up, asked conditionally; no compare: the
-    # first release found among the same releases is remembered in the cache folder
-    assert forge.statuses() == [304] * 8
+    # a pull request, how it was made (GitHub: files, reviews; GitLab: diffs, commits, closes_issues, approvals;
+    # Codeberg: files, commits, reviews), its issue and (merged) its releases per write-up, asked
+    # conditionally; no compare: the first release found among the same releases is remembered in the cache
+    assert forge.statuses() == [304] * 17
     assert forge.count("/compare") == 0
     assert (site / LOCK_NAME).read_text(encoding="utf-8") == before
 
@@ -251,7 +267,7 @@ def test_retries_a_slow_answer_past_the_timeout(forge: FakeForges, site: Path) -
     forge.script[path] = [Reply(200, {"never": "read"}, delay=1.5)]
     status, lines = sync(site, only="widget#12", timeout=0.5)
     assert status == 0
-    assert forge.count(path) == 2  # the slow one (given up on) and the retry
+    assert forge.arrivals.count(path) == 2  # the slow one (given up on) and the retry
     assert lines[0].startswith("[1/1] widget#12: merged on 2024-03-01")
 
 
@@ -347,18 +363,6 @@ def test_the_command(forge: FakeForges, site: Path, capsys: pytest.CaptureFixtur
     assert capsys.readouterr().err == "contributions sync: no write-up has the key 'nothing#1'\n"
 
 
-def test_discover(forge: FakeForges, site: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    item = {"repository_url": f"{forge.url}/github/repos/other/thing", "number": 7, "title": "Speed up the thing"}
-    known = {"repository_url": f"{forge.url}/github/repos/example-org/widget", "number": 12, "title": "Fix the widget"}
-    forge.search["is:pr is:merged author:someone -user:someone"] = [item, known]
-    assert main(["sync", "--root", str(site), "--discover", "someone"]) == 0
-    assert capsys.readouterr().out.splitlines() == [
-        "Merged pull requests by someone without a write-up (1):",
-        "  key      to start one                                             title",
-        "  thing#7  contributions new https://github.com/other/thing/pull/7  Speed up the thing",
-    ]
-
-
 def test_new_fills_in_from_the_api(forge: FakeForges, site: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (site / "contributions/widget-12.md").unlink()
     assert main(["new", "https://github.com/example-org/widget/pull/12", "--root", str(site)]) == 0
@@ -401,6 +405,8 @@ def test_a_merge_in_no_release_yet_is_asked_again_conditionally(forge: FakeForge
     assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, in no release yet, issue #10 closed (unchanged)"
     assert forge.calls == [
         ("/github/repos/example-org/widget/pulls/12", 304),
+        ("/github/repos/example-org/widget/pulls/12/files?per_page=100", 304),
+        ("/github/repos/example-org/widget/pulls/12/reviews?per_page=100", 304),
         ("/github/repos/example-org/widget/issues/10", 304),
         ("/github/repos/example-org/widget/releases?per_page=100", 304),
     ]
@@ -423,6 +429,8 @@ def test_an_issue_added_to_the_page_is_fetched(forge: FakeForges, site: Path) ->
     )
     assert forge.calls == [
         ("/github/repos/example-org/widget/pulls/12", 304),
+        ("/github/repos/example-org/widget/pulls/12/files?per_page=100", 304),
+        ("/github/repos/example-org/widget/pulls/12/reviews?per_page=100", 304),
         ("/github/repos/example-org/widget/issues/10", 304),
         ("/github/repos/example-org/widget/issues/11", 200),
         ("/github/repos/example-org/widget/releases?per_page=100", 304),
@@ -528,7 +536,7 @@ def test_a_redirect_within_the_origin_is_followed_with_the_token(
         "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed; the forge now names the "
         "repository example-org/widget-ng: write ':repo: example-org/widget-ng'"
     )
-    assert forge.count("/repos/example-org/widget-ng/pulls/12") == 1
+    assert forge.arrivals.count("/github/repos/example-org/widget-ng/pulls/12") == 1
     assert all("authorization" in headers for _, headers in forge.requests)
 
 
@@ -958,7 +966,7 @@ def test_a_trickling_answer_meets_the_whole_request_deadline(forge: FakeForges, 
     forge.script[path] = [Reply(200, {"title": "slow", "state": "open"}, trickle=0.2)]
     status, lines = sync(site, only="widget#12", timeout=1.0)
     assert status == 0
-    assert forge.count(path) == 2
+    assert forge.arrivals.count(path) == 2
     assert lines[0].startswith("[1/1] widget#12: merged on 2024-03-01")
 
 
@@ -1121,7 +1129,7 @@ def test_a_repository_named_issues_is_asked_conditionally(
     status, lines = sync(site, only="issues#12")
     assert status == 0
     assert lines[0].endswith("(unchanged)")
-    assert forge.statuses() == [304, 304, 304]
+    assert forge.statuses() == [304] * 5
 
 
 def test_etags_are_kept_apart_for_a_token_and_without(
@@ -1137,7 +1145,7 @@ def test_etags_are_kept_apart_for_a_token_and_without(
     forge.reset()
     left = forge.remaining["token"]
     status, lines = sync(site, only="widget#12")
-    assert (status, forge.statuses()) == (0, [304, 304, 304])
+    assert (status, forge.statuses()) == (0, [304] * 5)
     assert forge.remaining["token"] == left  # authorised 304s are free
     assert lines[0].endswith("(unchanged)")
 
@@ -1320,6 +1328,10 @@ def test_a_failed_compare_keeps_the_pull_requests_facts(
         "changed_files": 3,
         "issues": [{"number": 10, "title": "The widget breaks", "state": "closed"}],
         "first_release": None,
+        "opened_at": "2024-01-01T00:00:00Z",
+        "commits": 1,
+        "approvals": 1,
+        "files": ["src/widget.py", "tests/test_widget.py", "docs/widget.md"],
     }
     _, lines = sync(site, only="widget#12")
     assert lines[0] == "[1/1] widget#12: merged on 2024-03-01, first shipped in v1.2.0, issue #10 closed"
@@ -1390,3 +1402,124 @@ def test_a_merge_without_a_merge_commit_checks_the_releases(forge: FakeForges, s
     entries = lock(site)["contributions"]
     assert isinstance(entries, dict)
     assert (entries["widget#12"]["merge_commit"], entries["widget#12"]["first_release"]) == (None, None)
+
+
+# issue 46: how each pull request was made, against the fakes' documented lists
+
+
+def made_of(site: Path, key: str) -> dict[str, object]:
+    """The facts of how ``key``'s pull request was made, as the lock holds them."""
+    entries = lock(site)["contributions"]
+    assert isinstance(entries, dict)
+    made = ("opened_at", "commits", "approvals", "closes", "files", "files_at_least", "changed_files")
+    return {name: value for name, value in entries[key].items() if name in made}
+
+
+def test_a_pull_request_of_3500_files_keeps_the_3000_github_lists(forge: FakeForges, site: Path) -> None:
+    """GitHub's "List pull requests files" gives at most 3,000 files; the pull request's own answer counts
+    3,500: the lock keeps both, so the build can say how many were listed (35 pages of 100 would be asked
+    by a client that trusted the count; 30 are)."""
+    repo = widget_repo()
+    repo.pulls[12]["changed_files"] = 3500
+    repo.files[12] = [f"pkg/module_{n}.py" for n in range(3000)] + [f"tests/test_{n}.py" for n in range(500)]
+    forge.github["example-org/widget"] = repo
+    assert sync(site, only="widget#12")[0] == 0
+    made = made_of(site, "widget#12")
+    assert (made["changed_files"], made["files"]) == (3500, [f"pkg/module_{n}.py" for n in range(3000)])
+    assert forge.count("/pulls/12/files") == 30
+
+
+def test_gitlab_says_at_least_a_thousand_files(forge: FakeForges, site: Path) -> None:
+    """GitLab's ``changes_count`` is a string, ``"1000+"`` past its limit: a lower bound, kept as one."""
+    forge.gitlab["group/sub/gadget"].pulls[3]["changes_count"] = "1000+"
+    forge.gitlab["group/sub/gadget"].files[3] = [f"src/{n}.c" for n in range(1000)]
+    assert sync(site, only="gadget#3")[0] == 0
+    made = made_of(site, "gadget#3")
+    assert (made["changed_files"], made["files_at_least"], len(made["files"])) == (1000, True, 1000)  # type: ignore[arg-type]
+
+
+def test_codeberg_facts(forge: FakeForges, site: Path) -> None:
+    repo = forge.codeberg["someone/gizmo"]
+    repo.files[5] = ["count.go", "count_test.go"]
+    repo.reviews[5] = [("keeper", "REQUEST_CHANGES"), ("keeper", "APPROVED")]
+    repo.commit_counts[5] = 3
+    assert sync(site, only="gizmo#5")[0] == 0
+    assert made_of(site, "gizmo#5") == {
+        "opened_at": "2023-12-31T22:00:00Z",
+        "commits": 3,
+        "approvals": 1,
+        "files": ["count.go", "count_test.go"],
+        "changed_files": 2,
+    }
+
+
+def test_a_renamed_repository_gives_its_facts_through_the_redirect(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The old name answers every address with a 301 to the new one (the files and reviews too), followed
+    within the origin."""
+    repo = widget_repo()
+    repo.pulls[12]["base"]["repo"]["full_name"] = "example-org/widget-ng"
+    forge.github["example-org/widget-ng"] = repo
+    forge.renamed["example-org/widget"] = "example-org/widget-ng"
+    assert sync(site, only="widget#12")[0] == 0
+    assert made_of(site, "widget#12")["files"] == ["src/widget.py", "tests/test_widget.py", "docs/widget.md"]
+    assert ("/github/repos/example-org/widget/pulls/12/reviews?per_page=100", 301) in forge.calls
+
+
+def test_a_private_repository_answers_404_without_a_token(
+    forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GitHub answers 404, not 403, for a repository the caller may not see: the line says it may be private;
+    with a token, its facts."""
+    forge.private.add("example-org/widget")
+    status, lines = sync(site, only="widget#12")
+    assert (status, lines[0]) == (
+        1,
+        "[1/1] widget#12: not found on the forge (deleted, or private and no token): "
+        f"{forge.url}/github/repos/example-org/widget/pulls/12",
+    )
+    monkeypatch.setenv("GH_TOKEN", TOKEN)
+    assert sync(site, only="widget#12")[0] == 0
+    assert made_of(site, "widget#12")["approvals"] == 1
+
+
+def test_a_list_the_forge_does_not_have_leaves_its_fact_out(forge: FakeForges, site: Path) -> None:
+    """An older GitLab without "List merge request diffs" (a 404): no files in the lock, nothing guessed; the
+    other facts are kept."""
+    path = "/gitlab/api/v4/projects/group%2Fsub%2Fgadget/merge_requests/3/diffs"
+    forge.script[path] = [Reply(404, {"message": "404 Not found"})]
+    assert sync(site, only="gadget#3")[0] == 0
+    assert made_of(site, "gadget#3") == {
+        "opened_at": "2024-01-01T00:00:00Z",
+        "commits": 2,
+        "approvals": 2,
+        "closes": [8],
+        "changed_files": 3,
+    }
+
+
+def test_a_rate_limit_halfway_through_the_files_stops_the_forge_and_keeps_the_old_entry(
+    forge: FakeForges, site: Path
+) -> None:
+    """The limit reached on the second page of a pull request's files: that forge stops, the lock keeps the
+    entry it had (no half list of files)."""
+    repo = widget_repo()
+    repo.files[12] = [f"src/{n}.py" for n in range(150)]
+    forge.github["example-org/widget"] = repo
+    sync(site)
+    before = made_of(site, "widget#12")
+    repo.files[12] = [f"lib/{n}.py" for n in range(150)]
+    path = "/github/repos/example-org/widget/pulls/12/files"
+    reset = {"x-ratelimit-remaining": "0", "x-ratelimit-reset": "1900000000"}
+    forge.script[path] = [
+        Reply(200, [{"filename": "lib/0.py"}], {"Link": f'<{forge.url}{path}?per_page=100&page=2>; rel="next"'}),
+        Reply(403, github_error("API rate limit exceeded"), reset),
+    ]
+    status, lines = sync(site)
+    assert status == 1
+    assert lines[2] == (
+        f"[3/3] widget#12: stopped: rate limit reached at {forge.url}{path}?per_page=100&page=2; retry after "
+        "2030-03-17 17:46:40 UTC"
+    )
+    assert made_of(site, "widget#12") == before

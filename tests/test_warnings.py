@@ -22,7 +22,7 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
-from sphinx_contributions.cli.main import SCAFFOLD
+from sphinx_contributions.cli.new import SCAFFOLD
 from sphinx_contributions.collect.domain import get_domain
 from sphinx_contributions.options import EVIDENCE_FORMS, is_placeholder
 

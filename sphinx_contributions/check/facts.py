@@ -1,7 +1,9 @@
 """The page's claims against the forge's facts in ``contributions.lock.json`` (read onto the domain by
 :mod:`..collect.lock_facts`): ``[contrib.forge_mismatch]`` where they disagree, on the page's line, so a
-strict build refuses a stale claim; and where the entry under the page's key was fetched for another
-repository or number (:func:`entry_applies`), so a page never shows another pull request's facts."""
+strict build refuses a stale claim (its ``:status:``, its title, the test files its verification lists:
+:func:`check_tests`); and where the entry under the page's key was fetched for another repository or
+number (:func:`entry_applies`), so a page never shows another pull request's facts. Without a lock entry
+nothing is checked."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
+    from docutils import nodes
     from sphinx.config import Config
 
     from ..records import ForgeFacts
@@ -58,4 +61,44 @@ def check_facts(
             f"contribution {key}: the title is not the pull request's title in {name}, {found.title!r} "
             "(contributions_check_titles is on)",
             title_at,
+        )
+
+
+def tests_claimed(docname: str, document: nodes.document) -> list[tuple[str, tuple[str, int]]]:
+    """The test files the page's verification lists (``:tests:``), each with where it is listed."""
+    from docutils import nodes
+
+    return [
+        (path, (docname, int(section.get("contrib_tests_line") or 0)))
+        for section in document.findall(nodes.section)
+        for path in section.get("contrib_tests") or ()
+    ]
+
+
+def check_tests(lock_name: str, key: str, listed: list[tuple[str, tuple[str, int]]], found: ForgeFacts) -> None:
+    """``[contrib.forge_mismatch]`` on the ``:tests:`` line for each listed test file that is not among the
+    pull request's changed files in the lock. Nothing is claimed where the lock does not list the files, or
+    lists fewer than the pull request changed (GitHub lists 3,000): a file missing from a partial list may
+    be among the rest."""
+    from ..lock import is_test
+
+    files = found.files
+    if files is None or found.files_at_least or (found.changed_files or 0) > len(files):
+        return
+    changed = set(files)
+    tests = [path for path in files if is_test(path)]
+    for path, where in listed:
+        if path in changed:
+            continue
+        said = (
+            f"its changed test files: {', '.join(tests[:5])}{' …' * (len(tests) > 5)}"
+            if tests
+            else "it changed no test file"
+        )
+        warn(
+            ContribWarning.FORGE_MISMATCH,
+            f"contribution {key}: the verification lists the test file {path!r}, but {lock_name} says the pull "
+            f"request did not change it ({said}; fetched {found.fetched_at}); correct ':tests:', or run "
+            "'contributions sync' if the pull request has changed since",
+            where,
         )

@@ -34,26 +34,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from .. import forges
 from ..builders import JSON_NAME, SCHEMA_NAME
-from ..collect.drafts import SourcePage
-from ..keys import SECTION_NAMES, key_lookup, label, make_key
-from ..options import OptionError, parse_positive_int, parse_repo
+from ..keys import SECTION_NAMES
 from ..write.exports import SCHEMA_VERSION, dumps
 from ..write.report import read_report, report_path
-from .common import PROG, CommandError, UsageError, one_line, shown, site_pages, site_root, table
+from .common import PROG, CommandError, UsageError, one_line, site_root, table
+from .new import ACCEPTED_FORMS, command_new
 from .sphinx_process import read_stopped
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
 #: the subcommands, in the order of a site's life
-COMMANDS = ("init", "serve", "new", "check", "list", "sync")
-ACCEPTED_FORMS = (
-    "a pull request's address (https://github.com/OWNER/REPO/pull/NUMBER, "
-    "https://gitlab.com/GROUP/NAME/-/merge_requests/NUMBER, https://codeberg.org/OWNER/REPO/pulls/NUMBER) "
-    "or REPO#NUMBER (OWNER/REPO, gitlab.com/GROUP/NAME, codeberg.org/OWNER/REPO)"
-)
+COMMANDS = ("init", "serve", "discover", "new", "check", "list", "sync")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -61,144 +54,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
-
-
-# -- new ----------------------------------------------------------------------------------------------
-
-
-SCAFFOLD = """\
-# TODO: the title of {key}
-
-:::{{contribution}}
-:repo: {repo}
-:pr: {pr}
-:status: draft
-:summary: TODO: one sentence: what this pull request changed, and for whom.
-:::
-
-% More header options: :issue: 123 (or 123, 456), :tags: tag one, tag two, :project: Display name
-% and :date: YYYY-MM-DD. When the page is ready, set :status: to merged, open or closed (or remove it).
-
-:::{{problem}}
-% What was wrong, for whom, and how did it show? Replace these comment lines with the write-up.
-:::
-
-:::{{root-cause}}
-% Why did it happen? Name the change that introduced it, e.g. {{pr}}`#123` (this repository).
-:::
-
-:::{{fix}}
-% What did the pull request change, and why this way rather than another?
-:::
-
-::::{{verification}}
-% How do you know it works: tests added, measurements, parity checks. A before/after figure
-% (uncomment it, and keep the four-colon fence around this section):
-%
-% :::{{metric}} What was measured
-% :before: 1.03e-1
-% :after: 1.91e-6
-% :unit: ms
-% :better: lower
-% :::
-::::
-"""
-
-
-@dataclass(frozen=True)
-class PullRequest:
-    repo: str
-    number: int
-
-    @property
-    def key(self) -> str:
-        return make_key(self.repo, self.number)
-
-    @property
-    def filename(self) -> str:
-        name = re.sub(r"[^a-z0-9._-]+", "-", self.repo.rpartition("/")[2].lower()).strip(".-") or "repo"
-        return f"{name}-{self.number}.md"
-
-    @property
-    def qualified_key(self) -> str:
-        """The key for a page beside another owner's repository of the same name: the owner, ``-``, the
-        name (``ROCm/sglang#1`` → ``ROCm-sglang#1``; ``gitlab.com/group/sub/name`` → ``group-sub-name``)."""
-        owner, _, name = forges.split_spec(self.repo)[1].rpartition("/")
-        qualified = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{owner}-{name}").strip(".-_")
-        return f"{qualified}#{self.number}"
-
-    @property
-    def qualified_filename(self) -> str:
-        return f"{label(self.qualified_key)}.md"
-
-
-def parse_pull_request(text: str) -> PullRequest:
-    """A pull (merge) request's address on GitHub, GitLab or Codeberg (any tab of it), or ``REPO#N``."""
-    text = text.strip()
-    found = forges.parse_pull_url(text)
-    short = forges.parse_short(text) if found is None else (found[0], str(found[1]))
-    if short is None and (other := forges.other_forge(text)):  # before: "is not a pull request"
-        raise UsageError(
-            f"{PROG} new: {text!r} is {other}; the extension knows pull requests on GitHub, gitlab.com and "
-            "Codeberg only (a write-up's :repo: is a repository there)"
-        )
-    if short is None:
-        raise UsageError(f"{PROG} new: {text!r} is not a pull request; give {ACCEPTED_FORMS}")
-    try:
-        repo = parse_repo(short[0])
-        number = parse_positive_int(short[1], "pull request number")
-    except OptionError as error:
-        raise UsageError(f"{PROG} new: {text!r} is not a pull request ({error}); give {ACCEPTED_FORMS}") from None
-    return PullRequest(repo, number)
-
-
-def _same_repo(page: SourcePage, repo: str) -> bool:
-    try:
-        return parse_repo(page.options.get("repo", "")).lower() == repo.lower()
-    except OptionError:
-        return False
-
-
-def holder_of(key: str, pages: Iterable[SourcePage]) -> str:
-    """The repository and page that hold ``key``: ``sgl-project/sglang, contributions/sglang-1.md``."""
-    page = next(page for page in pages if key_lookup(page.key) == key_lookup(key))
-    return f"{page.options.get('repo', '').strip()} ({shown(page.path)})"
-
-
-def command_new(args: argparse.Namespace) -> int:
-    """The page ``contributions/<repo>-<N>.md``, key ``<repo>#<N>``; when a page of another owner's
-    repository of that name holds that key (``sgl-project/sglang#1`` beside ``ROCm/sglang#1``), the
-    owner-qualified ``contributions/<owner>-<repo>-<N>.md`` with ``:key: <owner>-<repo>#<N>``."""
-    pull = parse_pull_request(args.pr)
-    root = site_root(args.root, "new")
-    pages = site_pages(root).values()
-    key, filename = pull.key, pull.filename
-    holder = next((page for page in pages if key_lookup(page.key) == key_lookup(key)), None)
-    if holder is not None and not _same_repo(holder, pull.repo):  # one name, another owner: a key of its own
-        key, filename = pull.qualified_key, pull.qualified_filename
-        holder = next((page for page in pages if key_lookup(page.key) == key_lookup(key)), None)
-    path = root / "contributions" / filename
-    if path.exists():
-        raise CommandError(f"{PROG} new: {shown(path)} already exists; not overwritten")
-    if holder is not None:
-        raise CommandError(f"{PROG} new: {holder.key} already has a page, {shown(holder.path)}; not written")
-    from .sync import scaffold_from_forge  # the forge's facts, from the lock or the API, when it answers
-
-    scaffold = SCAFFOLD.format(key=key, repo=pull.repo, pr=pull.number)
-    if key != pull.key:
-        scaffold = scaffold.replace(f":pr: {pull.number}\n", f":pr: {pull.number}\n:key: {key}\n", 1)
-    text, filled = scaffold_from_forge(root, pull.repo, pull.number, scaffold)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("x", encoding="utf-8") as stream:
-        stream.write(text)
-    check = PROG + " check" + ("" if root == Path.cwd().resolve() else f" --root {shown(root)}")
-    print(f"wrote {shown(path)}: a draft of {key}, left out of the published site")
-    if key != pull.key:
-        print(f"its key is {key} (':key:'): {pull.key} is {holder_of(pull.key, pages)}'s")
-    if filled:
-        print(filled)
-    print(f"next: write its title, summary and sections (preview: {PROG} serve), then run: {check}")
-    return 0
 
 
 # -- building -----------------------------------------------------------------------------------------
@@ -641,6 +496,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .sync import add_sync_command  # its own module (sync.py); it imports this one
 
     add_sync_command(commands, root_option)
+    from .discover import add_discover_command
+
+    add_discover_command(commands, root_option)
     return parser
 
 

@@ -3,7 +3,9 @@
 
 For every write-up (drafts too), from its forge's REST API (:mod:`.forges`): the state, the merge's time
 and commit, the title, the lines added and deleted and the files changed, the title and state of each
-issue the page names, and the first release that contains the merge commit (the rule and its bound:
+issue the page names, how the pull request was made (when it was opened, the paths of its changed files,
+its commits, approving reviews, the issues the forge says it closes: each only where the forge gives it),
+and the first release that contains the merge commit (the rule and its bound:
 :mod:`.forges.releases`). Requests are conditional on the ETags kept in the cache folder
 (:mod:`.forges.cache`), never in the lock, which holds facts only. Credentials go only to each API's own
 origin (:mod:`.forges.http`). Each answer is checked before a fact is taken from it (:mod:`.forges.schema`):
@@ -12,8 +14,8 @@ a host that cannot be reached stops that forge's write-ups with one line; the ot
 was fetched is written on every stop (a limit, Ctrl-C, a crash). One sync of a site at a time (a file
 lock). One progress line per write-up.
 
-``--only KEY`` syncs one write-up, ``--dry-run`` writes nothing, ``--discover USER`` lists the user's
-merged pull requests in other owners' GitHub repositories that have no write-up yet.
+``--only KEY`` syncs one write-up, ``--dry-run`` writes nothing (``contributions discover``, :mod:`.discover`,
+finds the pull requests that have no write-up yet).
 
 ``contributions new URL`` also reads here (:func:`pull_facts_for_new`): the facts from the lock, else from
 the API when it answers, else nothing (the scaffold as before).
@@ -32,12 +34,12 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import forges
 from ..forges.cache import CACHE_DIR, CACHE_FILE, AnswerCache
-from ..keys import key_lookup, make_key
+from ..keys import key_lookup
 from ..lock import LockBusyError, LockError, by_lookup, entry_json, facts, read_lock, site_lock, write_lock
 from ..options import OptionError, parse_int_list, parse_positive_int, parse_repo
 from ..records import ForgeFacts
 from ..settings import LOCK_NAME
-from .common import PROG, CommandError, UsageError, shown, site_pages, site_root, table
+from .common import PROG, CommandError, UsageError, shown, site_pages, site_root
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -139,6 +141,7 @@ def sync_entry(
     forge, path = forges.split_spec(repo)
     before = facts(old) if old else None
     pull = api.fetch_pull(path, pr)
+    made = api.fetch_made(path, pr)
     found_issues = []
     for number in issues:
         issue = api.fetch_issue(path, number)
@@ -168,6 +171,12 @@ def sync_entry(
         changed_files=pull.changed_files,
         issues=tuple(found_issues),
         first_release=release,
+        opened_at=pull.opened_at,
+        commits=made.commits if made.commits is not None else pull.commits,
+        approvals=made.approvals,
+        closes=made.closes,
+        files=made.files,
+        files_at_least=pull.files_at_least,
     )
     if before is not None and result == ForgeFacts(**{**before.__dict__, "fetched_at": fetched_at}):
         result = before  # the same facts: the time they were first fetched stays, the lock keeps its bytes
@@ -434,31 +443,6 @@ def _sync(
     return 1 if failed else 0
 
 
-def run_discover(root: Path, user: str, *, apis: Apis, out: TextIO | None = None) -> int:
-    """The user's merged pull requests in other owners' GitHub repositories that have no write-up."""
-    out = out or sys.stdout
-    from ..forges.http import ForgeError
-    from ..forges.schema import ShapeError
-
-    have = {key_lookup(page.key) for page in site_pages(root).values()}
-    try:
-        merged = apis(forges.GITHUB).merged_by(user)
-    except (ForgeError, ShapeError) as error:
-        raise CommandError(f"{PROG} sync --discover: {error}") from None
-    todo = [
-        (make_key(repo, n), repo, str(n), title)
-        for repo, n, title in merged
-        if key_lookup(make_key(repo, n)) not in have
-    ]
-    print(f"Merged pull requests by {user} without a write-up ({len(todo)}):", file=out)
-    if todo:
-        rows = [(key, f"{PROG} new {forges.pr_url(repo, int(n))}", title) for key, repo, n, title in todo]
-        print(table(("key", "to start one", "title"), rows), file=out)
-    else:
-        print("  none", file=out)
-    return 0
-
-
 # -- contributions new ---------------------------------------------------------------------------------
 
 
@@ -540,8 +524,6 @@ def command_sync(args: argparse.Namespace) -> int:
         raise CommandError(f"{PROG} sync needs {error.name}: pip install 'sphinx-contributions[sync]'") from None
     apis = Apis(timeout=args.timeout, retry_wait=args.retry_wait, max_wait=args.max_wait)
     try:
-        if args.discover:
-            return run_discover(root, args.discover, apis=apis)
         return run_sync(root, only=args.only, dry_run=args.dry_run, apis=apis, prereleases=args.prereleases)
     finally:
         apis.close()
@@ -564,11 +546,6 @@ def add_sync_command(commands: Any, root_option: Callable[[argparse.ArgumentPars
     root_option(sync)
     sync.add_argument("--only", metavar="KEY", help="sync only the write-up with this key (e.g. transformers#49135)")
     sync.add_argument("--dry-run", action="store_true", help="fetch and report, write nothing")
-    sync.add_argument(
-        "--discover",
-        metavar="USER",
-        help="list USER's merged GitHub pull requests in others' repositories without a write-up",
-    )
     sync.add_argument(
         "--prereleases", action="store_true", help="let a pre-release be the first release that shipped a merge"
     )

@@ -19,7 +19,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from .. import nodes as cn
-from ..check.facts import check_facts, entry_applies
+from ..check.facts import check_facts, check_tests, entry_applies, tests_claimed
 from ..keys import SECTION_NAMES, key_lookup, label, make_key, named_after_key, object_name, split_target
 from ..queries import generated_pages, is_of_project, neighbours, ownership, sort_records
 from ..read.directives import ContributionDirective, SectionDirective
@@ -341,6 +341,7 @@ class ContributionsDomain(Domain):
         if forge is not None:
             status_at = (docname, header.get("status_line") or header.line or 0)
             check_facts(self.env.config, lock_name, key, status, status_at, title, heading or header, forge)
+            check_tests(lock_name, key, tests_claimed(docname, document), forge)
             status = status or forge.state
         sections = [node for node in document.findall(nodes.section) if node.get("contrib_section")]
         present = [node["contrib_section"] for node in sections if not node.get("contrib_unwritten")]

@@ -5,7 +5,12 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .schema import Answer, items
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
 #: the closing keywords of GitHub, GitLab and Gitea: "Fixes #12" in a description links issue 12
 _CLOSES = re.compile(r"\b(?:close[sd]?|fix(?:e[sd])?|resolve[sd]?)\s*:?\s+#([1-9][0-9]{0,9})\b", re.IGNORECASE)
@@ -35,6 +40,7 @@ class Session(Protocol):
     import it, so that the session may import this one)."""
 
     headers: dict[str, str]
+    credentials: Credentials | None
 
     def set_base(self, base: str, env: str = "") -> None: ...
 
@@ -43,6 +49,8 @@ class Session(Protocol):
     def pages(
         self, url: str, *, params: dict[str, str] | None = None, conditional: bool = True, field: str | None = None
     ) -> list[Any]: ...
+
+    def walk(self, url: str, *, params: dict[str, str] | None = None) -> Iterator[tuple[Any, Any]]: ...
 
 
 class RepoError(ValueError):
@@ -76,6 +84,34 @@ class PullFacts:
     #: the branch it was merged (or asks to be merged) into, and the repository's default branch
     base_branch: str | None = None
     default_branch: str | None = None
+    #: when it was opened (UTC), and its commits, where the pull request's own answer says
+    opened_at: str | None = None
+    commits: int | None = None
+    #: ``changed_files`` is a lower bound (GitLab's ``changes_count`` of ``"1000+"``)
+    files_at_least: bool = False
+
+
+@dataclass(frozen=True)
+class Made:
+    """How a pull request was made, from the forge's lists beside the pull request itself (each None where
+    the forge does not say): the paths of its changed files as the forge lists them (GitHub lists at most
+    3,000), its commits, its approving reviewers, the issues the forge says it closes."""
+
+    files: tuple[str, ...] | None = None
+    commits: int | None = None
+    approvals: int | None = None
+    closes: tuple[int, ...] | None = None
+
+
+def approvals(reviews: list[tuple[str, str]]) -> int:
+    """How many reviewers approve, from (reviewer, state) in the order given: each reviewer's last
+    ``APPROVED``, ``CHANGES_REQUESTED`` or ``DISMISSED`` counts (a comment changes nothing), as GitHub's and
+    Gitea's review lists give them."""
+    last: dict[str, str] = {}
+    for user, state in reviews:
+        if state in ("APPROVED", "CHANGES_REQUESTED", "DISMISSED", "REQUEST_CHANGES"):
+            last[user] = state
+    return sum(state == "APPROVED" for state in last.values())
 
 
 @dataclass(frozen=True)
@@ -84,6 +120,39 @@ class Release:
     #: UTC, ``YYYY-MM-DDTHH:MM:SSZ``
     published_at: str
     prerelease: bool = False
+
+
+@dataclass(frozen=True)
+class MergedPull:
+    """A merged pull (merge) request a forge's search found: its repository's spec, number, title and when
+    it was merged (UTC; None where the answer does not say)."""
+
+    repo: str
+    number: int
+    title: str
+    merged_at: str | None
+
+
+@dataclass
+class Search:
+    """What one forge's search of a user's merged pull requests found; ``notes``: what the reader must know
+    of how complete it is (a cap, results the forge says are incomplete); ``stopped``: why it stopped before
+    the end (a rate limit), None when it read every page."""
+
+    found: list[MergedPull]
+    notes: list[str]
+    stopped: str | None = None
+
+
+def newest_first(found: Iterable[MergedPull]) -> list[MergedPull]:
+    """Merged pull requests, the newest merge first (an unknown time last), then by repository and number."""
+    ordered = sorted(found, key=lambda pull: (pull.repo.lower(), pull.number))
+    return sorted(ordered, key=lambda pull: pull.merged_at or "", reverse=True)
+
+
+class NeedsTokenError(Exception):
+    """A search the forge answers only with a token (GitLab's merge requests across projects, Gitea's
+    search by author): the message says which variable to set."""
 
 
 class MissingError(Exception):
@@ -150,6 +219,9 @@ class Forge:
 
     #: headers of every API request (GitHub: its media type and a pinned API version)
     api_headers: tuple[tuple[str, str], ...] = (("Accept", "application/json"),)
+    #: the tabs of a pull request's page below its address: its changed files, its commits
+    files_tab: str = "/files"
+    commits_tab: str = "/commits"
 
     def api(self, session: Session, base: str | None = None) -> ForgeAPI:
         """The API client, talking through ``session`` to ``base`` (default: the address in
@@ -188,6 +260,18 @@ class ForgeAPI:
     def fetch_issue(self, path: str, number: int) -> IssueFacts:
         raise NotImplementedError
 
+    def fetch_made(self, path: str, number: int) -> Made:
+        """How the pull request was made (:class:`Made`): one list call per fact, each left out (None) where
+        the forge answers 404 (a list an older server does not have)."""
+        raise NotImplementedError
+
+    def _listed(self, url: str, params: dict[str, str]) -> list[Answer] | None:
+        """The objects of a list (every page), or None where the forge answers 404."""
+        try:
+            return items(self.session.pages(url, params=params), url)
+        except MissingError:
+            return None
+
     def branch_now(self, path: str, branch: str) -> str | None:
         """The name ``branch`` of ``path`` goes by now (a renamed branch: its new name), or None where the
         forge does not say (the branch is gone, or this forge has no such answer)."""
@@ -212,7 +296,7 @@ class ForgeAPI:
     def _compare(self, path: str, tag: str, sha: str) -> bool:
         raise NotImplementedError
 
-    def merged_by(self, user: str) -> list[tuple[str, int, str]]:
-        """The pull requests ``user`` wrote that were merged into other owners' repositories: (spec, number,
-        title), newest first. Only GitHub's API answers this; other forges keep this default."""
-        raise NotImplementedError("--discover reads GitHub only")
+    def merged_by(self, user: str) -> Search:
+        """The pull requests ``user`` wrote that were merged into repositories ``user`` does not own, newest
+        first (:class:`Search`)."""
+        raise NotImplementedError

@@ -5,7 +5,20 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .base import Forge, ForgeAPI, IssueFacts, MissingError, PullFacts, Release, closing_issues
+from .base import (
+    Forge,
+    ForgeAPI,
+    IssueFacts,
+    Made,
+    MergedPull,
+    MissingError,
+    PullFacts,
+    Release,
+    Search,
+    approvals,
+    closing_issues,
+    newest_first,
+)
 from .schema import Answer, items
 
 OWNER = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,37}[A-Za-z0-9])?"
@@ -24,6 +37,12 @@ def repo_facts(pull: Answer) -> tuple[str | None, str | None, str | None]:
     name = repo.text_or_none("full_name") if repo else None
     default = repo.text_or_none("default_branch") if repo else None
     return name, base.text_or_none("ref"), default
+
+
+def reviewer(review: Answer) -> tuple[str, str]:
+    """(the reviewer's login, the review's state) of one review (GitHub's and Gitea's shape)."""
+    user = review.child("user")
+    return (user.text_or_none("login") or "") if user else "", review.text("state")
 
 
 class GitHubShapedAPI(ForgeAPI):
@@ -80,6 +99,21 @@ class GitHubAPI(GitHubShapedAPI):
             repository=repository,
             base_branch=base_branch,
             default_branch=default_branch,
+            opened_at=data.time_or_none("created_at"),
+            commits=data.integer_or_none("commits"),
+        )
+
+    def fetch_made(self, path: str, number: int) -> Made:
+        """ "List pull requests files" (``/pulls/{n}/files``, docs.github.com/rest/pulls/pulls#list-pull-requests-
+        files: "a maximum of 3000 files") and "List reviews for a pull request" (``/pulls/{n}/reviews``,
+        docs.github.com/rest/pulls/reviews), 100 a page. GitHub's REST API does not say which issues a pull
+        request closes: left out."""
+        pull = f"{self.base}/repos/{path}/pulls/{number}"
+        files = self._listed(f"{pull}/files", {"per_page": "100"})
+        reviews = self._listed(f"{pull}/reviews", {"per_page": "100"})
+        return Made(
+            files=None if files is None else tuple(item.text("filename") for item in files),
+            approvals=None if reviews is None else approvals([reviewer(item) for item in reviews]),
         )
 
     def _compare(self, path: str, tag: str, sha: str) -> bool:
@@ -88,14 +122,68 @@ class GitHubAPI(GitHubShapedAPI):
         data = Answer(self.session.json(url, conditional=False), url)
         return data.choice("status", ("ahead", "behind", "identical", "diverged")) in ("ahead", "identical")
 
-    def merged_by(self, user: str) -> list[tuple[str, int, str]]:
-        query = {"q": f"is:pr is:merged author:{user} -user:{user}", "per_page": "100", "sort": "updated"}
+    def merged_by(self, user: str) -> Search:
+        """GitHub's "Search issues and pull requests" (``GET /search/issues``,
+        docs.github.com/rest/search/search#search-issues-and-pull-requests): ``is:pr is:merged author:USER
+        -user:USER``, by creation date, newest first, 100 a page through its ``Link`` header. One search gives
+        at most 1,000 results: past that, the next search asks for those created up to the oldest seen
+        (``created:<=``), until a search brings nothing new. ``incomplete_results`` (the search timed out) is
+        said; a rate limit halfway keeps what was read (:class:`Search`)."""
+        from .http import RateLimitError
+
         url = f"{self.base}/search/issues"
-        found = []
-        for item in items(self.session.pages(url, params=query, conditional=False, field="items"), url):
-            repo = item.text("repository_url").split("/repos/", 1)[-1]
-            found.append((repo, int(item.integer_or_none("number") or 0), item.text("title")))
-        return found
+        found: dict[tuple[str, int], MergedPull] = {}
+        notes: list[str] = []
+        searches, total, before, incomplete = 0, None, None, False
+        stopped = None
+        while True:
+            query = f"is:pr is:merged author:{user} -user:{user}" + (f" created:<={before}" if before else "")
+            params = {"q": query, "sort": "created", "order": "desc", "per_page": "100"}
+            searches += 1
+            read, oldest, new, count = 0, None, 0, None
+            try:
+                for data, _ in self.session.walk(url, params=params):
+                    page = Answer(data, url)
+                    count = page.integer_or_none("total_count") if count is None else count
+                    incomplete = incomplete or page.flag("incomplete_results")
+                    for item in items(page.data.get("items"), f"{url} items"):
+                        read += 1
+                        repo = item.text("repository_url").split("/repos/", 1)[-1]
+                        number = item.integer_or_none("number") or 0
+                        pull = item.child("pull_request")
+                        merged_at = pull.time_or_none("merged_at") if pull else None
+                        created = item.time_or_none("created_at")
+                        oldest = created if oldest is None or (created and created < oldest) else oldest
+                        if (repo.lower(), number) not in found:
+                            new += 1
+                            found[repo.lower(), number] = MergedPull(repo, number, item.text("title"), merged_at)
+            except RateLimitError as error:
+                stopped = str(error)
+                if self.session.credentials is None:
+                    stopped += "; a token (GH_TOKEN) raises GitHub's search limit from 10 to 30 requests a minute"
+                break
+            total = count if total is None else total
+            if count is None or read < SEARCH_CAP or count <= read or not new or oldest is None:
+                break
+            before = oldest
+        if searches > 1 and total is not None:
+            notes.append(
+                f"GitHub's search gives at most {SEARCH_CAP:,} results: its {total:,} were read in {searches} "
+                "searches, each of those created before the last"
+            )
+        elif total is not None and total > len(found) and stopped is None:
+            notes.append(f"GitHub's search counts {total:,} but gave {len(found):,}")
+        if incomplete:
+            notes.append(
+                "GitHub's search says its results are incomplete (incomplete_results: it timed out): some merged "
+                "pull requests may be missing; run discover again later"
+            )
+        return Search(newest_first(found.values()), notes, stopped)
+
+
+#: the most results one GitHub search gives (docs.github.com/rest/search/search: "up to 1,000 results for each
+#: search")
+SEARCH_CAP = 1000
 
 
 GITHUB = Forge(

@@ -6,7 +6,20 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from .base import Forge, ForgeAPI, IssueFacts, PullFacts, Release, closing_issues
+from .base import (
+    Forge,
+    ForgeAPI,
+    IssueFacts,
+    Made,
+    MergedPull,
+    MissingError,
+    NeedsTokenError,
+    PullFacts,
+    Release,
+    Search,
+    closing_issues,
+    newest_first,
+)
 from .schema import Answer, items
 
 SEGMENT = r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}"
@@ -24,7 +37,7 @@ class GitLabAPI(ForgeAPI):
         url = f"{self._project(path)}/merge_requests/{number}"
         data = Answer(self.session.json(url), url)
         state = _STATES[data.choice("state", tuple(_STATES))]
-        changes = data.text_or_none("changes_count") or ""  # a string: "3", or "1000+"
+        changes = data.text_or_none("changes_count") or ""  # a string: "3", or "1000+" (at least 1,000)
         merged = state == "merged"
         commit = None
         if merged:
@@ -42,9 +55,31 @@ class GitLabAPI(ForgeAPI):
             additions=None,  # GitLab gives the count of changed files only
             deletions=None,
             issues=closing_issues(data.text_or_none("description") or ""),
-            changed_files=int(changes) if changes.isdigit() else None,
+            changed_files=int(changes.rstrip("+")) if changes.rstrip("+").isdigit() else None,
+            files_at_least=changes.endswith("+"),
             repository=full.rpartition("!")[0] if full and "!" in full else None,
             base_branch=data.text_or_none("target_branch"),
+            opened_at=data.time_or_none("created_at"),
+        )
+
+    def fetch_made(self, path: str, number: int) -> Made:
+        """ "List merge request diffs" (``/diffs``), "Get single merge request commits" (``/commits``), the
+        approvals (``/approvals``: ``approved_by``) and "List issues that close on merge" (``/closes_issues``)
+        of docs.gitlab.com/api/merge_requests and merge_request_approvals, 100 a page."""
+        mr = f"{self._project(path)}/merge_requests/{number}"
+        page = {"per_page": "100"}
+        diffs = self._listed(f"{mr}/diffs", page)
+        commits = self._listed(f"{mr}/commits", page)
+        closes = self._listed(f"{mr}/closes_issues", page)
+        try:
+            approved = Answer(self.session.json(f"{mr}/approvals"), f"{mr}/approvals").data.get("approved_by")
+        except MissingError:
+            approved = None
+        return Made(
+            files=None if diffs is None else tuple(item.text("new_path") for item in diffs),
+            commits=None if commits is None else len(commits),
+            approvals=None if approved is None else len(items(approved, f"{mr}/approvals approved_by")),
+            closes=None if closes is None else tuple(item.integer_or_none("iid") or 0 for item in closes),
         )
 
     def fetch_issue(self, path: str, number: int) -> IssueFacts:
@@ -70,6 +105,46 @@ class GitLabAPI(ForgeAPI):
             items(commits, f"{url} commits")  # raises: the field's shape
         return not commits
 
+    def merged_by(self, user: str) -> Search:
+        """GitLab's "List merge requests" (``GET /merge_requests``, docs.gitlab.com/api/merge_requests:
+        ``author_username``, ``scope=all``, ``state=merged``), 100 a page through its ``Link`` header. It
+        answers only with a token (:class:`NeedsTokenError` without one). A merge request into a project of
+        ``user``'s own namespace is left out."""
+        from .http import RateLimitError
+
+        if self.session.credentials is None:
+            raise NeedsTokenError(
+                "its merge requests API lists another project's merge requests only with a token: set GITLAB_TOKEN "
+                "(a personal access token with the read_api scope)"
+            )
+        url = f"{self.base}/merge_requests"
+        params = {
+            "author_username": user,
+            "scope": "all",
+            "state": "merged",
+            "order_by": "created_at",
+            "sort": "desc",
+            "per_page": "100",
+        }
+        found, stopped = [], None
+        try:
+            for data, _ in self.session.walk(url, params=params):
+                for item in items(data, url):
+                    references = item.child("references")
+                    full = references.text_or_none("full") if references else None
+                    if not full or "!" not in full:
+                        continue
+                    path = full.rpartition("!")[0]
+                    if path.split("/", 1)[0].lower() == user.lower():  # the user's own namespace
+                        continue
+                    number = item.integer_or_none("iid") or 0
+                    found.append(
+                        MergedPull(f"gitlab.com/{path}", number, item.text("title"), item.time_or_none("merged_at"))
+                    )
+        except RateLimitError as error:
+            stopped = str(error)
+        return Search(newest_first(found), [], stopped)
+
 
 GITLAB = Forge(
     name="gitlab",
@@ -84,4 +159,5 @@ GITLAB = Forge(
     api_default="https://gitlab.com/api/v4",
     auth_header="PRIVATE-TOKEN: {token}",
     api_class=GitLabAPI,
+    files_tab="/diffs",
 )

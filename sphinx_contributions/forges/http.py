@@ -47,7 +47,7 @@ import httpx
 from .base import Credentials, MissingError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from .cache import AnswerCache
 
@@ -425,27 +425,39 @@ class Session:
             return found
         first = got
         found = []
-        seen = {str(target)}
-        while True:
-            data = self._decode(got)
+        for data, page in self._follow(got, target):
             if field is not None and isinstance(data, dict):
                 data = data.get(field)
             if not isinstance(data, list):
-                raise ForgeError(f"{got.url.copy_with(query=None)}: the answer is not a list")
+                raise ForgeError(f"{page.url.copy_with(query=None)}: the answer is not a list")
             found.extend(data)
-            following = got.links.get("next", {}).get("url")
-            if not following:
-                break
-            after = got.url.join(following)
-            if str(after) in seen:
-                raise ForgeError(f"{after}: the list's pages go round in a circle")
-            seen.add(str(after))
-            got = self._get(after, None, why=f"the next page ({first.url.copy_with(query=None)}'s Link)")
         self.fresh += 1
         etag = first.headers.get("etag")
         if conditional and self.cache is not None and etag:
             self.cache.put(key, etag, found)
         return found
+
+    def walk(self, url: str, *, params: dict[str, str] | None = None) -> Iterator[tuple[Any, Got]]:
+        """Each page of a list as it comes (never cached), with its answer (a search's headers), following
+        ``Link: <…>; rel="next"`` on the API's origin: what was read stays read when a later page fails
+        (a rate limit halfway through a search)."""
+        target = httpx.URL(url, params=params)
+        yield from self._follow(self._get(target, None), target)
+
+    def _follow(self, got: Got, target: httpx.URL) -> Iterator[tuple[Any, Got]]:
+        """The decoded pages from ``got`` on, each once: a ``next`` page seen before is refused."""
+        first = got
+        seen = {str(target)}
+        while True:
+            yield self._decode(got), got
+            following = got.links.get("next", {}).get("url")
+            if not following:
+                return
+            after = got.url.join(following)
+            if str(after) in seen:
+                raise ForgeError(f"{after}: the list's pages go round in a circle")
+            seen.add(str(after))
+            got = self._get(after, None, why=f"the next page ({first.url.copy_with(query=None)}'s Link)")
 
 
 def client(*, timeout: float = TIMEOUT) -> httpx.Client:

@@ -441,12 +441,14 @@ def fence_content_offset(directive: SphinxDirective) -> int:
 class SectionDirective(MarkingDirective):
     """A write-up section: a real section with a heading and a stable anchor (the directive's name).
     ``:unknown:`` (optionally with words of its own): the sources do not describe it; the section is one
-    plain line ("No mechanism is known.") instead of a body that pads."""
+    plain line ("No mechanism is known.") instead of a body that pads. ``:tests:`` (the verification only):
+    the test files the write-up names, which the build checks against the pull request's changed files in
+    the lock (``check_tests`` in ``check/facts.py``)."""
 
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec: ClassVar[OptionSpec] = {"unknown": directives.unchanged}
+    option_spec: ClassVar[OptionSpec] = {"unknown": directives.unchanged, "tests": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
         name = bare_name(self.name)  # ``fix`` or ``contrib:fix``
@@ -491,6 +493,8 @@ class SectionDirective(MarkingDirective):
         if "unknown" in self.options:
             body = [unknown_line(name, self.options["unknown"] or ""), *body]
             section["classes"].append("contrib-section-unknown")
+        if "tests" in self.options:
+            body = [*self.tests_claimed(name, section), *body]
         section += body
         if not any(is_written(node) for node in body):
             warn(
@@ -501,6 +505,33 @@ class SectionDirective(MarkingDirective):
             section["contrib_unwritten"] = True
         document.ids[anchor] = section
         return [section]
+
+    def tests_claimed(self, name: str, section: nodes.section) -> list[nodes.Node]:
+        """``:tests:``: the test files (comma- or space-separated paths in the repository) onto the section
+        (``contrib_tests``, with the option's line), shown as a line "Tests: a, b"; on another section than
+        the verification, a warning."""
+        line = self.lineno + next(
+            (i for i, text in enumerate(self.block_text.splitlines()[1:], 1) if text.lstrip().startswith(":tests:")), 0
+        )
+        if name != "verification":
+            warn(
+                ContribWarning.BAD_OPTION,
+                f"option ignored: ':tests:' lists the test files of the verification section, not of '{name}'",
+                f"{self.get_source_info()[0]}:{line}",
+            )
+            return []
+        paths = [path.strip().removeprefix("./").lstrip("/") for path in re.split(r"[,\s]+", self.options["tests"])]
+        paths = list(dict.fromkeys(path for path in paths if path))
+        section["contrib_tests"] = paths
+        section["contrib_tests_line"] = line
+        if not paths:
+            return []
+        shown = nodes.paragraph(classes=["contrib-tests"])
+        shown += nodes.inline(_("Tests:"), _("Tests:"), classes=["contrib-tests-label"])
+        for i, path in enumerate(paths):
+            shown += nodes.Text(" " if not i else ", ")
+            shown += nodes.literal(path, path)
+        return [shown]
 
 
 def is_written(node: nodes.Node) -> bool:

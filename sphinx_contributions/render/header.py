@@ -1,11 +1,13 @@
 """The header block at the top of a write-up, built at write time from the page's record, per builder.
 
-One function, :func:`header_view`, decides what the header shows, in which order and with which words:
-the project, the repository, the state badge (only when a state is stated), the date, what the lock adds
-("merged on DATE"), the summary, the headline figure as a stat (the values before → after and the change
-in words; a no-regression check as a check: its label and its value, not in large type; the page's other
-figures are drawn in its Verification), the actions (the pull request and each issue) and the tags. Two
-writers print that one view:
+One function, :func:`header_view`, decides what the header shows, in which order and with which words: the
+project, the repository, the state badge (only when a state is stated), the date, what the lock adds ("merged
+on DATE"), how the pull request was made, as the lock holds it, in one quiet line of facts each linked to its
+forge's page (:func:`made_facts`: "+42 −3 in 3 files, 2 of them tests · 1 approval · merged after 6 days";
+``contributions_facts`` chooses which), the summary, the headline figure as a stat (the values before → after
+and the change in words; a no-regression check as a check: its label and its value, not in large type; the
+page's other figures are drawn in its Verification), the actions (the pull request and each issue) and the
+tags. Two writers print that one view:
 
 - on site builders (``html``, ``dirhtml``) the template ``contributions/header.html`` (a site overrides
   it from its ``templates_path``; it gets the view as ``header``, and the same facts under the names it
@@ -30,6 +32,7 @@ from .. import nodes as cn
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..collect.own_nodes import holds_own_nodes
+from ..forges import issue_url
 from ..i18n import _
 from ..records import Contribution, Inline, Metric
 from .links import Links
@@ -37,6 +40,8 @@ from .summary import inline_html, inline_nodes
 from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from sphinx.application import Sphinx
     from sphinx.writers.latex import LaTeXTranslator
     from sphinx.writers.texinfo import TexinfoTranslator
@@ -81,6 +86,104 @@ def forge_words(record: Contribution) -> list[str]:
     if found is not None and found.first_release:
         words.append(_("first shipped in %(release)s") % {"release": found.first_release[0]})
     return words
+
+
+#: the facts of how a pull request was made that a header may show, in the order shown (the setting
+#: ``contributions_facts`` chooses among them)
+FACTS = ("size", "tests", "commits", "approvals", "closes", "time")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact of how the pull request was made, as the header's quiet line shows it: which fact (one of
+    :data:`FACTS`), its words, where the forge shows it, and what goes before it on the line."""
+
+    name: str
+    text: str
+    url: str
+    separator: str = " · "
+
+
+def _count(number: int, one: str, many: str) -> str:
+    """``one`` for 1, else ``many`` with the number (both already translated: each a literal ``tr(…)``, which
+    the catalog's extraction finds)."""
+    return one if number == 1 else many % {"count": number}
+
+
+def _after(opened: str, merged: str, tr: Callable[[str], str]) -> str:
+    """ "merged after 6 days" (hours under two days, minutes under an hour)."""
+    from datetime import datetime
+
+    seconds = (datetime.fromisoformat(merged) - datetime.fromisoformat(opened)).total_seconds()
+    if seconds < 3600:
+        took = _count(max(1, int(seconds // 60)), tr("1 minute"), tr("%(count)s minutes"))
+    elif seconds < 2 * 86400:
+        took = _count(int(seconds // 3600), tr("1 hour"), tr("%(count)s hours"))
+    else:
+        took = _count(int(seconds // 86400), tr("1 day"), tr("%(count)s days"))
+    return tr("merged after %(time)s") % {"time": took}
+
+
+def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[[str], str] = _) -> tuple[Fact, ...]:
+    """The facts of how ``record``'s pull request was made that the lock holds, those of ``shown`` (the
+    setting), each linked to where its forge shows it: "+42 −3 in 3 files, 2 of them tests · 1 approval ·
+    merged after 6 days". A fact the lock does not hold is left out; a count the forge gives as a lower
+    bound ("1000+"), or tests among a list shorter than the count (GitHub lists 3,000 files), says "at
+    least". ``tr``: the words' translation (the exports keep English: ``str``)."""
+    from ..forges import forge_of
+    from ..lock import is_test
+
+    found = record.forge
+    if found is None:
+        return ()
+    forge = forge_of(record.repo)
+    files_url, commits_url = record.pr_url + forge.files_tab, record.pr_url + forge.commits_tab
+    facts: list[Fact] = []
+    count = found.changed_files
+    if count is None and found.files is not None and not found.files_at_least:
+        count = len(found.files)
+    if "size" in shown and (found.additions is not None or count is not None):
+        files = ""
+        if count is not None:
+            files = _count(count, tr("1 file"), tr("%(count)s files"))
+            files = tr("at least %(files)s") % {"files": files} if found.files_at_least else files
+        if found.additions is not None and found.deletions is not None:
+            lines = f"+{found.additions} −{found.deletions}"
+            text = tr("%(lines)s in %(files)s") % {"lines": lines, "files": files} if files else lines
+        else:
+            text = files
+        facts.append(Fact("size", text, files_url))
+    if "tests" in shown and found.files is not None:
+        tests = sum(is_test(path) for path in found.files)
+        whole = not found.files_at_least and (count is None or len(found.files) >= count)
+        if whole or tests:
+            if not tests:
+                text = tr("none of them tests")
+            else:
+                text = _count(tests, tr("1 of them a test"), tr("%(count)s of them tests"))
+                text = text if whole else tr("at least %(files)s") % {"files": text}
+            facts.append(Fact("tests", text, files_url, ", " if facts and facts[-1].name == "size" else " · "))
+    if "commits" in shown and found.commits is not None:
+        facts.append(Fact("commits", _count(found.commits, tr("1 commit"), tr("%(count)s commits")), commits_url))
+    if "approvals" in shown and found.approvals is not None:
+        text = (
+            tr("no approvals")
+            if not found.approvals
+            else _count(found.approvals, tr("1 approval"), tr("%(count)s approvals"))
+        )
+        facts.append(Fact("approvals", text, record.pr_url))
+    if "closes" in shown and found.closes:
+        for i, number in enumerate(found.closes):
+            text = (tr("closes #%(number)s") if not i else "#%(number)s") % {"number": number}
+            facts.append(Fact("closes", text, issue_url(record.repo, number), ", " if i else " · "))
+    if "time" in shown and found.state == "merged" and found.opened_at and found.merged_at:
+        facts.append(Fact("time", _after(found.opened_at, found.merged_at, tr), record.pr_url))
+    return tuple(facts)
+
+
+def facts_line(facts: tuple[Fact, ...]) -> str:
+    """The facts as one line of text."""
+    return "".join((fact.separator if i else "") + fact.text for i, fact in enumerate(facts))
 
 
 @dataclass(frozen=True)
@@ -190,6 +293,8 @@ class HeaderView:
     state: State | None  # None when no state is stated
     date: str
     forge_facts: tuple[str, ...]
+    #: how the pull request was made (:func:`made_facts`), the quiet line under the meta line
+    made: tuple[Fact, ...]
     summary: tuple[Inline, ...]  # the summary's inline markup (``record.summary`` is its plain text)
     stats: tuple[Stat, ...]  # the headline figure (none when the page has no figure)
     stats_label: str
@@ -203,8 +308,9 @@ class HeaderView:
         return inline_html(self.summary)
 
 
-def header_view(record: Contribution, links: Links) -> HeaderView:
-    """What the header of ``record`` shows, its links relative to the page being written."""
+def header_view(record: Contribution, links: Links, facts: Sequence[str] = FACTS) -> HeaderView:
+    """What the header of ``record`` shows, its links relative to the page being written; ``facts``: those
+    of how it was made to show (``contributions_facts``)."""
     return HeaderView(
         record=record,
         project=record.display_project,
@@ -214,6 +320,7 @@ def header_view(record: Contribution, links: Links) -> HeaderView:
         state=state(record.status),
         date=record.date or "",
         forge_facts=tuple(forge_words(record)),
+        made=made_facts(record, facts),
         summary=record.summary_inline,
         stats=(stat(record.headline),) if record.headline else (),
         stats_label=_("Figures"),
@@ -321,6 +428,13 @@ def header_nodes(view: HeaderView) -> list[nodes.Node]:
     if view.forge_facts:
         text = " · ".join(view.forge_facts)
         body += nodes.paragraph(text, text, classes=["contrib-forge-facts"])
+    if view.made:
+        made = nodes.paragraph(classes=["contrib-made"])
+        for i, fact in enumerate(view.made):
+            if i:
+                made += nodes.Text(fact.separator)
+            made += link_node(fact.text, fact.url, classes=[f"contrib-made-{fact.name}"], internal=False)
+        body += made
     body += nodes.paragraph("", "", *inline_nodes(view.summary), classes=["contrib-summary"])
     if view.stats:
         body += stat_rows(view.stats)
@@ -371,7 +485,7 @@ def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         record = domain.contributions.get(node["docname"])
         if record is None or node.children:
             continue
-        view = header_view(record, links)
+        view = header_view(record, links, app.config.contributions_facts)
         if templates is None:
             node.extend(header_nodes(view))
             if is_site_builder(app.builder):

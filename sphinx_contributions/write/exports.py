@@ -42,6 +42,8 @@ from .history import History, last_commits, last_updated_times
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from ..render.header import Fact
+
 logger = logging.getLogger(__name__)
 
 #: bump when a field changes meaning or disappears; adding a field keeps the version
@@ -80,7 +82,18 @@ def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
     }
     if record.forge is not None:  # from contributions.lock.json; absent without an entry
         data["forge"] = record.forge.as_json()
+        made = made_of(app, record)
+        if made:  # what the header shows of how it was made, in English, each with where the forge shows it
+            data["facts"] = [{"fact": fact.name, "text": fact.text, "url": fact.url} for fact in made]
     return data
+
+
+def made_of(app: Sphinx, record: Contribution) -> tuple[Fact, ...]:
+    """The facts of how the pull request was made that the site shows (``contributions_facts``), in the
+    exports' English."""
+    from ..render.header import made_facts
+
+    return made_facts(record, app.config.contributions_facts, str)
 
 
 def contributions_document(app: Sphinx, records: list[Contribution]) -> dict[str, Any]:
@@ -236,6 +249,11 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
             if record.forge.first_release:
                 tag = record.forge.first_release[0]
                 sub(entry, "category", term=tag, scheme=f"{scheme}#first_release", label=f"first shipped in {tag}")
+            made: dict[str, str] = {}
+            for fact in made_of(app, record):  # one category per fact, its words as the header has them
+                made[fact.name] = made[fact.name] + fact.separator + fact.text if fact.name in made else fact.text
+            for name, words in made.items():
+                sub(entry, "category", term=name, scheme=f"{scheme}#facts", label=words)
     ET.indent(feed)
     body: bytes = ET.tostring(feed, encoding="utf-8")
     return b'<?xml version="1.0" encoding="utf-8"?>\n' + body + b"\n"
@@ -263,6 +281,9 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
         data["datePublished"] = record.date
     if record.forge is not None and record.forge.first_release:  # the first release that shipped the change
         data["about"]["version"] = record.forge.first_release[0]
+    made = made_of(app, record) if record.forge is not None else ()
+    if made:  # how the pull request was made, each fact with the forge's page that shows it
+        data["mentions"] = [{"@type": "WebPage", "name": fact.text, "url": fact.url} for fact in made]
     return data
 
 
