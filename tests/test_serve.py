@@ -1,0 +1,211 @@
+"""The warm preview (issue 47): ``contributions serve`` builds in its own process on each save, and what it
+serves is what a clean build of the same sources writes, drafts included.
+
+A copy of ``tests/roots/test-portfolio`` is served for real (a subprocess, sphinx-autobuild's server); each
+edit an author makes is saved, the line the preview prints for that save is awaited, and the served folder is
+compared, file by file, with a clean build (``python -m sphinx``, a new process, fresh folders). Before, the
+preview was sphinx-autobuild's own, which prints none of these lines.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import copy_site
+from .edits import edit
+from .test_autobuild import Output, free_port
+from .test_incremental import NEW_PAGE
+from .treediff import first_difference
+
+pytest.importorskip("sphinx_autobuild")
+
+#: the line the preview prints when a build ends (read, or stopped)
+BUILD_LINE = re.compile(
+    r"^(?:first build|.+?): (?:a fresh environment \(conf\.py\); )?(?:read \d|the build stopped)", re.M
+)
+#: the time in a build's line
+SECONDS = re.compile(r"\b\d+\.\d\d s\b")
+#: how long a preview stays quiet after a build before its output is compared: one save is one build
+QUIET = 1.5
+#: the environment of the preview and of the clean builds: the same, without Read the Docs' canonical URL
+ENV = {k: v for k, v in os.environ.items() if not k.startswith("READTHEDOCS")} | {
+    "NO_COLOR": "1",
+    "PYTHONUNBUFFERED": "1",
+}
+
+LOCK: dict[str, Any] = {
+    "version": 1,
+    "contributions": {
+        "alpha#101": {
+            "repository": "example/Alpha",
+            "pr": 101,
+            "fetched_at": "2026-12-01T12:00:00Z",
+            "state": "merged",
+            "title": "Add per-layer tables to the alpha loader",
+            "merged_at": "2024-03-01T10:00:00Z",
+            "merge_commit": "0123456789abcdef0123456789abcdef01234567",
+            "additions": 120,
+            "deletions": 8,
+            "changed_files": 5,
+            "issues": [],
+            "first_release": None,
+        }
+    },
+}
+
+
+class Preview:
+    """``contributions serve`` running on a site: its output, its port, and the builds it has finished."""
+
+    def __init__(self, site: Path) -> None:
+        self.site = site
+        self.port = free_port()
+        command = [sys.executable, "-m", "sphinx_contributions", "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            command, cwd=site, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=ENV
+        )
+        self.output = Output(self.process)
+        self.output.wait_for(re.compile("^serving on ", re.M), 1, 240)
+        self.builds = 1
+
+    def lines(self) -> list[str]:
+        return [
+            match.group(0)
+            for match in re.finditer(r"^.*$", self.output.now(), re.M)
+            if BUILD_LINE.match(match.group(0))
+        ]
+
+    def save(self, change: Callable[[Path], None]) -> str:
+        """Apply ``change`` to the site, wait for its build and then for quiet; that build's line (time as T)."""
+        before = len(self.output.now())
+        change(self.site)
+        self.output.wait_for(BUILD_LINE, self.builds + 1, 240)
+        while True:  # quiet: no second build started by the same save
+            count = len(BUILD_LINE.findall(self.output.now()))
+            time.sleep(QUIET)
+            if len(BUILD_LINE.findall(self.output.now())) == count:
+                break
+        assert count == self.builds + 1, self.output.now()[before:]
+        self.builds = count
+        line = [line for line in self.output.now()[before:].splitlines() if BUILD_LINE.match(line)][-1]
+        return SECONDS.sub("T s", line)
+
+    def page(self, name: str) -> str:
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/{name}", timeout=30) as answer:
+            return str(answer.read().decode("utf-8"))
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def preview(tmp_path: Path) -> Iterator[Preview]:
+    running = Preview(copy_site(tmp_path / "site"))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def differs_from_clean(preview: Preview, folder: Path) -> str | None:
+    """The first difference between what the preview serves and a clean build of its sources into ``folder``."""
+    command = [
+        sys.executable, "-m", "sphinx", "-q", "-b", "html", "-D", "contributions_include_drafts=1",
+        "-d", str(folder / "doctrees"), str(preview.site), str(folder / "html"),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, check=False, env=ENV)
+    assert done.returncode == 0, done.stderr[-3000:]
+    # Sphinx keeps the record of the settings before a change of them beside the output, as after any
+    # build with other settings (sphinx-build's own, not a page)
+    (preview.site / "_build/serve/.buildinfo.bak").unlink(missing_ok=True)
+    return first_difference(preview.site / "_build/serve", folder / "html")
+
+
+# -- the edits, in order ----------------------------------------------------------------------------------
+
+
+def edit_text(site: Path) -> None:
+    edit(site / "contributions/beta-202.md", "was unaffected, since", "was not affected, since")
+
+
+def edit_header(site: Path) -> None:
+    edit(
+        site / "contributions/gamma-303.md", ":tags: feature flags, example, hot path", ":tags: feature flags, hot loop"
+    )
+
+
+def add_write_up(site: Path) -> None:
+    (site / "contributions/gamma-304.md").write_text(NEW_PAGE, encoding="utf-8")
+
+
+def delete_write_up(site: Path) -> None:
+    (site / "contributions/gamma-304.md").unlink()
+
+
+def edit_conf(site: Path) -> None:
+    edit(site / "conf.py", 'html_title = "Ada Tester"', 'html_title = "Ada Tester, tested"')
+
+
+def edit_template(site: Path) -> None:
+    edit(site / "_templates/page.html", "{{ super() | replace(' as=\"image\"', '') }}", "{{ super() }}")
+
+
+def edit_static(site: Path) -> None:
+    path = site / "_static/portfolio.css"
+    path.write_text(path.read_text(encoding="utf-8") + "\n.contrib-preview-test { color: inherit; }\n", "utf-8")
+
+
+def write_lock(site: Path, lock: dict[str, Any] = LOCK) -> None:
+    (site / "contributions.lock.json").write_text(json.dumps(lock, indent=2, sort_keys=True) + "\n", "utf-8")
+
+
+def edit_lock(site: Path) -> None:
+    lock = copy.deepcopy(LOCK)
+    lock["contributions"]["alpha#101"]["first_release"] = {"tag": "v1.2.0", "published_at": "2024-03-05T10:00:00Z"}
+    write_lock(site, lock)
+
+
+EDITS: dict[str, Callable[[Path], None]] = {
+    "write-up text": edit_text,
+    "header options": edit_header,
+    "new write-up": add_write_up,
+    "deleted write-up": delete_write_up,
+    "conf.py": edit_conf,
+    "template": edit_template,
+    "static file": edit_static,
+    "lock file": write_lock,
+    "lock file changed": edit_lock,
+}
+
+
+def test_each_save_serves_what_a_clean_build_writes(preview: Preview, tmp_path: Path) -> None:
+    first = preview.lines()[0]
+    assert SECONDS.sub("T s", first) == (
+        "first build: read 8 (about/index, contributions/alpha-101, contributions/beta-202, contributions/delta-404, "
+        "contributions/gamma-303 and 3 more), wrote 12 (about/index, contributions/alpha-101, contributions/beta-202, "
+        "contributions/delta-404, contributions/gamma-303 and 7 more) in T s"
+    )
+    assert differs_from_clean(preview, tmp_path / "clean-0") is None
+    lines = {}
+    for number, (name, change) in enumerate(EDITS.items(), start=1):
+        lines[name] = preview.save(change)
+        report = differs_from_clean(preview, tmp_path / f"clean-{number}")
+        assert report is None, f"after the {name}: {report}"
+    assert lines["write-up text"] == (
+        "contributions/beta-202.md: read 1 (contributions/beta-202), wrote 3 (contributions/beta-202, 404, search) in T s"
+    )
+    assert lines["conf.py"].startswith("conf.py: a fresh environment (conf.py); read 8 (")
+    assert "Traceback" not in preview.output.now()
