@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import escape
 
 from .conftest import copy_site
 from .edits import edit
@@ -78,6 +79,15 @@ class Preview:
         )
         self.output = Output(self.process)
         self.output.wait_for(re.compile("^serving on ", re.M), 1, 240)
+        deadline = time.monotonic() + 60
+        while True:  # the server answers a moment after its watcher started (uvicorn then listens)
+            try:
+                self.page("index.html")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, self.output.now()[-3000:]
+                time.sleep(0.2)
+        time.sleep(1.0)  # watchfiles watches from its own thread, started with the watcher
         self.builds = 1
 
     def lines(self) -> list[str]:
@@ -87,11 +97,11 @@ class Preview:
             if BUILD_LINE.match(match.group(0))
         ]
 
-    def save(self, change: Callable[[Path], None]) -> str:
+    def save(self, change: Callable[[Path], object]) -> str:
         """Apply ``change`` to the site, wait for its build and then for quiet; that build's line (time as T)."""
         before = len(self.output.now())
         change(self.site)
-        self.output.wait_for(BUILD_LINE, self.builds + 1, 240)
+        self.output.wait_for(BUILD_LINE, self.builds + 1, 120)
         while True:  # quiet: no second build started by the same save
             count = len(BUILD_LINE.findall(self.output.now()))
             time.sleep(QUIET)
@@ -205,7 +215,63 @@ def test_each_save_serves_what_a_clean_build_writes(preview: Preview, tmp_path: 
         report = differs_from_clean(preview, tmp_path / f"clean-{number}")
         assert report is None, f"after the {name}: {report}"
     assert lines["write-up text"] == (
-        "contributions/beta-202.md: read 1 (contributions/beta-202), wrote 3 (contributions/beta-202, 404, search) in T s"
+        "contributions/beta-202.md: read 1 (contributions/beta-202), wrote 3 (contributions/beta-202, 404, search) "
+        "in T s"
     )
     assert lines["conf.py"].startswith("conf.py: a fresh environment (conf.py); read 8 (")
+    assert "Traceback" not in preview.output.now()
+
+
+BANNER = '<div id="contributions-preview" role="alert"'
+
+
+def test_a_stopped_build_and_a_warning_show_and_the_next_save_recovers(preview: Preview, tmp_path: Path) -> None:
+    """A ``conf.py`` that does not run stops the build: one line, the error on every served page, and the
+    next save builds again; then a directive that warns: its warning here and on the pages, until fixed."""
+    conf = preview.site / "conf.py"
+    settings = conf.read_text(encoding="utf-8")
+    line = preview.save(lambda site: conf.write_text(settings + "\nbroken = (\n", encoding="utf-8"))
+    number = len(settings.splitlines()) + 2
+    error = "ConfigError: There is a syntax error in your configuration file: "
+    error += f"'(' was never closed (conf.py, line {number})"
+    assert line == (
+        f"conf.py: a fresh environment (conf.py); the build stopped after T s: {error} "
+        "(the pages served are the last build's; save again to rebuild)"
+    )
+    page = preview.page("contributions/beta-202.html")
+    shown = page[page.index(BANNER) :]
+    assert shown.startswith(BANNER)
+    assert (
+        "<strong>contributions serve: The last build stopped; these pages are from the build before it.</strong>"
+        f"<p>{escape(error)}</p><details><summary>Traceback</summary>"
+    ) in shown
+    assert "Fix the beta decoder mask" in page  # the last build's page, still served
+
+    line = preview.save(lambda site: conf.write_text(settings, encoding="utf-8"))
+    assert line.startswith("conf.py: a fresh environment (conf.py); read 8 (")
+    assert differs_from_clean(preview, tmp_path / "clean-1") is None
+    assert BANNER not in preview.page("contributions/beta-202.html")
+
+    write_up = preview.site / "contributions/beta-202.md"
+    text = write_up.read_text(encoding="utf-8")
+    start = len(preview.output.now())
+    line = preview.save(lambda site: edit(write_up, ":after: ~1.91e-6", ":after: fast"))
+    message = (
+        "metric 'Position-0 drift' not shown: after must be a number such as 0.5 or 1.03e-1, got 'fast' "
+        "[contrib.bad_metric]"
+    )
+    assert preview.output.now()[start:].splitlines()[0] == f"{write_up}:29: WARNING: {message}"
+    assert line.startswith("contributions/beta-202.md: read 1 (contributions/beta-202), wrote 7 (")
+    assert line.endswith(" in T s, 1 warning(s)")
+    page = preview.page("contributions/beta-202.html")
+    assert page[page.index(BANNER) :].endswith(
+        "<strong>contributions serve: The last build warned (1).</strong>"
+        f"<ul><li>contributions/beta-202.md:29: {escape(message)}</li></ul></div>"
+    )
+
+    line = preview.save(lambda site: write_up.write_text(text, encoding="utf-8"))
+    assert line.startswith("contributions/beta-202.md: read 1 (contributions/beta-202), wrote 7 (")
+    assert not line.endswith("warning(s)")
+    assert differs_from_clean(preview, tmp_path / "clean-2") is None
+    assert BANNER not in preview.page("contributions/beta-202.html")
     assert "Traceback" not in preview.output.now()

@@ -195,7 +195,8 @@ def banner(outcome: Outcome) -> str:
 
     if outcome.stopped:
         title = "The last build stopped; these pages are from the build before it."
-        body = f"<p>{escape(outcome.stopped)}</p><details><summary>Traceback</summary><pre>{escape(outcome.details)}</pre></details>"
+        body = f"<p>{escape(outcome.stopped)}</p><details><summary>Traceback</summary>"
+        body += f"<pre>{escape(outcome.details)}</pre></details>"
     elif outcome.warnings:
         title = f"The last build warned ({len(outcome.warnings)})."
         lines = []
@@ -225,7 +226,7 @@ class ShowLastBuild:
         self.app, self.ws_url, self.builder = app, ws_url, builder
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        from sphinx_autobuild.middleware import JavascriptInjectorMiddleware
+        from sphinx_autobuild.middleware import JavascriptInjectorMiddleware  # type: ignore[import-untyped]
 
         injector = JavascriptInjectorMiddleware(self.app, self.ws_url)
         injector.script += banner(self.builder.last).encode("utf-8")
@@ -241,14 +242,16 @@ def transient(changes: set[tuple[Any, str]]) -> set[Path]:
     return {Path(path).resolve() for path in made & gone if not os.path.lexists(path)}
 
 
-def warm_server_class() -> type:
+def warm_server_class(ready: str) -> type:
     """sphinx-autobuild's :class:`~sphinx_autobuild.server.RebuildServer`, calling the builder in this
-    process (a thread, so pages are served during a build) rather than in a new process pool."""
+    process (a thread, so pages are served during a build) rather than in a new process pool; it prints
+    ``ready`` when it starts watching."""
     import watchfiles
-    from sphinx_autobuild.server import RebuildServer
+    from sphinx_autobuild.server import RebuildServer  # type: ignore[import-untyped]
 
     class WarmServer(RebuildServer):  # type: ignore[misc]
         async def watch(self) -> None:
+            print(ready, flush=True)  # when the server starts (its lifespan), watching from now on
             async for changes in watchfiles.awatch(*self.paths, watch_filter=lambda _, path: not self.ignore(path)):
                 changed = sorted({Path(path).resolve() for _, path in changes} - transient(changes))
                 if not changed:
@@ -262,8 +265,8 @@ def warm_server_class() -> type:
 def run_warm(root: Path, host: str, port: int, restart_argv: list[str]) -> None:
     """Build the site at ``root`` once, then serve it on ``host:port`` and build again on every save."""
     import uvicorn
-    from sphinx.util.console import disable_colour, terminal_supports_colour
-    from sphinx_autobuild.filter import IgnoreFilter
+    from sphinx.util.console import color_terminal, nocolor
+    from sphinx_autobuild.filter import IgnoreFilter  # type: ignore[import-untyped]
     from starlette.applications import Starlette
     from starlette.middleware import Middleware
     from starlette.routing import Mount, WebSocketRoute
@@ -272,8 +275,8 @@ def run_warm(root: Path, host: str, port: int, restart_argv: list[str]) -> None:
     # a package may configure the root logger at import (accessible-pygments, furo's: INFO), which would
     # print each batch of changes watchfiles sees
     logging.getLogger("watchfiles").setLevel(logging.WARNING)
-    if not terminal_supports_colour():  # as sphinx-build does
-        disable_colour()
+    if not color_terminal():  # as sphinx-build does
+        nocolor()
     root = root.resolve()
     build = root / "_build"
     outdir, doctreedir = build / "serve", build / "serve-doctrees"
@@ -287,7 +290,8 @@ def run_warm(root: Path, host: str, port: int, restart_argv: list[str]) -> None:
     builder = WarmBuilder(root, outdir, doctreedir, {"contributions_include_drafts": "1"}, restart)
     builder(changed_paths=())
     url_host = f"{host}:{port}"
-    watcher = warm_server_class()([root], IgnoreFilter([outdir, doctreedir], [IGNORED]), builder)
+    ready = f"serving on http://{url_host}/; waiting for changes"
+    watcher = warm_server_class(ready)([root], IgnoreFilter([outdir, doctreedir], [IGNORED]), builder)
     app = Starlette(
         routes=[
             WebSocketRoute("/websocket-reload", watcher, name="reload"),
@@ -296,5 +300,4 @@ def run_warm(root: Path, host: str, port: int, restart_argv: list[str]) -> None:
         middleware=[Middleware(ShowLastBuild, ws_url=url_host, builder=builder)],
         lifespan=watcher.lifespan,
     )
-    print(f"serving on http://{url_host}/; waiting for changes", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")
