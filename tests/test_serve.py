@@ -252,6 +252,10 @@ def test_a_stopped_build_and_a_warning_show_and_the_next_save_recovers(preview: 
     assert differs_from_clean(preview, tmp_path / "clean-1") is None
     assert BANNER not in preview.page("contributions/beta-202.html")
 
+    # sync's cache of the forges' answers is no source: writing it starts no build (the next save is one)
+    (preview.site / ".contributions-cache").mkdir()
+    (preview.site / ".contributions-cache/answers.json").write_text("{}\n", encoding="utf-8")
+    time.sleep(QUIET)
     write_up = preview.site / "contributions/beta-202.md"
     text = write_up.read_text(encoding="utf-8")
     start = len(preview.output.now())
@@ -275,3 +279,26 @@ def test_a_stopped_build_and_a_warning_show_and_the_next_save_recovers(preview: 
     assert differs_from_clean(preview, tmp_path / "clean-2") is None
     assert BANNER not in preview.page("contributions/beta-202.html")
     assert "Traceback" not in preview.output.now()
+
+
+def test_imported_code_changed_starts_the_process_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A module the warm process imported (an extension upgraded, a site's own extension edited) changed on
+    disk: no build with the old code; the process starts again (here: the call it would make)."""
+    from sphinx_contributions.cli.preview import WarmBuilder
+
+    site = tmp_path / "site"
+    (site / "_ext").mkdir(parents=True)
+    module = site / "_ext/local_ext.py"
+    module.write_text("VERSION = 1\n", encoding="utf-8")
+    restarts: list[str] = []
+    builder = WarmBuilder(site, site / "_build/serve", site / "_build/serve-doctrees", {}, restarts.append)
+    builder.imported = {str(module): module.stat().st_mtime_ns}
+    module.write_text("VERSION = 2\n", encoding="utf-8")
+    os.utime(module, ns=(module.stat().st_mtime_ns + 10**9,) * 2)
+    builder(changed_paths=[module])
+    assert restarts == [str(module)]
+    assert (
+        capsys.readouterr().out
+        == "_ext/local_ext.py: _ext/local_ext.py changed since it was imported: starting again\n"
+    )
+    assert not (site / "_build").exists()  # nothing built
