@@ -220,14 +220,17 @@ def banner(outcome: Outcome) -> str:
 
 class ShowLastBuild:
     """sphinx-autobuild's middleware, which adds its reload script to each HTML page, given the last
-    build's :func:`banner` too (taken once per request)."""
+    build's :func:`banner` too (taken once per request). A request that comes during a build waits for
+    its end: no page is served half-written, or from two builds."""
 
-    def __init__(self, app: ASGIApp, ws_url: str, builder: WarmBuilder) -> None:
-        self.app, self.ws_url, self.builder = app, ws_url, builder
+    def __init__(self, app: ASGIApp, ws_url: str, builder: WarmBuilder, watcher: Any) -> None:
+        self.app, self.ws_url, self.builder, self.watcher = app, ws_url, builder, watcher
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         from sphinx_autobuild.middleware import JavascriptInjectorMiddleware  # type: ignore[import-untyped]
 
+        if scope["type"] == "http":
+            await self.watcher.idle.wait()
         injector = JavascriptInjectorMiddleware(self.app, self.ws_url)
         injector.script += banner(self.builder.last).encode("utf-8")
         await injector(scope, receive, send)
@@ -244,19 +247,28 @@ def transient(changes: set[tuple[Any, str]]) -> set[Path]:
 
 def warm_server_class(ready: str) -> type:
     """sphinx-autobuild's :class:`~sphinx_autobuild.server.RebuildServer`, calling the builder in this
-    process (a thread, so pages are served during a build) rather than in a new process pool; it prints
-    ``ready`` when it starts watching."""
+    process (a thread, so the server's loop goes on) rather than in a new process pool; it prints ``ready``
+    when it starts watching."""
     import watchfiles
     from sphinx_autobuild.server import RebuildServer  # type: ignore[import-untyped]
 
     class WarmServer(RebuildServer):  # type: ignore[misc]
+        def __init__(self, *args: Any, **options: Any) -> None:
+            super().__init__(*args, **options)
+            self.idle = asyncio.Event()  # no build running (set and cleared in the server's event loop)
+            self.idle.set()
+
         async def watch(self) -> None:
             print(ready, flush=True)  # when the server starts (its lifespan), watching from now on
             async for changes in watchfiles.awatch(*self.paths, watch_filter=lambda _, path: not self.ignore(path)):
                 changed = sorted({Path(path).resolve() for _, path in changes} - transient(changes))
                 if not changed:
                     continue
-                await asyncio.to_thread(self.change_callback, changed_paths=changed)
+                self.idle.clear()
+                try:
+                    await asyncio.to_thread(self.change_callback, changed_paths=changed)
+                finally:
+                    self.idle.set()
                 self.flag.set()
 
     return WarmServer
@@ -297,7 +309,7 @@ def run_warm(root: Path, host: str, port: int, restart_argv: list[str]) -> None:
             WebSocketRoute("/websocket-reload", watcher, name="reload"),
             Mount("/", app=StaticFiles(directory=outdir, html=True), name="static"),
         ],
-        middleware=[Middleware(ShowLastBuild, ws_url=url_host, builder=builder)],
+        middleware=[Middleware(ShowLastBuild, ws_url=url_host, builder=builder, watcher=watcher)],
         lifespan=watcher.lifespan,
     )
     uvicorn.run(app, host=host, port=port, log_level="warning")
