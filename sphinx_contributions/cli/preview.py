@@ -20,7 +20,8 @@ What a warm process cannot see, it does not guess:
   would. The browser's page then reloads by hand once.
 
 A build that stops (a ``conf.py`` that does not run, an extension that crashes) prints one line; the server
-keeps serving the last output with the error shown on top of every page, and the next save builds again.
+keeps serving the last output with the error in a box at the foot of every page (and a request that comes
+during a build waits for its end), and the next save builds again.
 The warnings of the last build show the same way, from the build's report (:mod:`..write.report`).
 """
 
@@ -123,17 +124,9 @@ def forget_checksums() -> None:
         cached.cache_clear()  # type: ignore[union-attr]
 
 
-def module_times() -> dict[str, int]:
-    """Each imported module's file and its modification time."""
-    times = {}
-    for module in list(sys.modules.values()):
-        path = getattr(module, "__file__", None)
-        if isinstance(path, str):
-            try:
-                times[path] = os.stat(path).st_mtime_ns
-            except OSError:
-                continue
-    return times
+def module_files() -> set[str]:
+    """The file of each imported module."""
+    return {path for module in list(sys.modules.values()) if isinstance(path := getattr(module, "__file__", None), str)}
 
 
 class WarmBuilder:
@@ -165,7 +158,8 @@ class WarmBuilder:
 
     def __call__(self, *, changed_paths: Sequence[Path]) -> None:
         changed = [self.shown(Path(path)) for path in changed_paths]
-        said = ", ".join(changed[:SHOWN_NAMES]) + (f" and {len(changed) - SHOWN_NAMES} more" if changed[5:] else "")
+        said = ", ".join(changed[:SHOWN_NAMES])
+        said += f" and {len(changed) - SHOWN_NAMES} more" if len(changed) > SHOWN_NAMES else ""
         code = self.changed_code()
         if code is not None:
             print(f"{said}: {self.shown(Path(code))} changed since it was imported: starting again", flush=True)
@@ -174,8 +168,11 @@ class WarmBuilder:
         fresh = "conf.py" in changed
         outcome = build_once(self.root, self.outdir, self.doctreedir, self.overrides, fresh=fresh)
         self.last = outcome
-        for path, mtime in module_times().items():  # what this build imported for the first time
-            self.imported.setdefault(path, mtime)
+        for path in module_files() - self.imported.keys():  # what this build imported for the first time
+            try:
+                self.imported[path] = os.stat(path).st_mtime_ns
+            except OSError:
+                continue
         head = f"{said}: " if changed else "first build: "
         if fresh:
             head += "a fresh environment (conf.py); "
