@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .serve import IGNORED
 from .sphinx_process import exception_line
 
 if TYPE_CHECKING:
@@ -271,8 +270,9 @@ def warm_server_class(ready: str) -> type:
     return WarmServer
 
 
-def run_warm(root: Path, host: str, port: int, restart_argv: list[str]) -> None:
-    """Build the site at ``root`` once, then serve it on ``host:port`` and build again on every save."""
+def run_warm(root: Path, host: str, port: int, restart_argv: list[str], ignored: str) -> None:
+    """Build the site at ``root`` once, then serve it on ``host:port`` and build again on every save of a
+    file whose path ``ignored`` (a regular expression) does not match."""
     import uvicorn
     from sphinx.util.console import color_terminal, nocolor
     from sphinx_autobuild.filter import IgnoreFilter  # type: ignore[import-untyped]
@@ -300,7 +300,7 @@ def run_warm(root: Path, host: str, port: int, restart_argv: list[str]) -> None:
     builder(changed_paths=())
     url_host = f"{host}:{port}"
     ready = f"serving on http://{url_host}/; waiting for changes"
-    watcher = warm_server_class(ready)([root], IgnoreFilter([outdir, doctreedir], [IGNORED]), builder)
+    watcher = warm_server_class(ready)([root], IgnoreFilter([outdir, doctreedir], [ignored]), builder)
     app = Starlette(
         routes=[
             WebSocketRoute("/websocket-reload", watcher, name="reload"),

@@ -105,7 +105,7 @@ def command_serve(args: argparse.Namespace) -> int:
         from .preview import run_warm
 
         again = [sys.executable, "-m", "sphinx_contributions", "serve", "--root", str(root.resolve())]
-        run_warm(root, args.host, args.port, [*again, "--host", args.host, "--port", str(args.port)])
+        run_warm(root, args.host, args.port, [*again, "--host", args.host, "--port", str(args.port)], IGNORED)
         return 0
     # sphinx-autobuild takes this process's place: a signal that stops the command stops the server
     command = autobuild_command(root, args.host, args.port)
