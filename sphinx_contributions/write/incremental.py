@@ -93,9 +93,9 @@ def _newest_template(app: Sphinx) -> float | None:
 
 
 def static_digest(app: Sphinx) -> str:
-    """A digest of the files of ``html_static_path`` (the site's, and the extension's own folder): Sphinx
-    links each stylesheet and script with its checksum (``portfolio.css?v=…``), and rewrites no page when
-    only such a file changed."""
+    """A digest of the stylesheets and scripts of ``html_static_path`` (the site's, and the extension's own
+    folder): Sphinx links each with its checksum (``portfolio.css?v=…``), and rewrites no page when only
+    such a file changed."""
     import hashlib
     from pathlib import Path
 
@@ -106,9 +106,13 @@ def static_digest(app: Sphinx) -> str:
         parts += [
             (str(entry), path.relative_to(top).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest())
             for path in files
-            if path.is_file()
+            if path.suffix in LINKED_WITH_CHECKSUM and path.is_file()
         ]
     return digest(parts)
+
+
+#: the static files Sphinx links with a checksum: stylesheets and scripts (not images or fonts)
+LINKED_WITH_CHECKSUM = frozenset({".css", ".js", ".mjs"})
 
 
 def _plain(value: object) -> object:
