@@ -302,3 +302,29 @@ def test_imported_code_changed_starts_the_process_again(tmp_path: Path, capsys: 
         == "_ext/local_ext.py: _ext/local_ext.py changed since it was imported: starting again\n"
     )
     assert not (site / "_build").exists()  # nothing built
+
+
+def test_the_processes_a_build_starts_do_not_pile_up(tmp_path: Path) -> None:
+    """sphinx-sitemap starts a ``multiprocessing`` manager in each build (where the extension does not
+    write the sitemap itself), stopped only when its application is collected: before, one process stayed
+    per save."""
+    import gc
+    import multiprocessing
+
+    from sphinx_contributions.cli.preview import build_once
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "conf.py").write_text(
+        'extensions = ["sphinx_sitemap"]\nhtml_baseurl = "https://example.org/"\n', encoding="utf-8"
+    )
+    before = len(multiprocessing.active_children())
+    gc.disable()  # no automatic collection by chance in between: only the preview's own
+    try:
+        for number in range(3):
+            (site / "index.rst").write_text(f"Home\n====\n\nSave {number}.\n", encoding="utf-8")
+            outcome = build_once(site, site / "_build/serve", site / "_build/doctrees", {}, fresh=False)
+            assert (outcome.stopped, outcome.read) == ("", ["index"])
+        assert len(multiprocessing.active_children()) <= before + 1
+    finally:
+        gc.enable()
