@@ -9,7 +9,7 @@ BUILDDIR ?= _build
 # strict: warnings are errors (nitpicky is on in conf.py); -T: full tracebacks on a crash
 SPHINXOPTS ?= -W --keep-going -T
 
-.PHONY: html test test-sdist test-latest serve clean lint bench audit linkcheck mutate mutate-sample gallery
+.PHONY: html test test-sdist test-latest serve clean lint bench bench-serve audit linkcheck mutate mutate-sample gallery
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -74,11 +74,15 @@ test-latest:
 	$(LATEST_VENV)/bin/python -m mypy; \
 	CONTRIB_UPGRADED="$(LATEST)" $(LATEST_VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
-# live preview on http://127.0.0.1:8000, drafts included, rebuilt on save (not strict: shows warnings)
+# live preview on http://127.0.0.1:8000, drafts included, built on save in one warm process (not strict:
+# shows warnings); an edit of the package's own modules starts that process again (contributions serve)
 serve: $(STAMP)
-	$(VENV)/bin/sphinx-autobuild --host 127.0.0.1 --port 8000 -D contributions_include_drafts=1 \
-		--watch sphinx_contributions --re-ignore '(^|/)(\.venv|\.git|tests|benchmarks|node_modules|$(BUILDDIR))/' \
-		-d $(BUILDDIR)/serve-doctrees . $(BUILDDIR)/serve
+	$(PY) -m sphinx_contributions serve --root .
+
+# the preview's edit -> served against a new process's rebuild, and its memory over 200 saves
+# (benchmarks/serve.py; not part of `make test`)
+bench-serve: $(STAMP)
+	$(PY) benchmarks/serve.py --cold-preview
 
 lint: $(STAMP)
 	$(PY) -m ruff check sphinx_contributions tests benchmarks conf.py docs

@@ -1,6 +1,6 @@
 """The live preview rebuilds once per edit (issue 27, item 3): sphinx-autobuild, run directly as its own
 README says (``sphinx-autobuild . _build/html``, ``sphinx-autobuild . _build``) and through ``contributions
-serve``, on a site made by ``contributions init``, is started for real, one page is edited once, and the
+serve --cold``, on a site made by ``contributions init``, is started for real, one page is edited once, and the
 rebuilds it starts are counted in its output for a few seconds after the rebuild ends. Before, the build's
 report was rewritten (same bytes) beside the output folder, inside the watched tree, and each build started
 the next one."""
@@ -138,16 +138,18 @@ def test_plain_sphinx_autobuild_rebuilds_once(tmp_path: Path, outdir: str) -> No
     assert sorted(path.name for path in site.iterdir()) == SITE_FILES
 
 
-def test_contributions_serve_rebuilds_once(tmp_path: Path) -> None:
+def test_contributions_serve_cold_rebuilds_once(tmp_path: Path) -> None:
+    """``serve --cold``: sphinx-autobuild's own loop (the warm preview's saves: tests/test_serve.py)."""
     site = init_site(tmp_path)
-    command = [sys.executable, "-m", "sphinx_contributions", "serve", "--port", str(free_port())]
+    command = [sys.executable, "-m", "sphinx_contributions", "serve", "--cold", "--port", str(free_port())]
     # sync's cache of the forges' answers is not a source: writing it starts no rebuild (issue 33)
     cache = ".contributions-cache/answers.json"
     assert rebuilds_after_one_edit(site, command, unwatched=(cache,)) == ["about.md"]
 
 
 def test_serve_with_a_missing_theme_shows_one_line_and_the_pages(tmp_path: Path) -> None:
-    """Before: Sphinx's "Theme error!" report and a traceback, then an empty folder served."""
+    """Before: Sphinx's "Theme error!" report and a traceback, then an empty folder served (the warm
+    preview, which builds in its own process)."""
     site = init_site(tmp_path)
     conf = site / "conf.py"
     conf.write_text(conf.read_text(encoding="utf-8").replace('"furo"', '"no_such_theme"'), encoding="utf-8")
@@ -157,8 +159,8 @@ def test_serve_with_a_missing_theme_shows_one_line_and_the_pages(tmp_path: Path)
     process = subprocess.Popen(command, cwd=site, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
         watched = Output(process)
-        watched.wait_for(re.compile("Waiting to detect changes"), 1, 180)
-        deadline = time.monotonic() + 60  # the server listens a moment after sphinx-autobuild says it waits
+        watched.wait_for(re.compile("^serving on ", re.M), 1, 180)
+        deadline = time.monotonic() + 60  # the server listens a moment after its watcher starts
         while True:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/contributions/demo-1.html", timeout=10) as page:

@@ -1,7 +1,10 @@
-"""``contributions serve``: the live preview. It runs sphinx-autobuild (the ``serve`` extra, which the
-``requirements.txt`` of ``contributions init`` installs) on the site, drafts included, into ``_build/serve``: each
-save rebuilds the pages it touched and reloads the browser. Not strict: the warnings show in the terminal
-(``contributions check`` is the strict build).
+"""``contributions serve``: the live preview, drafts included, into ``_build/serve``: each save rebuilds the
+pages it touched and reloads the browser. Not strict: the warnings show in the terminal and on the served pages
+(``contributions check`` is the strict build). It needs sphinx-autobuild (the ``serve`` extra, which the
+``requirements.txt`` of ``contributions init`` installs): its server and live reload serve the pages.
+
+By default the builds run in the serving process, which keeps everything imported (:mod:`.preview`);
+``--cold`` runs sphinx-autobuild itself, which starts a new ``python -m sphinx`` for each save.
 """
 
 from __future__ import annotations
@@ -98,6 +101,12 @@ def command_serve(args: argparse.Namespace) -> int:
     port_free(args.host, args.port)
     print(f"preview on http://{args.host}:{args.port}/ with drafts, rebuilt on every save (stop it with Ctrl-C)")
     sys.stdout.flush()
+    if not args.cold:
+        from .preview import run_warm
+
+        again = [sys.executable, "-m", "sphinx_contributions", "serve", "--root", str(root.resolve())]
+        run_warm(root, args.host, args.port, [*again, "--host", args.host, "--port", str(args.port)], IGNORED)
+        return 0
     # sphinx-autobuild takes this process's place: a signal that stops the command stops the server
     command = autobuild_command(root, args.host, args.port)
     os.chdir(root)
@@ -110,8 +119,9 @@ def add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help="preview the site live, drafts included",
         description=(
             "Build the site with its drafts into _build/serve and serve it on http://127.0.0.1:8000 "
-            "(sphinx-autobuild, the serve extra): each save rebuilds and reloads the browser. Not strict: "
-            f"warnings show here; '{PROG} check' is the strict build."
+            "(sphinx-autobuild's server, the serve extra): each save rebuilds in this process and reloads the "
+            "browser, and a line says what was read and written. Not strict: warnings show here and on the "
+            f"pages; '{PROG} check' is the strict build."
         ),
     )
     serve.add_argument(
@@ -119,4 +129,9 @@ def add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to serve on (default: 127.0.0.1)")
     serve.add_argument("--port", default=8000, type=int, help="the port (default: 8000)")
+    serve.add_argument(
+        "--cold",
+        action="store_true",
+        help="run sphinx-autobuild itself: a new 'python -m sphinx' process for each save (slower)",
+    )
     serve.set_defaults(handler=command_serve)

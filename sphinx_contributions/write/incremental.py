@@ -92,6 +92,29 @@ def _newest_template(app: Sphinx) -> float | None:
         return None
 
 
+def static_digest(app: Sphinx) -> str:
+    """A digest of the stylesheets and scripts of ``html_static_path`` (the site's, and the extension's own
+    folder): Sphinx links each with its checksum (``portfolio.css?v=…``), and rewrites no page when only
+    such a file changed."""
+    import hashlib
+    from pathlib import Path
+
+    parts = []
+    for entry in app.config.html_static_path:
+        top = Path(app.confdir, entry)
+        files = sorted(path for path in top.rglob("*") if path.is_file()) if top.is_dir() else [top]
+        parts += [
+            (str(entry), path.relative_to(top).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest())
+            for path in files
+            if path.suffix in LINKED_WITH_CHECKSUM and path.is_file()
+        ]
+    return digest(parts)
+
+
+#: the static files Sphinx links with a checksum: stylesheets and scripts (not images or fonts)
+LINKED_WITH_CHECKSUM = frozenset({".css", ".js", ".mjs"})
+
+
 def _plain(value: object) -> object:
     """``value`` as plain data whose ``repr`` is the same in every run (sets sorted; anything else by its
     type's name)."""
@@ -132,6 +155,7 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
         env_settings(app),  # the theme's words and language, the list's address: "env" settings too
         _newest_template(app),
         app.config.contributions_index in env.found_docs,
+        static_digest(app),
     )
     inputs = {
         pagename: digest((common, page.kind, page.name, [records[key_lookup(r.key)] for r in page.records]))
@@ -149,6 +173,11 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     rewrite: set[str] = set()
     if changed_keys(old_records, records):
         rewrite.update(domain.listings)
+    static = {"files": common[-1]}
+    if (remember(app, "static", static) or static) != static:  # every page links the stylesheets
+        rewrite.update(env.found_docs)
+    if old_pages.keys() != inputs.keys():  # a tag or project page came or went: a header's link to it changes
+        rewrite.update(record.docname for record in domain.contributions.values())  # drafts' headers too
     rewrite.update(changed_keys(old_neighbours, around))  # previous/next links of the write-ups
     changed = changed_keys(old_links, links)
     rewrite.update(
