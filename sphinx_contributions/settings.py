@@ -273,8 +273,8 @@ def check_folders(app: Sphinx, config: Config) -> None:
     ``blog/tags``); another value is reported and the default used. The tags' and the projects' folders
     are neither one folder nor one inside the other; where they are, both defaults are used."""
     for name, default in FOLDERS.items():
-        value = str(config[name]).strip().strip("/")
-        if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):
+        value = str(config[name]).strip().rstrip("/")  # "tags/" is "tags"; "/tags" is outside the site
+        if not value or value.startswith((".", "/")) or any(part in ("", ".", "..") for part in value.split("/")):
             warn(
                 ContribWarning.CONFIG,
                 f"{name} = {config[name]!r} is not a folder inside the site (such as {default!r}): {default!r} is used",

@@ -283,8 +283,9 @@ def test_the_generated_pages_folders_are_settings(tmp_path: Path) -> None:
     assert "https://example.org/site/labels/sdpa.html" in sitemap_locs(out / "sitemap.xml")
 
 
-@pytest.mark.parametrize("value", ["", "/", "../tags", "a/../b", ".hidden"])
+@pytest.mark.parametrize("value", ["", "/", "../tags", "a/../b", ".hidden", "/tmp/x", "/tags"])
 def test_a_folder_outside_the_site_is_refused(tmp_path: Path, value: str) -> None:
+    """An absolute folder too: on main "/tmp/x" was stripped of its "/" and became the folder tmp/x."""
     done = failing_build(site(tmp_path), tmp_path / "out", "-D", f"contributions_tags_path={value}")
     assert done.stderr.splitlines() == [
         f"WARNING: contributions_tags_path = {value!r} is not a folder inside the site (such as 'tags'): 'tags' "
