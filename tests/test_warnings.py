@@ -539,6 +539,22 @@ CASES = [
             "contrib.placeholder",
         ),
     ),
+    case(  # on main the links were shown as plain text, without a word
+        "summary-links-within-the-site",
+        page(
+            ":repo: owner/repo",
+            ":pr: 1",
+            ":summary: Like [the good one](good.md), see [the problem](#problem) and {contrib}`good#1`.",
+        ),
+        W(
+            "bad.md",
+            ":summary: Like [the good one](good.md), see [the problem](#problem) and {contrib}`good#1`.",
+            "the summary links within the site ('the good one', 'the problem', 'good#1'): a summary is also shown "
+            "on other pages, in the feed and in contributions.json, where such a link cannot go, so each is shown "
+            "as its text; link a full address (https://…), or put the link in a section",
+            "contrib.bad_option",
+        ),
+    ),
     # -- sections
     case(
         "missing-sections",

@@ -301,7 +301,17 @@ class ContributionDirective(OptionsDirective):
         text = " ".join(self.options[name].split())
         line = self.option_line(name)
         parsed, messages = self.parse_inline(text, lineno=line)
-        return inline_markup(parsed, repo), self.option_text(name, text, *parsed, line=line), messages
+        site_links: list[str] = []
+        markup = inline_markup(parsed, repo, site_links)
+        if site_links:
+            warn(
+                ContribWarning.BAD_OPTION,
+                f"the {name} links within the site ({', '.join(map(repr, site_links))}): a {name} is also shown on "
+                "other pages, in the feed and in contributions.json, where such a link cannot go, so each is shown "
+                "as its text; link a full address (https://…), or put the link in a section",
+                self.option_location(name),
+            )
+        return markup, self.option_text(name, text, *parsed, line=line), messages
 
     def _tags_as_written(self) -> bool:
         """Tags written as hashtags (``#a #b``: MyST keeps only what comes before the first ``#``) are a
