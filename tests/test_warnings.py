@@ -1516,33 +1516,6 @@ def test_bad_input_warns(
             assert (Path(app.outdir) / name.replace(".md", ".html")).is_file(), name
 
 
-#: the cases about a page's structure, whose warnings the checks tell from the sections' fences
-STRUCTURE_CASES = [
-    param
-    for param in CASES
-    if any(w.kind in ("contrib.nesting", "contrib.structure", "contrib.missing_section") for w in param.values[1])
-]
-
-
-@pytest.mark.parametrize(("files", "expected"), STRUCTURE_CASES)
-def test_a_page_parsed_for_its_fences_warns_the_same(
-    make_app: MakeApp,
-    rootdir: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    files: dict[str, str],
-    expected: tuple[W, ...],
-) -> None:
-    """The checks tell a section's fences from the text MyST ran its directive with, and parse the page
-    when that text is not the page's line for line (another MyST, an indented fence): both ways give the
-    same warnings (here every page is parsed)."""
-    from sphinx_contributions.check import structure as checks
-
-    monkeypatch.setattr(checks, "fence_of_block", lambda *args: None)
-    app = build(make_app, rootdir, tmp_path, files)
-    assert warnings(app) == [w.render(Path(app.srcdir)) for w in expected]
-
-
 def test_a_line_separator_in_the_text_shifts_no_line(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     """A U+2028 (or a form feed) pasted into a paragraph stands inside its line for MyST, not between two:
     the checks number lines as MyST does. Before, every section after it was "never closed"."""
