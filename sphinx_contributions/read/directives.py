@@ -363,10 +363,7 @@ class ContributionDirective(OptionsDirective):
             return
         path = self.env.doc2path(self.env.docname)
         line = None
-        try:
-            lines = Path(path).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeError):
-            lines = []
+        lines = page_being_read(self.env).lines  # the page as its parser got it, not the file again
         if lines and lines[0].strip() == "---":
             for number, text in enumerate(lines[1:], start=2):
                 if text.strip() == "---":
