@@ -99,7 +99,7 @@ class OptionsDirective(MarkingDirective):
         give ``block_text`` without the option lines); elsewhere (reStructuredText, an included file),
         ``block_text``, which docutils gives whole."""
         source, _ = self.get_source_info()
-        if source == self.state.document.get("source"):
+        if source is not None and source == self.state.document.get("source"):  # not a string parsed alone
             lines = page_being_read(self.env).lines
             opening = opening_line(lines, self.lineno, bare_name(self.name))
             if 0 < opening <= len(lines) and fence_markup(lines[opening - 1]):
@@ -449,8 +449,8 @@ def fence_content_offset(directive: SphinxDirective) -> int:
     offset = directive.content_offset
     if not offset or not directive.content or not directive.content[0].lstrip().startswith(":::"):
         return offset
-    source, _ = directive.get_source_info()
-    if source != directive.state.document.get("source"):  # an included file: its lines are not the page's
+    source, _ = directive.get_source_info()  # Sphinx 9.2: the source may be None (a string parsed alone)
+    if source is None or source != directive.state.document.get("source"):  # or an included file's
         return offset
     lines = page_being_read(directive.env).lines
     after = directive.lineno  # the line after the opening fence, 0-based
