@@ -1516,6 +1516,39 @@ def test_bad_input_warns(
             assert (Path(app.outdir) / name.replace(".md", ".html")).is_file(), name
 
 
+#: the option warnings of the header and of a figure, each at its option's line
+OPTION_CASES = [
+    param
+    for param in CASES
+    if param.id in ("status-unknown", "tags-empty-item", "tags-as-hashtags", "metric-misspelt-value-option")
+]
+
+
+@pytest.mark.parametrize(("files", "expected"), OPTION_CASES)
+def test_option_warnings_point_at_the_option_whatever_block_text_holds(
+    make_app: MakeApp,
+    rootdir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    files: dict[str, str],
+    expected: tuple[W, ...],
+) -> None:
+    """MyST-Parser 5.0 and 5.1 give a directive ``block_text`` without its option lines (the body only):
+    the options are read in the page at the directive's line, so each warning still points at its option.
+    On main, with MyST 5.0, every one pointed at the directive's line."""
+    from sphinx_contributions.read.directives import OptionsDirective
+
+    made = OptionsDirective.__init__
+
+    def body_only(self: OptionsDirective, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        self.block_text = "\n".join(self.content)  # as MyST-Parser 5.0 and 5.1 give it
+
+    monkeypatch.setattr(OptionsDirective, "__init__", body_only)
+    app = build(make_app, rootdir, tmp_path, files)
+    assert warnings(app) == [w.render(Path(app.srcdir)) for w in expected]
+
+
 def test_a_line_separator_in_the_text_shifts_no_line(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     """A U+2028 (or a form feed) pasted into a paragraph stands inside its line for MyST, not between two:
     the checks number lines as MyST does. Before, every section after it was "never closed"."""
