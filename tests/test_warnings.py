@@ -549,9 +549,21 @@ CASES = [
         W(
             "bad.md",
             ":summary: Like [the good one](good.md), see [the problem](#problem) and {contrib}`good#1`.",
-            "the summary links within the site ('the good one', 'the problem', 'good#1'): a summary is also shown "
-            "on other pages, in the feed and in contributions.json, where such a link cannot go, so each is shown "
-            "as its text; link a full address (https://…), or put the link in a section",
+            "the summary links within the site ('the good one', 'the problem', 'good#1'): the summary is also "
+            "shown on other pages, in the feed and in contributions.json, where such a link cannot go, so each is "
+            "shown as its text; link a full address (https://…), or put the link in a section",
+            "contrib.bad_option",
+        ),
+    ),
+    case(
+        "impact-links-within-the-site",
+        page(*REQUIRED, ":impact: Unblocks [the fix](#fix) for every user."),
+        W(
+            "bad.md",
+            ":impact: Unblocks [the fix](#fix) for every user.",
+            "the impact links within the site ('the fix'): the impact is also shown on other pages, in the feed "
+            "and in contributions.json, where such a link cannot go, so each is shown as its text; link a full "
+            "address (https://…), or put the link in a section",
             "contrib.bad_option",
         ),
     ),

@@ -321,7 +321,7 @@ class ContributionDirective(OptionsDirective):
         if site_links:
             warn(
                 ContribWarning.BAD_OPTION,
-                f"the {name} links within the site ({', '.join(map(repr, site_links))}): a {name} is also shown on "
+                f"the {name} links within the site ({', '.join(map(repr, site_links))}): the {name} is also shown on "
                 "other pages, in the feed and in contributions.json, where such a link cannot go, so each is shown "
                 "as its text; link a full address (https://…), or put the link in a section",
                 self.option_location(name),
