@@ -84,6 +84,10 @@ def read_lock(path: Path) -> dict[str, dict[str, Any]]:
         return {}
     except OSError as error:
         raise LockError(f"cannot read {path.name}: {error.strerror}") from None
+    except UnicodeDecodeError as error:  # the lock is written as UTF-8 (:func:`dumps_lock`)
+        line = error.object.count(b"\n", 0, error.start) + 1
+        byte = error.object[error.start]
+        raise LockError(f"{path.name} is not UTF-8 text: byte 0x{byte:02x} cannot be read", line) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

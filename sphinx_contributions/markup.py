@@ -6,16 +6,19 @@ from __future__ import annotations
 import re
 
 from docutils import nodes
+from sphinx import addnodes
 
 from . import nodes as cn
 from .keys import issue_url, pr_url
 from .records import Inline
 
 
-def inline_markup(parsed: list[nodes.Node], repo: str) -> tuple[Inline, ...]:
+def inline_markup(parsed: list[nodes.Node], repo: str, site_links: list[str] | None = None) -> tuple[Inline, ...]:
     """Parsed inline nodes → the :class:`~.records.Inline` markup a summary keeps: text, code, emphasis,
     strong, and links to web pages (``{pr}`#N``` and ``{issue}`#N``` in ``repo``); anything else (raw
-    HTML, a link within the site, math) as its text. Adjacent texts are joined."""
+    HTML, a link within the site, math) as its text. Adjacent texts are joined. The text of each link
+    within the site (a page, an anchor, ``{contrib}``), which the markup keeps as text, is added to
+    ``site_links``."""
     found: list[Inline] = []
     for node in parsed:
         item: Inline | None
@@ -33,6 +36,8 @@ def inline_markup(parsed: list[nodes.Node], repo: str) -> tuple[Inline, ...]:
         elif isinstance(node, nodes.reference) and re.match(r"^(?:https?:|mailto:)", node.get("refuri", "")):
             item = Inline("link", url=node["refuri"], children=inline_markup(node.children, repo))
         elif isinstance(node, nodes.Element) and not isinstance(node, (nodes.raw, nodes.math)):
+            if site_links is not None and isinstance(node, (nodes.reference, addnodes.pending_xref)):
+                site_links.append(node.astext())
             found.extend(inline_markup(node.children, repo))  # a reference within the site: its text
             continue
         else:

@@ -293,13 +293,14 @@ def check_folders(app: Sphinx, config: Config) -> None:
     """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
     ``blog/tags``); another value is reported and the default used. The tags' and the projects' folders
     are neither one folder nor one inside the other; where they are, both defaults are used."""
+    assigned = _lines(str(app.confdir)) if app.confdir else {}
     for name, default in FOLDERS.items():
-        value = str(config[name]).strip().strip("/")
-        if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):
+        value = str(config[name]).strip().rstrip("/")  # "tags/" is "tags"; "/tags" is outside the site
+        if not value or value.startswith((".", "/")) or any(part in ("", ".", "..") for part in value.split("/")):
             warn(
                 ContribWarning.CONFIG,
                 f"{name} = {config[name]!r} is not a folder inside the site (such as {default!r}): {default!r} is used",
-                None,
+                _where(app, assigned, name) if name in assigned else None,  # conf.py's line; none for -D
             )
             value = default
         setattr(config, name, value)

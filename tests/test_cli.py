@@ -289,6 +289,15 @@ INVALID = [
     (("new", "https://gitlab.com/a/b/-/issues/1"), _one_line("https://gitlab.com/a/b/-/issues/1"), 2),
     (("new", "https://codeberg.org/a/b/issues/1"), _one_line("https://codeberg.org/a/b/issues/1"), 2),
     (("new", "sglang#1"), _one_line("sglang#1"), 2),
+    # on main "a pull request of the GitHub Enterprise at github.com"
+    *(
+        (("new", url), _one_line(url), 2)
+        for url in (
+            "https://github.com/a/..%2F..%2Fetc/pull/2",
+            "https://www.github.com/a/../pull/2",
+            "https://codeberg.org/a/b%2Fc/pulls/2",
+        )
+    ),
     (("new", "https://github.com/sgl-project/sglang"), _one_line("https://github.com/sgl-project/sglang"), 2),
     (
         ("new", "sgl-project/sglang#0"),

@@ -283,14 +283,30 @@ def test_the_generated_pages_folders_are_settings(tmp_path: Path) -> None:
     assert "https://example.org/site/labels/sdpa.html" in sitemap_locs(out / "sitemap.xml")
 
 
-@pytest.mark.parametrize("value", ["", "/", "../tags", "a/../b", ".hidden"])
+@pytest.mark.parametrize("value", ["", "/", "../tags", "a/../b", ".hidden", "/tmp/x", "/tags"])
 def test_a_folder_outside_the_site_is_refused(tmp_path: Path, value: str) -> None:
+    """An absolute folder too: on main "/tmp/x" was stripped of its "/" and became the folder tmp/x."""
     done = failing_build(site(tmp_path), tmp_path / "out", "-D", f"contributions_tags_path={value}")
     assert done.stderr.splitlines() == [
         f"WARNING: contributions_tags_path = {value!r} is not a folder inside the site (such as 'tags'): 'tags' "
         "is used [contrib.config]"
     ]
     assert (tmp_path / "out/html/tags/sdpa.html").is_file()
+
+
+def test_an_absolute_folder_in_conf_py_is_refused_at_its_line(tmp_path: Path) -> None:
+    """On main "/tmp/x" in conf.py was silently the folder tmp/x; now the warning says so at its line."""
+    src = site(tmp_path)
+    conf = src / "conf.py"
+    conf.write_text(conf.read_text(encoding="utf-8") + 'contributions_tags_path = "/tmp/x"\n', encoding="utf-8")
+    line = len(conf.read_text(encoding="utf-8").splitlines())
+    done = failing_build(src, tmp_path / "out")
+    assert done.stderr.splitlines() == [
+        f"{conf}:{line}: WARNING: contributions_tags_path = '/tmp/x' is not a folder inside the site (such as "
+        "'tags'): 'tags' is used [contrib.config]"
+    ]
+    assert (tmp_path / "out/html/tags/sdpa.html").is_file()
+    assert not (tmp_path / "out/html/tmp").exists()
 
 
 # -- 7. sitemaps only where there is a site -----------------------------------------------------------------

@@ -189,6 +189,18 @@ def test_a_lock_that_does_not_parse(site: Path) -> None:
     ]
 
 
+def test_a_lock_that_is_not_utf8(site: Path) -> None:
+    """On main a traceback (a ``UnicodeDecodeError``, exit 2): now a ``[contrib.lock]`` warning at the line of
+    the byte, as for a lock that is not JSON, and the build goes on."""
+    (site / LOCK_NAME).write_bytes(b'{"version": 1,\n "contributions": {"caf\xe9#1": {}}}\n')
+    app = build(site)
+    assert warnings(app) == [
+        f"{site / LOCK_NAME}:2: WARNING: {LOCK_NAME} is not UTF-8 text: byte 0xe9 cannot be read; the build goes "
+        "on without it [contrib.lock]"
+    ]
+    assert "contrib-forge-facts" not in page(app, "contributions/widget-12")
+
+
 def test_exports_carry_the_facts(site: Path) -> None:
     app = build(site)
     out = Path(app.outdir)

@@ -1,5 +1,5 @@
-"""One parse per page: the checks read the page as its parser got it (after every ``source-read``
-handler), never the file again; a build with nothing to read reads no source."""
+"""The checks read the page as its parser got it (after every ``source-read`` handler), never the file
+again, at the lines MyST gives its directives, by markdown-it's rules for a fence's lines: no second parse."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from .conftest import MakeApp
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
-    from sphinx.environment import BuildEnvironment
 
 #: a write-up whose last section is never closed, and one whose header is misspelt: (page, the change,
 #: the warnings of the build of the changed page)
@@ -99,87 +98,84 @@ def test_the_checks_read_pages_with_mysts_own_settings_object(make_app: MakeApp,
     )
 
 
-# -- the quick looks before a section's body is parsed ---------------------------------------------------
+# -- a fence's lines, by markdown-it's rule -------------------------------------------------------------
 
-#: lines that could open a fence, and lines that could not, at the top of a text
-FENCE_LIKE = [":::{note}", "   :::", "::::{metric} x", "```python", "~~~", "  ~~~~{note}", "```{fix}"]
-NOT_FENCE = ["    :::{note}", "\t:::{note}", " \t```", "- :::{note}", "> ```", "::", "``", "~~ x", "text :::", ""]
-
-
-@pytest.mark.parametrize("line", FENCE_LIKE)
-def test_a_line_that_could_open_a_fence_is_seen(line: str) -> None:
-    from sphinx_contributions.read.sources import may_hold_fences
-
-    assert may_hold_fences(f"Some text.\n\n{line}\nmore\n")
-
-
-@pytest.mark.parametrize("line", NOT_FENCE)
-def test_a_line_that_cannot_open_a_fence_is_passed_over(line: str) -> None:
-    from sphinx_contributions.read.sources import may_hold_fences
-
-    assert not may_hold_fences(f"Some text.\n\n{line}\nmore\n")
-
-
-#: (a section's body, the character of its fences, whether a directive fence of it may be left open)
+#: (a section's body, the character of its fences, the line of the directive fence of it left open)
 OPEN_OR_CLOSED = [
-    (":::{metric} Latency\n:before: 1\n:after: 2\n:::\n\nText.\n", ":", False),
-    (":::{note}\nText.\n", ":", True),  # never closed: the section's own closing line closed it early
-    (":::{note}\nText.\n::\n", ":", True),  # two colons close nothing
-    ("::::{note}\nText.\n:::\n", ":", True),  # fewer colons than it opened with
-    (":::{note}\nText.\n::::\n", ":", False),  # more is fine
-    (":::{note}\nText.\n    :::\n", ":", True),  # a code block's line closes nothing
-    (":::{note}\nText.\n::: x\n", ":", True),  # nor a line with text after the colons
-    (":::{note}\nText.\n:::  \n", ":", False),
-    (":::{note}\nText.\n::: \t\n", ":", False),  # spaces and tabs after the colons
-    (":::{note}\nText.\n\t:::\n", ":", True),  # a tab before them: a code block's line
-    (":::{note}\nText.\n", "`", False),  # another character: not this section's concern
-    ("```{code-block} python\nx = 1\n", "`", True),
-    ("```{code-block} python\nx = 1\n```\n", "`", False),
-    ("    :::{note}\nText.\n", ":", False),  # a code block, not a fence
-    (":::\nText.\n", ":", False),  # no directive: no name to report
+    (":::{metric} Latency\n:before: 1\n:after: 2\n:::\n\nText.\n", ":", None),
+    (":::{note}\nText.\n", ":", 1),  # never closed: the section's own closing line closed it early
+    (":::{note}\nText.\n::\n", ":", 1),  # two colons close nothing
+    ("::::{note}\nText.\n:::\n", ":", 1),  # fewer colons than it opened with
+    (":::{note}\nText.\n::::\n", ":", None),  # more is fine
+    (":::{note}\nText.\n    :::\n", ":", 1),  # a code block's line closes nothing
+    (":::{note}\nText.\n::: x\n", ":", 1),  # nor a line with text after the colons
+    (":::{note}\nText.\n:::  \n", ":", None),
+    (":::{note}\nText.\n::: \t\n", ":", None),  # spaces and tabs after the colons
+    (":::{note}\nText.\n\t:::\n", ":", 1),  # a tab before them: a code block's line
+    (":::{note}\nText.\n", "`", None),  # another character: not this section's concern
+    ("```{code-block} python\nx = 1\n", "`", 1),
+    ("```{code-block} python\nx = 1\n```\n", "`", None),
+    ("    :::{note}\nText.\n", ":", None),  # a code block, not a fence
+    (":::\nText.\n", ":", None),  # no directive: no name to report
+    ("```python\n:::{note}\n```\n:::{tip}\nx\n", ":", 4),  # a code block's lines are no fences
+    (":::{note}\nx\n:::\n\n::::{tip}\ny\n:::\n", ":", 5),
 ]
 
 
 @pytest.mark.parametrize(("body", "char", "expected"), OPEN_OR_CLOSED)
-def test_the_quick_look_for_a_fence_left_open(body: str, char: str, expected: bool) -> None:
-    from sphinx_contributions.read.sources import may_leave_open
+def test_a_fence_left_open_in_a_sections_body(body: str, char: str, expected: int | None) -> None:
+    from sphinx_contributions.read.sources import left_open, source_lines
 
-    assert may_leave_open(body, char) is expected
+    lines = source_lines(body)
+    assert left_open(lines, 1, len(lines) + 1, char) == expected
 
 
-#: pieces a section's body is made of: fences of each kind, indented, in lists and quotes, code blocks
-PIECES = [*FENCE_LIKE, *NOT_FENCE, ":::", "::::", "```", "~~~", "text", "{note}", "", " ", "  - item", "1. x", ">"]
+#: pieces a section's body is made of: fences of each kind, indented, code blocks, paragraphs
+PIECES = [":::{note}", "   :::", "::::{metric} x", "```python", "~~~", "  ~~~~{note}", "```{fix}", "    :::{note}"]
+PIECES += ["\t:::{note}", " \t```", "::", "``", "~~ x", "text :::", "", ":::", "::::", "```", "~~~", "text", "{note}"]
 INDENTS = ["", " ", "  ", "   ", "    ", "\t"]
 
 
-def _fences_at_top(text: str) -> list[tuple[str, bool]]:
-    """(markup, closed) of each directive fence at the top of ``text``, as markdown-it reads it."""
-    from sphinx_contributions.read.sources import directive_fences, markdown_parser
+def _fences_by_markdown_it(text: str) -> list[tuple[int, int | None, bool]]:
+    """(opening line, closing line or None, is a directive) of each fence at the top level of ``text``, as
+    MyST's parser (markdown-it with colon fences) reads it: a fence that is closed holds one line less
+    than its lines (the closing one)."""
+    from sphinx_contributions.read.sources import block_tokens, directive_name, markdown_parser
 
-    return [(fence.markup, fence.close is not None) for fence in directive_fences(text, markdown_parser())]
+    found = []
+    for token in block_tokens(text, markdown_parser()):
+        if token.type not in ("fence", "colon_fence") or token.level != 0 or token.map is None:
+            continue
+        start, end = token.map
+        closed = token.content.count("\n") == end - start - 2
+        found.append((start + 1, end if closed else None, directive_name(token) is not None))
+    return found
 
 
-def test_the_quick_looks_never_pass_over_a_fence() -> None:
-    """What the quick looks pass over, markdown-it agrees with: a text they say holds no fence holds no
-    directive fence at its top level, one they say leaves none open has none left open; the sections they
-    pass over need no parse, and no warning about their fences is lost."""
+def test_the_line_rules_read_fences_as_markdown_it_does() -> None:
+    """Where each fence at the top of a text closes, and the first directive fence left open, read from
+    the lines (:func:`closing_line`, :func:`left_open`) are what markdown-it's parse of the text says, for
+    texts of fences, code blocks and paragraphs (lists and quotes hold their own blocks, and are not
+    read: a fence in them is no section's concern)."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from sphinx_contributions.read.sources import may_hold_fences, may_leave_open
-
-    openings = [f"{markup}{{note}}" for markup in (":::", "::::", "```", "````", "~~~")]
+    from sphinx_contributions.read.sources import closing_line, fence_markup, left_open, source_lines
 
     @settings(max_examples=3000, deadline=None)
-    @given(st.lists(st.tuples(st.sampled_from(INDENTS), st.sampled_from([*PIECES, *openings])), max_size=10))
-    def check(lines: list[tuple[str, str]]) -> None:
-        text = "\n".join(indent + line for indent, line in lines) + "\n"
-        found = _fences_at_top(text)
-        if not may_hold_fences(text):
-            assert found == []
+    @given(st.lists(st.tuples(st.sampled_from(INDENTS), st.sampled_from(PIECES)), max_size=10))
+    def check(pieces: list[tuple[str, str]]) -> None:
+        text = "\n".join(indent + line for indent, line in pieces) + "\n"
+        lines = source_lines(text)
+        fences = _fences_by_markdown_it(text)
+        for opening, close, _ in fences:
+            assert closing_line(lines, opening) == close
         for char in ":`~":
-            if not may_leave_open(text, char):
-                assert [markup for markup, closed in found if markup[0] == char and not closed] == []
+            first_open = next((f for f in fences if f[1] is None), None)
+            expected = first_open[0] if first_open and first_open[2] else None
+            if expected is not None and fence_markup(lines[expected - 1])[0] != char:
+                expected = None
+            assert left_open(lines, 1, len(lines) + 1, char) == expected
 
     check()
 
@@ -187,10 +183,9 @@ def test_the_quick_looks_never_pass_over_a_fence() -> None:
 def test_a_section_is_not_parsed_again(
     make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The checks parse no page whose sections' fences stand in it as MyST ran them (they are told from
-    each directive's text), and a section's body only when it may leave a fence open (its closing line
-    then closed it early, which the checks explain). Before, each write-up was parsed once more, and each
-    of its four sections again."""
+    """The checks parse no page: they read the sections' fences at the lines MyST ran them at. Before, each
+    write-up was parsed once more, and each of its four sections again (then, where a section's fences did
+    not stand in the page as MyST ran them, the page)."""
     from sphinx_contributions.read import sources
 
     srcdir = tmp_path / "src"
@@ -207,61 +202,6 @@ def test_a_section_is_not_parsed_again(
     app.build()
     assert app.warning.getvalue() == ""
     assert parsed == []
-
-
-#: (a page, the line MyST ran a section's directive at, the fence told from its text)
-BLOCKS = [
-    ("# T\n\n:::{fix}\nf\n:::\n", 3, ("fix", ":::{fix}", ":::", 3, 5, "f\n", 4)),
-    ("# T\n\n:::{fix}\nf\n", 3, ("fix", ":::{fix}", ":::", 3, None, "f\n", 4)),  # never closed
-    ("# T\n\n::::{fix}\n:::{note}\nn\n:::\n::::\n", 3, ("fix", "::::{fix}", "::::", 3, 7, ":::{note}\nn\n:::\n", 4)),
-    (
-        "# T\n\n:::{fix} Heading\n:class: x\n\nf\n:::\n",
-        3,
-        ("fix", ":::{fix} Heading", ":::", 3, 7, ":class: x\n\nf\n", 4),
-    ),
-    ("# T\n\n```{fix}\nf\n```\n", 3, ("fix", "```{fix}", "```", 3, 5, "f\n", 4)),
-    ("# T\n\n  :::{fix}\n  f\n  :::\n", 3, None),  # indented: the page is parsed instead
-    ("- x\n\n  :::{fix}\n  f\n  :::\n", 3, None),  # in a list item
-    ("::::{note}\n:::{fix}\nf\n:::\n::::\n", 3, None),  # MyST gives a fence that opens a body the next line
-    ("````{note}\n:::{fix}\nf\n````\n", 2, None),  # ends where the note ends, on a line that closes no colon fence
-]
-
-
-@pytest.mark.parametrize(("text", "line", "expected"), BLOCKS)
-def test_a_sections_fence_told_from_its_directives_text(
-    make_app: MakeApp,
-    rootdir: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    text: str,
-    line: int,
-    expected: tuple[object, ...] | None,
-) -> None:
-    """The text MyST ran a section's directive with (noted as it runs) against the page's lines."""
-    from sphinx_contributions.read import directives
-    from sphinx_contributions.read.sources import PageSource, fence_of_block, page_being_read
-
-    pages: list[PageSource] = []
-
-    def kept(env: BuildEnvironment) -> PageSource:
-        pages.append(page_being_read(env))
-        return pages[-1]
-
-    monkeypatch.setattr(directives, "page_being_read", kept)
-
-    srcdir = tmp_path / "src"
-    srcdir.mkdir()
-    shutil.copy(rootdir / "test-contrib-pages" / "conf.py", srcdir)  # the page alone, with a root's settings
-    (srcdir / "index.md").write_text(text, encoding="utf-8")
-    app = make_app("dummy", srcdir=srcdir, freshenv=True)
-    app.build()
-    fence = fence_of_block(text.splitlines(), line, pages[0].blocks[line], "fix")
-    told = (
-        (fence.name, fence.opening, fence.markup, fence.line, fence.close, fence.body, fence.body_line)
-        if fence
-        else None
-    )
-    assert told == expected
 
 
 @pytest.mark.parametrize(
@@ -288,11 +228,14 @@ def test_lines_as_markdown_it_numbers_them(text: str, lines: list[str]) -> None:
         ("# T\n\n:::{fix}\nf\n\t:::\n", None),  # a code block's line in the body: never closed
         ("# T\n\n:::{fix}\nf\n    :::\n", None),
         ("# T\n\n::::{fix}\nf\n:::\n", None),
+        ("# T\n\n```{fix}\nf\n```\n", 5),
+        ("# T\n\n```{fix}\nf\n:::\n", None),
     ],
 )
 def test_a_fences_closing_line_as_markdown_it_reads_it(text: str, close: int | None) -> None:
     """Before, a last body line of colons after a tab counted as the closing line (``str.strip`` took the
     tab away), so a section never closed was not reported."""
-    from sphinx_contributions.read.sources import directive_fences, markdown_parser
+    from sphinx_contributions.read.sources import closing_line, source_lines
 
-    assert [fence.close for fence in directive_fences(text, markdown_parser())] == [close]
+    assert closing_line(source_lines(text), 3) == close
+    assert [fence[1] for fence in _fences_by_markdown_it(text)] == [close]

@@ -813,6 +813,21 @@ def test_a_sync_that_cannot_get_the_lock_says_what_to_do(
     assert ((site / LOCK_NAME).read_bytes() if (site / LOCK_NAME).exists() else None) == before
 
 
+def test_a_lock_that_is_not_utf8_is_named(forge: FakeForges, site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On main a bare ``UnicodeDecodeError``: now what is wrong, where, and what to do; the forge is not asked."""
+    from sphinx_contributions.cli.common import CommandError
+
+    monkeypatch.chdir(site)
+    (site / LOCK_NAME).write_bytes(b'{"version": 1, "contributions": {}}\n\xff\n')
+    with pytest.raises(CommandError) as caught:
+        sync(site)
+    assert str(caught.value) == (
+        f"contributions sync: {LOCK_NAME} is not UTF-8 text: byte 0xff cannot be read; fix or delete it, then "
+        "sync again"
+    )
+    assert forge.requests == []
+
+
 # item 7: the lock holds facts only
 
 

@@ -539,6 +539,34 @@ CASES = [
             "contrib.placeholder",
         ),
     ),
+    case(  # on main the links were shown as plain text, without a word
+        "summary-links-within-the-site",
+        page(
+            ":repo: owner/repo",
+            ":pr: 1",
+            ":summary: Like [the good one](good.md), see [the problem](#problem) and {contrib}`good#1`.",
+        ),
+        W(
+            "bad.md",
+            ":summary: Like [the good one](good.md), see [the problem](#problem) and {contrib}`good#1`.",
+            "the summary links within the site ('the good one', 'the problem', 'good#1'): the summary is also "
+            "shown on other pages, in the feed and in contributions.json, where such a link cannot go, so each is "
+            "shown as its text; link a full address (https://…), or put the link in a section",
+            "contrib.bad_option",
+        ),
+    ),
+    case(
+        "impact-links-within-the-site",
+        page(*REQUIRED, ":impact: Unblocks [the fix](#fix) for every user."),
+        W(
+            "bad.md",
+            ":impact: Unblocks [the fix](#fix) for every user.",
+            "the impact links within the site ('the fix'): the impact is also shown on other pages, in the feed "
+            "and in contributions.json, where such a link cannot go, so each is shown as its text; link a full "
+            "address (https://…), or put the link in a section",
+            "contrib.bad_option",
+        ),
+    ),
     # -- sections
     case(
         "missing-sections",
@@ -1500,16 +1528,16 @@ def test_bad_input_warns(
             assert (Path(app.outdir) / name.replace(".md", ".html")).is_file(), name
 
 
-#: the cases about a page's structure, whose warnings the checks tell from the sections' fences
-STRUCTURE_CASES = [
+#: the option warnings of the header and of a figure, each at its option's line
+OPTION_CASES = [
     param
     for param in CASES
-    if any(w.kind in ("contrib.nesting", "contrib.structure", "contrib.missing_section") for w in param.values[1])
+    if param.id in ("status-unknown", "tags-empty-item", "tags-as-hashtags", "metric-misspelt-value-option")
 ]
 
 
-@pytest.mark.parametrize(("files", "expected"), STRUCTURE_CASES)
-def test_a_page_parsed_for_its_fences_warns_the_same(
+@pytest.mark.parametrize(("files", "expected"), OPTION_CASES)
+def test_option_warnings_point_at_the_option_whatever_block_text_holds(
     make_app: MakeApp,
     rootdir: Path,
     tmp_path: Path,
@@ -1517,12 +1545,18 @@ def test_a_page_parsed_for_its_fences_warns_the_same(
     files: dict[str, str],
     expected: tuple[W, ...],
 ) -> None:
-    """The checks tell a section's fences from the text MyST ran its directive with, and parse the page
-    when that text is not the page's line for line (another MyST, an indented fence): both ways give the
-    same warnings (here every page is parsed)."""
-    from sphinx_contributions.check import structure as checks
+    """MyST-Parser 5.0 and 5.1 give a directive ``block_text`` without its option lines (the body only):
+    the options are read in the page at the directive's line, so each warning still points at its option.
+    On main, with MyST 5.0, every one pointed at the directive's line."""
+    from sphinx_contributions.read.directives import OptionsDirective
 
-    monkeypatch.setattr(checks, "fence_of_block", lambda *args: None)
+    made = OptionsDirective.__init__
+
+    def body_only(self: OptionsDirective, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        self.block_text = "\n".join(self.content)  # as MyST-Parser 5.0 and 5.1 give it
+
+    monkeypatch.setattr(OptionsDirective, "__init__", body_only)
     app = build(make_app, rootdir, tmp_path, files)
     assert warnings(app) == [w.render(Path(app.srcdir)) for w in expected]
 

@@ -10,11 +10,12 @@ and a parallel build warn the same.
   (``[contrib.structure]``). A section given twice is reported by the section directive itself, which
   gives the second one another anchor.
 
-The doctree says what ended up where; the source map (the lines of each section's fence, as MyST's
-parser reads them with the site's settings, in the page's text as its parser got it: after every
-``source-read`` handler, :class:`~.sources.PageSource`; told from each section directive's text where it
-can be, :func:`~.sources.fence_of_block`) says why: which fence was never closed, which closed early.
-Each warning is given at the line where the mistake starts and says how to fix it.
+The doctree says what ended up where; the lines of the sections' fences say why: which fence was never
+closed, which closed early. Those the doctree does not hold (a last section never closed gives the same
+nodes as one closed), so they are read in the page's text as its parser got it (after every
+``source-read`` handler, :class:`~.sources.PageSource`), at the lines MyST ran each section's directive at,
+by markdown-it's rule for a fence's closing line (:func:`~.sources.closing_line`). Each warning is given at
+the line where the mistake starts and says how to fix it.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from docutils import nodes
 from .. import nodes as cn
 from ..keys import SECTION_NAMES, make_key
 from ..read.names import near_misses
-from ..read.sources import Fence, PageSource, directive_fences, fence_of_block, inner_fences, may_leave_open
+from ..read.sources import PageSource, bare_name, closing_line, fence_markup, left_open, opening_line
 from ..warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ ORDER = ", ".join(SECTION_NAMES)
 
 @dataclass
 class Page:
-    """One page being checked: its doctree and, for a Markdown page, its source lines and fences."""
+    """One page being checked: its doctree and, for a Markdown page, its text as its parser got it."""
 
     env: BuildEnvironment
     docname: str
@@ -53,8 +54,6 @@ class Page:
     page_source: PageSource
     #: python ids of the nodes a warning has already been given for (no second warning for one mistake)
     reported: set[int] = field(default_factory=set)
-    #: the fences inside each fence parsed so far, by the fence's line
-    parsed: dict[int, list[Fence]] = field(default_factory=dict)
 
     @cached_property
     def source(self) -> str:
@@ -66,64 +65,28 @@ class Page:
         return suffixes.get(Path(self.source).suffix) == "markdown"
 
     @property
-    def text(self) -> str:
-        return self.page_source.text
-
-    @property
     def lines(self) -> list[str]:
         return self.page_source.lines
 
-    @cached_property
-    def fences(self) -> dict[int, Fence]:
-        """The page's top-level directive fences, by line."""
-        if not self.is_markdown or not self.text:
-            return {}
-        source = self.page_source
-        return {fence.line: fence for fence in directive_fences(source.text, source.md, tokens=source.tokens)}
-
-    @cached_property
-    def section_fences(self) -> dict[int, Fence]:
-        """The directive fences at the top of each top-level section's body, by line (a section inside
-        another is one of them)."""
-        found: dict[int, Fence] = {}
-        for fence in self.fences.values():
-            if fence.name in SECTION_NAMES:
-                found.update((inner.line, inner) for inner in self.inner(fence))
-        return found
-
-    def inner(self, fence: Fence) -> list[Fence]:
-        """The directive fences at the top of ``fence``'s body (parsed once, when first asked for)."""
-        if fence.line not in self.parsed:
-            self.parsed[fence.line] = inner_fences(fence, self.page_source.md)
-        return self.parsed[fence.line]
-
-    def fence(self, section: nodes.Element) -> Fence | None:
-        """The fence a section was made from: from its directive's text where that stands in the page as
-        it is (no parse), else from the page's parse."""
-        name = section["contrib_section"]
-        top = self.here(section) and self.is_markdown and _at_top(section)
-        block = self.page_source.blocks.get(section.line or 0) if top else None
-        if block is not None and (fence := fence_of_block(self.lines, section.line or 0, block, name)) is not None:
-            return fence
-        line = self.directive_line(section, name)
-        fence = self.fences.get(line) or self.section_fences.get(line)
-        return fence if fence is not None and fence.name == name else None
+    def markup(self, section: nodes.Element) -> str:
+        """The fence characters a section was opened with (``:::``); "" where they are not known."""
+        if not (self.is_markdown and self.here(section)):
+            return ""
+        return fence_markup(self.line_text(self.directive_line(section, section["contrib_section"]), strip=False))
 
     def opening(self, section: nodes.Element) -> str:
         """The text of a section's opening line (``:::{verification}``)."""
-        fence = self.fence(section)
-        return fence.opening if fence is not None else f":::{{{section['contrib_section']}}}"
+        if self.markup(section):
+            return self.line_text(self.directive_line(section, section["contrib_section"]))
+        return f":::{{{section['contrib_section']}}}"
 
     def directive_line(self, node: nodes.Element, name: str) -> int:
-        """The line of the fence that opened directive ``name``'s ``node``: MyST reports a nested fence that
-        opens its parent's body one line late, so the line before is taken when it is that fence."""
-        line = node.line or 0
-        if self.here(node) and not _opens(self.line_text(line), name) and _opens(self.line_text(line - 1), name):
-            return line - 1
-        return line
+        """The line of the fence that opened directive ``name``'s ``node`` (:func:`~.sources.opening_line`)."""
+        return opening_line(self.lines, node.line or 0, name) if self.here(node) else node.line or 0
 
-    def line_text(self, line: int) -> str:
-        return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+    def line_text(self, line: int, strip: bool = True) -> str:
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        return text.strip() if strip else text
 
     def location(self, node: nodes.Node) -> object:
         return node if node.line and node.source else self.docname
@@ -319,44 +282,42 @@ def check_nesting(page: Page, sections: list[nodes.section]) -> set[int]:
         if outer is None or id(outer) in page.reported:
             continue
         page.reported.add(id(outer))
-        fence = page.fence(outer)
-        close = fence.markup if fence is not None else ":::"
+        closing = page.markup(outer) or ":::"
         warn(
             ContribWarning.NESTING,
             f"the '{_name(outer)}' section opened at line {_line(page, outer)} is not closed before the "
             f"'{_name(section)}' section (line {_line(page, section)}), so '{_name(section)}' is inside it: close "
-            f"'{_name(outer)}' with '{close}' on a line before '{page.opening(section)}'",
+            f"'{_name(outer)}' with '{closing}' on a line before '{page.opening(section)}'",
             _at(page, outer),
         )
     for section in sections:
-        fence = page.fence(section)
-        if fence is None or _outer(section) is not None or id(section) in page.reported:
+        markup = page.markup(section)
+        if not markup or not _at_top(section) or id(section) in page.reported:
             continue
-        if fence.close is None:
+        opening = _line(page, section)
+        close = closing_line(page.lines, opening)
+        if close is None:
             warn(
                 ContribWarning.NESTING,
-                f"the '{_name(section)}' section opened at line {_line(page, section)} is never closed, so it runs to "
-                f"the end of the page: close it with '{fence.markup}' after its last line",
+                f"the '{_name(section)}' section opened at line {opening} is never closed, so it runs to "
+                f"the end of the page: close it with '{markup}' after its last line",
                 _at(page, section),
             )
             continue
-        char = fence.markup[0]
-        open_inside = may_leave_open(fence.body, char)  # most sections close all they open: no parse
-        inner = (
-            next((f for f in page.inner(fence) if f.close is None and f.markup[0] == char), None)
-            if open_inside
-            else None
-        )
+        inner = left_open(page.lines, opening + 1, close, markup[0])
         if inner is not None:
             early.add(id(section))
-            wider = char * (len(inner.markup) + 1)
-            what = "colon" if char == ":" else "backtick"
+            inner_opening = page.line_text(inner)
+            inner_markup = fence_markup(page.line_text(inner, strip=False))
+            inner_name = bare_name(inner_opening[len(inner_markup) :].strip()[1:].partition("}")[0].strip())
+            wider = markup[0] * (len(inner_markup) + 1)
+            what = "colon" if markup[0] == ":" else "backtick"
             warn(
                 ContribWarning.NESTING,
-                f"the '{_name(section)}' section (line {_line(page, section)}) holds '{inner.opening}' "
-                f"(line {inner.line}), so the '{page.line_text(fence.close)}' at line {fence.close} closes the "
-                f"section, not the {inner.name}, and what follows is outside the sections: give the section's "
-                f"fences one more {what} than the {inner.name}'s, '{wider}{{{_name(section)}}}' and '{wider}'",
+                f"the '{_name(section)}' section (line {opening}) holds '{inner_opening}' "
+                f"(line {inner}), so the '{page.line_text(close)}' at line {close} closes the "
+                f"section, not the {inner_name}, and what follows is outside the sections: give the section's "
+                f"fences one more {what} than the {inner_name}'s, '{wider}{{{_name(section)}}}' and '{wider}'",
                 _at(page, section),
             )
     return early
@@ -524,12 +485,6 @@ def _report_outside(page: Page, node: nodes.Node, where: str) -> None:
             "sections; move it into one of them"
         )
     warn(ContribWarning.STRUCTURE, message, page.location(node))
-
-
-def _opens(text: str, name: str) -> bool:
-    """Whether a line opens a fence of directive ``name`` (``:::{fix}``, ````` ```{fix} `````, ``:::{contrib:fix}``)."""
-    opened = text.lstrip(":`~")
-    return opened.startswith((f"{{{name}}}", f"{{contrib:{name}}}")) and text[:1] in {":", "`", "~"}
 
 
 def _is_stray_fence(page: Page, node: nodes.Node) -> bool:

@@ -120,7 +120,10 @@ def other_forge(text: str) -> str | None:
         return None
     for pattern, said in _OTHER_FORGES:
         if match := pattern.match(text):
-            return said.format(**match.groupdict())
+            host = str(match.groupdict().get("host", "")).lower().removeprefix("www.")
+            # an address on a forge the extension reads that is no pull request of it (a repository path
+            # with '..' or '%2F') is not another forge's: no name for it
+            return None if host in {forge.host for forge in FORGES} else said.format(**match.groupdict())
     return None
 
 

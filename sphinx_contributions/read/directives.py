@@ -37,7 +37,7 @@ from ..records import Inline, plain_text
 from ..warnings import ContribWarning, closest, warn
 from .marks import MarkingDirective
 from .names import misspelt_header
-from .sources import bare_name, page_being_read
+from .sources import bare_name, closing_line, fence_markup, opening_line, page_being_read
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -93,14 +93,29 @@ class OptionsDirective(MarkingDirective):
         self.unknown_options = [option for option in self.options if option not in known]
         self.options = {option: value for option, value in self.options.items() if option in known}
 
+    def written_text(self) -> tuple[int, list[str]]:
+        """The directive's text as written and the line of its first line: in a Markdown page, the page's
+        lines from its fence's opening line to its closing line (as its parser got them; MyST 5.0 and 5.1
+        give ``block_text`` without the option lines); elsewhere (reStructuredText, an included file),
+        ``block_text``, which docutils gives whole."""
+        source, _ = self.get_source_info()
+        if source is not None and source == self.state.document.get("source"):  # not a string parsed alone
+            lines = page_being_read(self.env).lines
+            opening = opening_line(lines, self.lineno, bare_name(self.name))
+            if 0 < opening <= len(lines) and fence_markup(lines[opening - 1]):
+                close = closing_line(lines, opening) or len(lines) + 1
+                return opening, lines[opening - 1 : close - 1]
+        return self.lineno, self.block_text.splitlines()
+
     def option_line(self, name: str) -> int:
-        """The source line of option ``name``: the directive's line plus the option's place in the
-        directive's text (MyST's ``:name: value`` lines or ``---`` YAML block, or reStructuredText's field
-        list); the directive's own line when the option is not given."""
+        """The source line of option ``name``: its line in the directive's text as written (MyST's
+        ``:name: value`` lines or ``---`` YAML block, or reStructuredText's field list); the directive's own
+        line when the option is not given."""
         pattern = re.compile(rf"^\s*:?{re.escape(name)}\s*:")
-        for offset, text in enumerate(self.block_text.splitlines()[1:], start=1):
+        first, lines = self.written_text()
+        for offset, text in enumerate(lines[1:], start=1):
             if pattern.match(text):
-                return self.lineno + offset
+                return first + offset
         return self.lineno
 
     def option_location(self, name: str) -> str:
@@ -111,7 +126,7 @@ class OptionsDirective(MarkingDirective):
     def written_options(self) -> list[tuple[str, str]]:
         """(name, text after the name) of each option line as written, before MyST drops an unknown one
         or a comment: the ``:name: value`` lines at the top of the body, or the keys of a ``---`` block."""
-        lines = self.block_text.splitlines()[1:]
+        lines = self.written_text()[1][1:]
         found: list[tuple[str, str]] = []
         if lines and lines[0].strip() == "---":
             for text in lines[1:]:
@@ -301,7 +316,17 @@ class ContributionDirective(OptionsDirective):
         text = " ".join(self.options[name].split())
         line = self.option_line(name)
         parsed, messages = self.parse_inline(text, lineno=line)
-        return inline_markup(parsed, repo), self.option_text(name, text, *parsed, line=line), messages
+        site_links: list[str] = []
+        markup = inline_markup(parsed, repo, site_links)
+        if site_links:
+            warn(
+                ContribWarning.BAD_OPTION,
+                f"the {name} links within the site ({', '.join(map(repr, site_links))}): the {name} is also shown on "
+                "other pages, in the feed and in contributions.json, where such a link cannot go, so each is shown "
+                "as its text; link a full address (https://…), or put the link in a section",
+                self.option_location(name),
+            )
+        return markup, self.option_text(name, text, *parsed, line=line), messages
 
     def _tags_as_written(self) -> bool:
         """Tags written as hashtags (``#a #b``: MyST keeps only what comes before the first ``#``) are a
@@ -338,10 +363,7 @@ class ContributionDirective(OptionsDirective):
             return
         path = self.env.doc2path(self.env.docname)
         line = None
-        try:
-            lines = Path(path).read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeError):
-            lines = []
+        lines = page_being_read(self.env).lines  # the page as its parser got it, not the file again
         if lines and lines[0].strip() == "---":
             for number, text in enumerate(lines[1:], start=2):
                 if text.strip() == "---":
@@ -418,22 +440,19 @@ def fence_content_offset(directive: SphinxDirective) -> int:
     """The directive's ``content_offset``, corrected for MyST's colon fence whose content begins with a
     nested fence (``::::{verification}`` then ``:::{metric}`` on the next line).
 
-    MyST-Parser (``DocutilsRenderer.render_colon_fence``, 5.2; upstream, no issue filed) puts a newline
-    before such content, to tell the nested fence from an option line, and its directive parsing then
-    takes that newline for a blank line the author left: the content starts one line lower than it does,
-    and every warning from inside it (each ``metric`` option's) points one line too low. A real blank
-    line gives the directive the same text, so the source line after the opening fence tells them apart.
+    MyST-Parser (``DocutilsRenderer.render_colon_fence``, 5.0 to 5.2; upstream, no issue filed) puts a
+    newline before such content, to tell the nested fence from an option line, and its directive parsing
+    then takes that newline for a blank line the author left: the content starts one line lower than it
+    does, and every warning from inside it (each ``metric`` option's) points one line too low. A real blank
+    line gives the directive the same text, so the page's line after the opening fence tells them apart.
     ``tests/test_directives.py`` has a guard that fails when MyST stops adding the newline."""
     offset = directive.content_offset
     if not offset or not directive.content or not directive.content[0].lstrip().startswith(":::"):
         return offset
     source, _ = directive.get_source_info()  # Sphinx 9.2: the source may be None (a string parsed alone)
-    if source is None:
+    if source is None or source != directive.state.document.get("source"):  # or an included file's
         return offset
-    try:
-        lines = Path(source).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeError):
-        return offset
+    lines = page_being_read(directive.env).lines
     after = directive.lineno  # the line after the opening fence, 0-based
     return offset - 1 if after < len(lines) and lines[after].strip() else offset
 
@@ -475,8 +494,6 @@ class SectionDirective(MarkingDirective):
             anchor = name
         section = nodes.section(ids=[anchor], names=[], contrib_section=name, classes=["contrib-section"])
         self.set_source_info(section)
-        if section.source == document.get("source"):  # its fences, for the checks (not a file it includes)
-            page_being_read(self.env).blocks[self.lineno] = self.block_text
         if self.arguments:  # the author's heading: inline markup yes, raw HTML no
             heading = self.arguments[0]
             title_nodes, messages = self.state.inline_text(heading, self.lineno)
