@@ -207,12 +207,12 @@ def parse_status(value: str | None) -> str:
 
 def parse_date(value: str | None) -> str:
     value = (value or "").strip()
+    if not re.match(r"^\d{4}-\d{2}-\d{2}$", value):
+        raise OptionError(f"date must be an ISO date YYYY-MM-DD, got {value!r}")
     try:
-        if not re.match(r"^\d{4}-\d{2}-\d{2}$", value):
-            raise ValueError
         _date.fromisoformat(value)
-    except ValueError:
-        raise OptionError(f"date must be an ISO date YYYY-MM-DD, got {value!r}") from None
+    except ValueError as error:  # in the form, but no such day: "day is out of range for month"
+        raise OptionError(f"date {value!r} does not exist ({error})") from None
     return value
 
 

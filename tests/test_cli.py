@@ -322,6 +322,21 @@ INVALID = [
         2,
     ),
     (("list", "--jsn"), "contributions list: unrecognized arguments: --jsn (see contributions list --help)", 2),
+    *(  # issue 45: a near miss on a forge the extension reads says what is wrong (before: "the Gitea or
+        # Forgejo at github.com", "the GitHub Enterprise at github.com")
+        (("new", url), f"contributions new: {url!r} is not a pull request's address: {said}", 2)
+        for url, said in (
+            ("https://github.com/python/cpython/pulls/101441", "GitHub writes /pull/101441, not /pulls/101441"),
+            ("https://github.com/python/cpython/pull/10144l", "'10144l' after /pull/ is not a number"),
+            ("github.com/python/cpython/pull/", "no number after /pull/"),
+            (
+                "https://gitlab.com/group/name/merge_requests/3",
+                "GitLab writes /-/merge_requests/3, not /merge_requests/3",
+            ),
+            ("https://codeberg.org/ada/tool/pull/2", "Codeberg writes /pulls/2, not /pull/2"),
+            ("https://codeberg.org/ada/tool/pulls/two", "'two' after /pulls/ is not a number"),
+        )
+    ),
     *(  # issue 33: a forge the extension does not read is named (before: "is not a pull request")
         (
             ("new", url),

@@ -409,7 +409,7 @@ CASES = [
         W(
             "bad.md",
             ":date: 2025-02-30",
-            "option ignored: date must be an ISO date YYYY-MM-DD, got '2025-02-30'",
+            "option ignored: date '2025-02-30' does not exist (day is out of range for month)",
             "contrib.bad_option",
         ),
     ),

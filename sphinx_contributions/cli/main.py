@@ -142,6 +142,8 @@ def parse_pull_request(text: str) -> PullRequest:
             f"{PROG} new: {text!r} is {other}; the extension knows pull requests on GitHub, gitlab.com and "
             "Codeberg only (a write-up's :repo: is a repository there)"
         )
+    if short is None and (wrong := forges.misspelt_pull(text)):
+        raise UsageError(f"{PROG} new: {text!r} is not a pull request's address: {wrong}")
     if short is None:
         raise UsageError(f"{PROG} new: {text!r} is not a pull request; give {ACCEPTED_FORMS}")
     try:
