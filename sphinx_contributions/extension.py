@@ -201,6 +201,12 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "builder-inited",
+        ".read.names:install_typo_filter",
+        500,
+        "MyST's unknown-name warning dropped where the extension's says the name meant",
+    ),
+    Handler(
+        "builder-inited",
         ".collect.short_names:add_short_names",
         LAST,
         "bare {pr}, {fix} …: only names no one else took, extlinks' too",

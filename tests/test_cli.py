@@ -549,7 +549,7 @@ def test_check_names_the_myst_setting(tmp_path: Path, conf: str, warning: str) -
         (site / "index.md").unlink()
     done = run("check", cwd=site)
     assert done.returncode == 1, done.stderr
-    assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == "  " + warning
+    assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == "  conf.py:1: " + warning
     # nothing switched on for the site: the write-up is not read as one until the site adds the setting
     assert not re.search(r"^  demo#1 ", done.stdout, re.M)
 
