@@ -93,6 +93,8 @@ def case(name: str, files: str | dict[str, str], *expected: W) -> Any:
 
 
 HEADER = ":::{contribution}"
+#: the conf.py of tests/roots/test-contrib-warnings
+CONF = (Path(__file__).parent / "roots/test-contrib-warnings/conf.py").read_text(encoding="utf-8")
 CASES = [
     # -- required options: missing or malformed; the page is not listed (and its sections do not cascade)
     case(
@@ -1723,6 +1725,20 @@ def test_without_html_baseurl_the_feed_is_skipped_with_an_info_line(
     assert not (outdir / "contributions.atom").exists()
     assert (outdir / "contributions.json").is_file()
     assert "application/atom+xml" not in (outdir / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_sitemap_setting_without_sphinx_sitemap_says_once_it_does_nothing(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """issue 45: ``contributions_sitemap = True`` (what init writes) without sphinx-sitemap: one information
+    line at its conf.py line, not a warning (before: nothing said it does nothing)."""
+    app = build(make_app, rootdir, tmp_path, {"conf.py": CONF + "contributions_sitemap = True\n"})
+    assert (warnings(app), app.statuscode) == ([], 0)
+    line = (
+        f"{Path(app.srcdir) / 'conf.py'}:5: contributions_sitemap = True has no effect: sphinx-sitemap is not "
+        'loaded; for a sitemap.xml, add "sphinx_sitemap" to extensions (pip install sphinx-sitemap)'
+    )
+    assert strip_colors(app.status.getvalue()).splitlines().count(line) == 1
 
 
 def test_metric_first_in_its_section_line(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from sphinx.project import Project
 from sphinx.transforms import SphinxTransform
 
-from ..settings import conf_location
+from ..themes import setting_location
 from ..warnings import ContribWarning, warn
 from .sources import page_being_read
 
@@ -103,7 +103,5 @@ def check_myst_settings(app: Sphinx, config: Config) -> None:
 
 
 def _line_of(app: Sphinx, *names: str) -> str | None:
-    """``conf.py:line`` of the first of ``names`` the site sets; None where it sets none (Sphinx reads a
-    location without a line as a document's name, and there are no documents yet)."""
-    where = conf_location(app, *names)
-    return where if where is not None and re.search(r":[0-9]+$", where) else None
+    """``conf.py:line`` of the first of ``names`` the site sets; None where it sets none."""
+    return next(filter(None, (setting_location(app.confdir, name) for name in names)), None)
