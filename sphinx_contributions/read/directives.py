@@ -21,6 +21,7 @@ from ..i18n import _
 from ..keys import SECTIONS, is_opaque_slug, label, make_key, names_another_pr, project_page, tag_page
 from ..markup import inline_markup
 from ..options import (
+    OptionDoc,
     OptionError,
     comma_form,
     is_comment_only_html,
@@ -184,6 +185,54 @@ class ContributionDirective(OptionsDirective):
         "project": directives.unchanged,
         "date": directives.unchanged,
         "key": directives.unchanged,
+    }
+    #: each option for the manual's reference (type, default, meaning)
+    option_doc: ClassVar[dict[str, OptionDoc]] = {
+        "repo": OptionDoc(
+            "repository",
+            "required",
+            "The repository: `owner/name` on GitHub, `gitlab.com/group/name` (subgroups too) on GitLab, "
+            "`codeberg.org/owner/name` on Codeberg, or its address. Every link of the page goes to that forge.",
+        ),
+        "pr": OptionDoc(
+            "positive integer", "required", "The pull (merge) request's number. Write `27001`, not `#27001`."
+        ),
+        "summary": OptionDoc(
+            "one sentence, inline Markdown",
+            "required",
+            "What the change is: shown in the header, and in listings, the feed and the page's description "
+            "where there is no `:impact:`.",
+        ),
+        "impact": OptionDoc(
+            "one sentence, inline Markdown",
+            "none",
+            "What the change means for the project's users: shown in proof rows, cards, tables, the "
+            "description, `contributions.json` and the feed.",
+        ),
+        "issue": OptionDoc(
+            "issue numbers, comma-separated", "none", "The issues the change addresses: `12` or `12, 34`."
+        ),
+        "status": OptionDoc(
+            "one of `merged`, `open`, `closed`, `draft`",
+            "not stated (the lock's state, when it has one)",
+            "The pull request's state; `draft` leaves the page out of the published site.",
+        ),
+        "tags": OptionDoc(
+            "tags, comma-separated",
+            "none",
+            "Topics: `caching, memory`. A tag enough write-ups carry gets a page of its own.",
+        ),
+        "project": OptionDoc("text", "the repository's name", "The project's display name."),
+        "date": OptionDoc(
+            "ISO date `YYYY-MM-DD`",
+            "none (the feed takes the page's last commit)",
+            "When the change landed; listings and the feed sort by it, newest first.",
+        ),
+        "key": OptionDoc(
+            "`NAME#<pr>`",
+            "`<repository name>#<pr>`",
+            "The page's own key, for a repository name another owner's write-up already has (`ROCm-sglang#1`).",
+        ),
     }
 
     def run(self) -> list[nodes.Node]:
@@ -447,6 +496,14 @@ class SectionDirective(MarkingDirective):
     final_argument_whitespace = True
     has_content = True
     option_spec: ClassVar[OptionSpec] = {"unknown": directives.unchanged}
+    option_doc: ClassVar[dict[str, OptionDoc]] = {
+        "unknown": OptionDoc(
+            "flag, or text",
+            "off",
+            'The sources do not describe this part: the section is one plain line ("No mechanism is known.", '
+            "or the words given) instead of a body that pads.",
+        ),
+    }
 
     def run(self) -> list[nodes.Node]:
         name = bare_name(self.name)  # ``fix`` or ``contrib:fix``
