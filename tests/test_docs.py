@@ -143,6 +143,40 @@ def test_the_reference_shows_the_myst_form_first(built: Path) -> None:
     assert re.search(r"\{contrib:issue\}`…`\s+reST:\s+:contrib:issue:`…`", page)
 
 
+def test_every_directive_and_role_is_shown_rendered_beside_its_source(built: Path) -> None:
+    """issue 45: each directive and role appears in the manual's examples as its source and, beside it, what
+    the extension made of it in this build (the header and sections are the example page's own, rendered
+    around their source); before, no example was rendered at all."""
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        from contrib_reference import extension_names
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+    directives, roles = extension_names()
+    boxes = {}  # name → the kinds of example that show it: "rendered" beside the source, or "page"
+    for page in sorted((built / "examples").glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for classes in re.findall(r'<div class="(contrib-example [^"]*)"', text):
+            kind = "page" if "contrib-example-page" in classes else "rendered"
+            for name in re.findall(r"\bshows-([\w-]+)", classes):
+                boxes.setdefault(name, set()).add(kind)
+        results = re.findall(r'<div class="contrib-example-result docutils container">\s*(.{0,40})', text, re.S)
+        assert all(result.strip() and not result.startswith("</div>") for result in results), page.name
+    counts = {name: sorted(boxes.get(name, ())) for name in [*directives, *roles]}
+    assert [name for name, kinds in counts.items() if not kinds] == []
+    # the header and sections are the page's own; the rest are rendered in the example's box
+    page_only = {"contribution", "problem", "root-cause", "fix", "verification"}
+    assert [name for name in counts if name not in page_only and "rendered" not in counts[name]] == []
+    header = (built / "examples" / "demo-7.html").read_text(encoding="utf-8")
+    assert "contrib-header-card" in header and header.count('class="contrib-section"') >= 4
+    # every figure kind: an improvement, a higher-is-better one, approximate values, a check that held, no words
+    page = (built / "examples" / "demo-12.html").read_text(encoding="utf-8")
+    assert page.count("shows-metric") == 4 and "held" in page and "~1.03e-1" in page
+    listings = (built / "examples" / "listings.html").read_text(encoding="utf-8")
+    for layout in ("contrib-table", "contrib-cards", "contrib-proof-row", "contrib-filter"):
+        assert layout in listings, layout
+
+
 def test_the_warnings_page_names_every_kind_with_its_cause(built: Path) -> None:
     page = (built / "reference" / "warnings.html").read_text(encoding="utf-8")
     for member in ContribWarning:
