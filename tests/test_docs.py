@@ -212,3 +212,16 @@ def test_the_themes_gallery_shows_every_supported_theme_at_both_widths(built: Pa
             assert image.width == (390 if picture.endswith("-phone.webp") else 1280), picture
         assert f'src="../_images/{path.name}"' in html, picture
         assert (built / "_images" / path.name).is_file(), picture
+
+
+def test_the_tutorial_is_short_numbered_steps() -> None:
+    """issue 45: numbered steps, each a command or an edit and what you should see, one of them writing a
+    section and one a figure; no paragraph over 60 words (before: 834 words, a first step of 228)."""
+    text = (DOCS / "tutorial.md").read_text(encoding="utf-8")
+    prose = re.sub(r"^( *)```.*?^\1```", "", text, flags=re.S | re.M)  # the commands and edits aside
+    paragraphs = [" ".join(block.split()) for block in re.split(r"\n\s*\n", prose) if block.strip()]
+    assert max(len(paragraph.split()) for paragraph in paragraphs) <= 60
+    steps = [int(number) for number in re.findall(r"^ ?(\d+)\. ", text, re.M)]
+    assert steps == list(range(1, len(steps) + 1)) and len(steps) >= 10
+    assert ":::{problem}" in text and ":::{metric}" in text
+    assert "{doc}`how-to/install`" in text  # the install choices are a how-to of their own
