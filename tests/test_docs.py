@@ -225,3 +225,35 @@ def test_the_tutorial_is_short_numbered_steps() -> None:
     assert steps == list(range(1, len(steps) + 1)) and len(steps) >= 10
     assert ":::{problem}" in text and ":::{metric}" in text
     assert "{doc}`how-to/install`" in text  # the install choices are a how-to of their own
+
+
+#: what the manual, written for the extension's users, never speaks of (issue 45): this repository, its
+#: tests, its first portfolio, the package's folders and wiring
+CONTRIBUTORS_WORDS = (
+    "this repository",
+    "extension's tests",
+    "package's tests",
+    "package's own tests",
+    "tests/",
+    "test suite",
+    "first written for",
+    "vllm-metal",
+    "HANDLERS",
+    "sphinx_contributions/",
+    "version.py",
+)
+
+
+def test_the_manual_is_written_for_its_users(built: Path) -> None:
+    """Its text (code and examples aside) speaks to a user; contributor material is CONTRIBUTING.md's."""
+    import html
+
+    found = []
+    for page in sorted(built.rglob("*.html")):
+        if page.name in ("genindex.html", "search.html") or "_sources" in page.parts:
+            continue
+        text = re.sub(r"<(script|style|pre)[^>]*>.*?</\1>", "", page.read_text(encoding="utf-8"), flags=re.S)
+        text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+        found += [f"{page.relative_to(built)}: {word}" for word in CONTRIBUTORS_WORDS if word in text]
+    assert found == []
+    assert "## The package's layout: the stages of a build" in (REPO / "CONTRIBUTING.md").read_text(encoding="utf-8")
