@@ -111,7 +111,7 @@ def test_every_name_of_the_reference_has_a_description(built: Path) -> None:
     assert all(all(part.strip() for part in docs) for docs in DIRECTIVE_DOCS.values())
     for name, cls in directives.items():
         docs = getattr(cls, "option_doc", {})
-        assert set(docs) == set(cls.option_spec or {}), name
+        assert set(docs) == set(getattr(cls, "option_spec", None) or {}), name
         assert all(doc.type and doc.default and doc.meaning for doc in docs.values()), name
     assert set(ROLE_DOCS) == set(roles)
     assert set(EVENT_DOCS) == set(EVENTS)
@@ -153,7 +153,7 @@ def test_every_directive_and_role_is_shown_rendered_beside_its_source(built: Pat
     finally:
         sys.path.remove(str(DOCS / "_ext"))
     directives, roles = extension_names()
-    boxes = {}  # name → the kinds of example that show it: "rendered" beside the source, or "page"
+    boxes: dict[str, set[str]] = {}  # name → the kinds of example that show it: "rendered" beside the source, or "page"
     for page in sorted((built / "examples").glob("*.html")):
         text = page.read_text(encoding="utf-8")
         for classes in re.findall(r'<div class="(contrib-example [^"]*)"', text):
@@ -170,8 +170,8 @@ def test_every_directive_and_role_is_shown_rendered_beside_its_source(built: Pat
     header = (built / "examples" / "demo-7.html").read_text(encoding="utf-8")
     assert "contrib-header-card" in header and header.count('class="contrib-section"') >= 4
     # every figure kind: an improvement, a higher-is-better one, approximate values, a check that held, no words
-    page = (built / "examples" / "demo-12.html").read_text(encoding="utf-8")
-    assert page.count("shows-metric") == 4 and "held" in page and "~1.03e-1" in page
+    figures = (built / "examples" / "demo-12.html").read_text(encoding="utf-8")
+    assert figures.count("shows-metric") == 4 and "held" in figures and "~1.03e-1" in figures
     listings = (built / "examples" / "listings.html").read_text(encoding="utf-8")
     for layout in ("contrib-table", "contrib-cards", "contrib-proof-row", "contrib-filter"):
         assert layout in listings, layout

@@ -52,6 +52,9 @@ _YAML_OPTION = re.compile(r"^(?P<name>[A-Za-z][\w-]*)\s*:")
 _HASH_NUMBER = re.compile(r"(?:^|(?<=[\s,]))#(?=[0-9])")
 #: a hashtag in a ``:tags:`` value, which MyST reads as the start of a comment
 _HASH_TAG = re.compile(r"(?:^|(?<=[\s,\[]))#(?=\S)")
+#: a ``#`` that MyST reads as the start of a comment in a directive's options: at the start of a value or
+#: after a space (its option tokenizer's rule)
+_COMMENT = re.compile(r"(?:^|\s)#")
 #: words of a ``:tags:`` value without commas from which on it is read as several tags written with spaces
 SPACED_TAG_WORDS = 3
 
@@ -86,6 +89,17 @@ class OptionsDirective(MarkingDirective):
         spec = cls.__dict__.get("option_spec")
         if spec and not isinstance(spec, AnyOptionSpec):
             cls.option_spec = AnyOptionSpec(spec)
+        run = cls.__dict__.get("run")
+        if run is not None and not getattr(run, "reports_comments", False):
+
+            def run_then_report(self: OptionsDirective) -> list[nodes.Node]:
+                result: list[nodes.Node] = run(self)
+                self.warn_lost_comments()
+                return result
+
+            run_then_report.reports_comments = True  # type: ignore[attr-defined]
+            run_then_report.__doc__ = run.__doc__
+            cls.run = run_then_report  # type: ignore[method-assign,assignment]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -93,6 +107,8 @@ class OptionsDirective(MarkingDirective):
         #: option names as given that the directive does not have, in the order written
         self.unknown_options = [option for option in self.options if option not in known]
         self.options = {option: value for option, value in self.options.items() if option in known}
+        #: the options a warning was given about (at their line): a ``#`` in them is reported there
+        self.located: set[str] = set()
 
     def option_line(self, name: str) -> int:
         """The source line of option ``name``: the directive's line plus the option's place in the
@@ -106,6 +122,7 @@ class OptionsDirective(MarkingDirective):
 
     def option_location(self, name: str) -> str:
         """``source:line`` of option ``name``, for warnings about its value."""
+        self.located.add(name)
         source, _ = self.get_source_info()
         return f"{source}:{self.option_line(name)}"
 
@@ -151,6 +168,24 @@ class OptionsDirective(MarkingDirective):
                 message = f"{self.name!r} has no option {name!r}: did you mean {found!r}? Write ':{found}:'{said}"
             warn(ContribWarning.UNKNOWN_NAME, message, self.option_location(name))
         return misspelt
+
+    def warn_lost_comments(self) -> None:
+        """After :meth:`run`: an option whose ``#`` MyST read as a comment, cutting its value, and about which
+        no warning was given: one warning of its own. MyST's warning for it is not given
+        (:class:`~.names.OneWarningPerTypo`), so each such ``#`` is said once, by the directive."""
+        known = self.option_spec or {}
+        for name, written in self.written_options():
+            if name not in known or name in self.located or not _COMMENT.search(written):
+                continue
+            kept = " ".join(str(self.options.get(name) or "").split())
+            if kept == " ".join(written.split()):
+                continue
+            warn(
+                ContribWarning.BAD_OPTION,
+                f"'#' starts a comment in directive options, so ':{name}:' is read as {kept!r} and the rest is "
+                f"lost: remove the '#' (or quote the value)",
+                self.option_location(name),
+            )
 
     def comment_hint(self, name: str) -> str | None:
         """For an option whose ``#`` MyST read as the start of a comment (``:pr: #27001``), what to write

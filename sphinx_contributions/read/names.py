@@ -208,18 +208,30 @@ def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
 
 #: MyST's subtypes for an unknown name, by the kind of name
 _MYST_UNKNOWN = {"directive_unknown": "directive", "role_unknown": "role"}
+#: MyST's warning for a ``#`` comment in a directive's options, and the directive it names
+_MYST_COMMENTS = "directive_comments"
+_COMMENTED = re.compile(r"^'(?P<name>[^']+)': ")
+#: the extension's directives that report each ``#`` comment in their options themselves
+_REPORTING = ("contribution", "metric", "contributions", "project")
 
 
 class OneWarningPerTypo(logging.Filter):
     """Drops MyST's ``Unknown directive type`` (``Unknown interpreted text role``) where the name is a typo
-    of one of the extension's, which :func:`~..check.structure.check_names` reports with the name meant:
-    one warning for one mistake. MyST's stays where the extension's is silenced (``suppress_warnings``)."""
+    of one of the extension's, which :func:`~..check.structure.check_names` reports with the name meant,
+    and MyST's "Directive options has # comments" for the extension's directives, which report each ``#``
+    at its option themselves (:meth:`.directives.OptionsDirective.warn_lost_comments`): one warning for one
+    mistake. MyST's stays where the extension's is silenced (``suppress_warnings``)."""
 
     def __init__(self, app: Sphinx) -> None:
         super().__init__()
         self.app = app
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "type", None) == "myst" and getattr(record, "subtype", None) == _MYST_COMMENTS:
+            named = _COMMENTED.match(record.getMessage())
+            ours = named is not None and bare_name(named["name"]) in _REPORTING
+            settings = getattr(getattr(self.app, "config", None), "suppress_warnings", [])
+            return not ours or is_suppressed_warning("contrib", "bad_option", settings)
         kind = _MYST_UNKNOWN.get(getattr(record, "subtype", None) or "")
         location = getattr(record, "location", None)
         if kind is None or getattr(record, "type", None) != "myst" or not isinstance(location, tuple):
