@@ -212,7 +212,7 @@ def test_new_with_root_elsewhere(site: Path, tmp_path: Path) -> None:
     done = run("new", "github.com/sgl-project/sglang/pull/7/files", "--root", str(site), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (site / "contributions/sglang-7.md").is_file()
-    assert done.stdout.splitlines()[1].endswith("contributions check --root site")
+    assert done.stdout.splitlines()[-1].endswith("contributions check --root site")
 
 
 def test_help_names_the_guide_and_version_says_it(tmp_path: Path) -> None:
