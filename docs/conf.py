@@ -18,14 +18,14 @@ copyright = "the sphinx-contributions authors (MIT licence)"
 version = release = __version__
 html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
 
-extensions = ["myst_parser", "sphinx_contributions", "contrib_reference", "guide_anchors"]
+extensions = ["myst_parser", "sphinx_contributions", "contrib_reference", "contrib_example", "guide_anchors"]
 myst_enable_extensions = ["colon_fence"]
 #: the guide's headings get anchors (its parts link each other by them: guide_anchors.py)
 myst_heading_anchors = 3
 html_theme = "furo"
 html_static_path = ["_static"]
 #: the themes gallery's frames (how-to/themes.md)
-html_css_files = ["gallery.css"]
+html_css_files = ["gallery.css", "examples.css"]
 html_title = f"sphinx-contributions {version}"
 nitpicky = True
 # audit.md: the portfolio's audit figures, a maintainers' note, not the manual's

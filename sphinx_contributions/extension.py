@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import builders, i18n, nodes, settings, themes
 from .collect import domain, drafts, lock_facts, own_nodes, short_names, titles
-from .read import myst_settings, roles, sources
+from .read import myst_settings, names, roles, sources
 from .render import assets, header, links, listing, metric, projects, templates, theme_breadcrumbs
 from .version import __version__
 from .write import (
@@ -160,6 +160,12 @@ HANDLERS: tuple[Handler, ...] = (
         assets.add_static_files,
         500,
         "everywhere (a setting): the stylesheet and script, HTML only",
+    ),
+    Handler(
+        "builder-inited",
+        names.install_typo_filter,
+        500,
+        "MyST's unknown-name warning dropped where the extension's says the name meant",
     ),
     Handler(
         "builder-inited",

@@ -11,7 +11,7 @@ import math
 import re
 from datetime import date as _date
 from decimal import Decimal, localcontext
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import forges
 from .formatting import APPROXIMATE_MARKS, NUMBER_RE, round_sig
@@ -52,6 +52,19 @@ def is_comment_only_html(text: str) -> bool:
     """Whether raw HTML holds only comments: one rule for "is this section written", used by the
     section directives (on nodes) and by the source scan (on Markdown tokens)."""
     return _HTML_COMMENTS.fullmatch(text) is not None
+
+
+class OptionDoc(NamedTuple):
+    """One option of a directive, as the manual's reference shows it: each directive keeps a table of
+    these beside its ``option_spec`` (``option_doc``), so the reference is read from where the option is
+    defined."""
+
+    #: what the value is: ``text``, ``positive integer``, ``number``, ``one of …``, ``flag (no value)``
+    type: str
+    #: the default, or ``required``
+    default: str
+    #: what it does, in a sentence or two (MyST Markdown)
+    meaning: str
 
 
 class OptionError(ValueError):
@@ -207,12 +220,12 @@ def parse_status(value: str | None) -> str:
 
 def parse_date(value: str | None) -> str:
     value = (value or "").strip()
+    if not re.match(r"^\d{4}-\d{2}-\d{2}$", value):
+        raise OptionError(f"date must be an ISO date YYYY-MM-DD, got {value!r}")
     try:
-        if not re.match(r"^\d{4}-\d{2}-\d{2}$", value):
-            raise ValueError
         _date.fromisoformat(value)
-    except ValueError:
-        raise OptionError(f"date must be an ISO date YYYY-MM-DD, got {value!r}") from None
+    except ValueError as error:  # in the form, but no such day: "day is out of range for month"
+        raise OptionError(f"date {value!r} does not exist ({error})") from None
     return value
 
 

@@ -165,7 +165,7 @@ MUTATIONS = (
     Mutation(
         "unknown-key-warning",
         "collect/domain.py",
-        "warn(ContribWarning.UNKNOWN_KEY, said, node)",
+        "warn(ContribWarning.UNKNOWN_KEY, f\"{{contrib}} target not found: {target!r}{cause}\", node)",
         "pass",
         "a {contrib} link to an unknown key warns [contrib.unknown_key]",
     ),

@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 
 from sphinx_contributions.cli.main import (
-    CANONICAL_VARIABLE,
-    CHECK_CANONICAL_URL,
     COMMANDS,
     build_parser,
 )
@@ -75,6 +73,9 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     assert done.stderr == ""
     assert done.stdout.splitlines() == [
         "wrote contributions/sglang-1.md: a draft of sglang#1, left out of the published site",
+        # issue 45: before, nothing said the forge's facts are missing
+        "GitHub was not asked (CONTRIBUTIONS_OFFLINE is set): fill in by hand the title, :status: (merged, open "
+        "or closed), :date: (the day it merged) and :issue: (the issues it closes)",
         "next: write its title, summary and sections (preview: contributions serve), then run: contributions check",
     ]
     page = site / "contributions" / "sglang-1.md"
@@ -139,9 +140,9 @@ def test_the_whole_authoring_sequence(site: Path, tmp_path: Path) -> None:
     assert not (out / "projects").exists()
     assert "projects/" not in (out / "contributions/sglang-1.html").read_text(encoding="utf-8")
 
-    # list: the same records as contributions.json (check builds with Read the Docs' canonical URL; list
-    # with the one the environment gives), and a table
-    done = run("list", "--json", cwd=site, env={CANONICAL_VARIABLE: CHECK_CANONICAL_URL})
+    # list: the same records as contributions.json (check --outdir builds with no stand-in canonical URL,
+    # issue 45; list with the one the environment gives: none here), and a table
+    done = run("list", "--json", cwd=site)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == document
     done = run("list", cwd=site)
@@ -211,7 +212,7 @@ def test_new_with_root_elsewhere(site: Path, tmp_path: Path) -> None:
     done = run("new", "github.com/sgl-project/sglang/pull/7/files", "--root", str(site), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert (site / "contributions/sglang-7.md").is_file()
-    assert done.stdout.splitlines()[1].endswith("contributions check --root site")
+    assert done.stdout.splitlines()[-1].endswith("contributions check --root site")
 
 
 def test_help_names_the_guide_and_version_says_it(tmp_path: Path) -> None:
@@ -335,6 +336,21 @@ INVALID = [
         2,
     ),
     (("list", "--jsn"), "contributions list: unrecognized arguments: --jsn (see contributions list --help)", 2),
+    *(  # issue 45: a near miss on a forge the extension reads says what is wrong (before: "the Gitea or
+        # Forgejo at github.com", "the GitHub Enterprise at github.com")
+        (("new", url), f"contributions new: {url!r} is not a pull request's address: {said}", 2)
+        for url, said in (
+            ("https://github.com/python/cpython/pulls/101441", "GitHub writes /pull/101441, not /pulls/101441"),
+            ("https://github.com/python/cpython/pull/10144l", "'10144l' after /pull/ is not a number"),
+            ("github.com/python/cpython/pull/", "no number after /pull/"),
+            (
+                "https://gitlab.com/group/name/merge_requests/3",
+                "GitLab writes /-/merge_requests/3, not /merge_requests/3",
+            ),
+            ("https://codeberg.org/ada/tool/pull/2", "Codeberg writes /pulls/2, not /pull/2"),
+            ("https://codeberg.org/ada/tool/pulls/two", "'two' after /pulls/ is not a number"),
+        )
+    ),
     *(  # issue 33: a forge the extension does not read is named (before: "is not a pull request")
         (
             ("new", url),
@@ -370,6 +386,18 @@ def test_invalid_command_name(tmp_path: Path) -> None:
     assert len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("contributions: argument COMMAND: invalid choice: 'frob'")
     assert done.stderr.endswith(" (see contributions --help)\n")
+
+
+def test_new_says_when_the_forge_did_not_answer(site: Path) -> None:
+    """issue 45: the forge asked and silent (here: nothing listens at its API's address) is said, with the
+    facts to fill in by hand (before: nothing was said)."""
+    env = {"CONTRIBUTIONS_OFFLINE": "", "GITHUB_API_URL": "http://127.0.0.1:9", "GH_TOKEN": "", "GITHUB_TOKEN": ""}
+    done = run("new", "sgl-project/sglang#1", cwd=site, env=env)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[1] == (
+        "GitHub did not answer: fill in by hand the title, :status: (merged, open or closed), :date: (the day it "
+        "merged) and :issue: (the issues it closes)"
+    )
 
 
 def test_new_refuses_an_existing_page(site: Path) -> None:
@@ -437,52 +465,68 @@ def test_new_ignores_keys_outside_the_site(site: Path) -> None:
     assert run("new", "sgl-project/sglang#1", cwd=site).returncode == 0
 
 
-def stopped_lines(done: subprocess.CompletedProcess[str], builder: str = "html") -> tuple[str, Path]:
-    """``check``'s two lines when Sphinx stops: the exception's own line, and the full log's path."""
+DEBUG_HINT = (
+    "contributions check: to see Sphinx's whole output and the traceback, run it again with CONTRIBUTIONS_DEBUG=1"
+)
+
+
+def stopped_lines(site: Path, builder: str = "html") -> str:
+    """``check``'s two lines when Sphinx stops: the exception's own line, and how to see the rest; no log
+    file is left behind (issue 45: before, ``/tmp/contributions-check-*.log``)."""
+    tmp = site.parent / "tmp"
+    tmp.mkdir(exist_ok=True)
+    done = run("check", cwd=site, env={**os.environ, "TMPDIR": str(tmp)})
     assert (done.returncode, done.stdout) == (1, ""), done.stderr
     assert "Traceback" not in done.stderr
     first, second = done.stderr.splitlines()
-    prefix = "contributions check: the full log: "
-    assert second.startswith(prefix)
-    log = Path(second.removeprefix(prefix))
-    assert log.is_file()
+    assert second == DEBUG_HINT
+    assert list(tmp.iterdir()) == []
     head = f"contributions check: the Sphinx build ({builder}) stopped (exit status 2): "
     assert first.startswith(head), first
-    return first.removeprefix(head), log
+    return first.removeprefix(head)
 
 
 def test_check_reports_a_build_that_stops(site: Path) -> None:
     (site / "conf.py").write_text("raise RuntimeError('broken conf')\n")
-    line, log = stopped_lines(run("check", cwd=site))
+    line = stopped_lines(site)
     assert line == "ConfigError: There is a programmable error in your configuration file: RuntimeError: broken conf"
-    assert "RuntimeError: broken conf" in log.read_text(encoding="utf-8")
+    debug = run("check", cwd=site, env={**os.environ, "CONTRIBUTIONS_DEBUG": "1"})
+    assert "RuntimeError: broken conf" in debug.stderr.split(DEBUG_HINT)[0]
 
 
 def test_check_prints_the_config_error_line(site: Path) -> None:
     """A syntax error in conf.py: the ConfigError's line, not Sphinx's "Please also report this…"."""
     (site / "conf.py").write_text('project = "x"\nextensions = [\n', encoding="utf-8")
-    line, log = stopped_lines(run("check", cwd=site))
+    line = stopped_lines(site)
     assert line == (
         "ConfigError: There is a syntax error in your configuration file: '[' was never closed (conf.py, line 2)"
     )
-    text = log.read_text(encoding="utf-8")
-    assert "sphinx.errors.ConfigError" in text and "Configuration error" in text
 
 
 @pytest.mark.parametrize(
     ("setting", "line"),
     [
+        (  # issue 45: before, "the Sphinx build (html) stopped … ExtensionError: Could not import …" and a log
+            'extensions = ["myst_parser", "sphinx_contribution"]',
+            "extensions names 'sphinx_contribution', which is not installed: did you mean 'sphinx_contributions'?",
+        ),
         (
-            'extensions = ["myst_parser_typo", "sphinx_contributions"]',
-            "ExtensionError: Could not import extension myst_parser_typo "
-            "(exception: No module named 'myst_parser_typo')",
+            'extensions = ["myst_parser", "sphinx_contributions", "no_such_extension_here"]',
+            "extensions names 'no_such_extension_here', which is not installed: install the package that "
+            "provides it, or remove it from extensions",
         ),
     ],
 )
 def test_check_names_what_is_not_installed(site: Path, setting: str, line: str) -> None:
+    """One line, at the line of conf.py that names it, with the fix; no log file left behind."""
     conf = site / "conf.py"
     conf.write_text(conf.read_text(encoding="utf-8") + f"\n{setting}\n", encoding="utf-8")
-    assert stopped_lines(run("check", cwd=site))[0] == line
+    number = len(conf.read_text(encoding="utf-8").splitlines())
+    tmp = site.parent / "tmp"
+    tmp.mkdir()
+    done = run("check", cwd=site, env={**os.environ, "TMPDIR": str(tmp)})
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", f"contributions check: conf.py:{number}: {line}\n")
+    assert list(tmp.iterdir()) == []
 
 
 MINIMAL_CONF = 'extensions = ["myst_parser", "sphinx_contributions"]\nexclude_patterns = ["_build"]\n'
@@ -547,9 +591,42 @@ def test_check_names_the_myst_setting(tmp_path: Path, conf: str, warning: str) -
         (site / "index.md").unlink()
     done = run("check", cwd=site)
     assert done.returncode == 1, done.stderr
-    assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == "  " + warning
+    assert done.stdout.split("Warnings (1):\n", 1)[1].splitlines()[0] == "  conf.py:1: " + warning
     # nothing switched on for the site: the write-up is not read as one until the site adds the setting
     assert not re.search(r"^  demo#1 ", done.stdout, re.M)
+
+
+def test_check_refuses_a_requirement_only_this_machine_resolves(tmp_path: Path) -> None:
+    """issue 45: ``requirements.txt`` naming the extension by a ``file://`` URL, an absolute path or a path
+    outside the site: Read the Docs cannot install it, so the site would not publish (before: "would
+    publish"); the rule is the one ``init`` warns by. A wheel in the site and a Git URL pass."""
+    site = minimal_site(tmp_path / "site", MINIMAL_CONF + 'myst_enable_extensions = ["colon_fence"]\n')
+    (site / "vendor").mkdir()
+    (site / "vendor/sphinx_contributions-0.1.0-py3-none-any.whl").write_bytes(b"")
+    (site / "requirements.txt").write_text(
+        "furo\n"
+        "sphinx-contributions[serve] @ file:///home/ada/sphinx-contributions  # the clone\n"
+        "/home/ada/dist/sphinx_contributions-0.1.0-py3-none-any.whl\n"
+        "../sphinx_contributions-0.1.0-py3-none-any.whl[serve]\n"
+        "./vendor/sphinx_contributions-0.1.0-py3-none-any.whl[serve]\n"
+        "sphinx-contributions @ git+https://github.com/ada/sphinx-contributions@0123abc\n",
+        encoding="utf-8",
+    )
+    done = run("check", cwd=site)
+    fix = (
+        ": Read the Docs installs from a clone of the site, where it is not; commit a wheel of it in vendor/ and "
+        "write ./vendor/NAME.whl[serve], write a Git URL it can reach (sphinx-contributions[serve] @ "
+        "git+https://…), or the released name once sphinx-contributions is on PyPI [check.requirements]"
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.split("Warnings (3):\n", 1)[1].splitlines()[:3] == [
+        f"  requirements.txt:{number}: WARNING: {line!r} installs sphinx-contributions from this machine only{fix}"
+        for number, line in (
+            (2, "sphinx-contributions[serve] @ file:///home/ada/sphinx-contributions  # the clone"),
+            (3, "/home/ada/dist/sphinx_contributions-0.1.0-py3-none-any.whl"),
+            (4, "../sphinx_contributions-0.1.0-py3-none-any.whl[serve]"),
+        )
+    ]
 
 
 MISSING_THEME = (
@@ -825,6 +902,13 @@ def test_check_builds_with_a_canonical_url_as_read_the_docs_does(tmp_path: Path)
     # the entry's id is its key's (write/exports.entry_id), its link the page's address
     assert f"<id>{url}contributions.json#demo%231</id>" in feed and "2026-01-01T00:00:00Z" in feed
     assert f'href="{url}contributions/demo-1.html"' in feed
+    # issue 45: output kept without an address given holds no stand-in one (before: the PDF's title page,
+    # canonical links and the feed named https://example.readthedocs.io/en/latest/)
+    plain = tmp_path / "plain"
+    done = subprocess.run([*command, "--outdir", str(plain)], cwd=full, capture_output=True, text=True, env=environ)
+    assert (done.returncode, done.stderr) == (0, ""), done.stdout
+    written = [path for path in plain.rglob("*") if path.is_file() and path.suffix in (".html", ".json", ".xml")]
+    assert written and [path for path in written if b"example.readthedocs.io" in path.read_bytes()] == []
     shallow = tmp_path / "shallow"
     subprocess.run(["git", "clone", "-q", "--depth", "1", src.as_uri(), str(shallow)], check=True)
     done = subprocess.run(command, cwd=shallow, capture_output=True, text=True, env=environ)

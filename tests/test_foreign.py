@@ -254,20 +254,30 @@ NO_COLON_FENCE = (
 
 
 @pytest.mark.parametrize(
-    ("extensions", "conf", "said"),
+    ("extensions", "conf", "said", "line"),
     [
-        ([*HOST, "sphinx_contributions"], "", NO_MYST),
-        ([*HOST, "myst_parser", "sphinx_contributions"], "", NO_COLON_FENCE),
-        ([*HOST, "myst_parser", "sphinx_contributions"], 'myst_enable_extensions = ["deflist"]\n', NO_COLON_FENCE),
+        ([*HOST, "sphinx_contributions"], "", NO_MYST, ":14"),  # extensions = [...] in the root's conf.py
+        ([*HOST, "myst_parser", "sphinx_contributions"], "", NO_COLON_FENCE, ":14"),  # not set: at extensions
+        (
+            [*HOST, "myst_parser", "sphinx_contributions"],
+            'myst_enable_extensions = ["deflist"]\n',
+            NO_COLON_FENCE,
+            ":LAST",
+        ),
     ],
 )
-def test_a_guest_learns_every_setting_in_one_build(tmp_path: Path, extensions: list[str], conf: str, said: str) -> None:
+def test_a_guest_learns_every_setting_in_one_build(
+    tmp_path: Path, extensions: list[str], conf: str, said: str, line: str
+) -> None:
     """The one warning is all the build says (before: a reST site needed three builds to learn it must add
     myst_parser, then colon_fence); nothing is switched on for it, so the write-up is not read as one yet,
-    and its links and toctree say nothing more. The settings added as said, the build is clean."""
+    and its links and toctree say nothing more. It is located at the setting's line of conf.py (issue 45:
+    before, at no file). The settings added as said, the build is clean."""
     src = write_up_site(tmp_path, conf)
     result = build(src, tmp_path / "html", "html", extensions)
-    assert (result.returncode, result.stderr) == (1, said)
+    last = len((src / "conf.py").read_text(encoding="utf-8").splitlines())
+    where = f"{src / 'conf.py'}{line.replace('LAST', str(last))}: "
+    assert (result.returncode, result.stderr) == (1, where + said)
     # what a page links is in the output (on 7434b26 the unread write-up linked a stylesheet never copied)
     for page in (tmp_path / "html").glob("*.html"):
         for linked in re.findall(r'href="(_static/contributions[^"?]*)', page.read_text(encoding="utf-8")):

@@ -29,7 +29,6 @@ BROKEN: dict[str, tuple[str, Callable[[str], str], str]] = {
     "misspelt": (
         "minimal.md",
         lambda text: text.replace("{contribution}", "{contributon}"),
-        "minimal.md:3: WARNING: Unknown directive type: 'contributon' [myst.directive_unknown]\n"
         "minimal.md:3: WARNING: unknown directive 'contributon': did you mean 'contribution'? Write "
         "':::{contribution}'; until then the page is not a write-up and is not listed [contrib.unknown_name]\n"
         # the page is no write-up: the links to it find nothing

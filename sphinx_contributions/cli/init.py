@@ -139,6 +139,12 @@ _MACHINE_ONLY = (
     "it to init (--requirement dist/….whl: init copies it into vendor/), give a Git URL it can reach "
     "(--requirement git+https://…), or the released name once sphinx-contributions is on PyPI"
 )
+#: what ``check`` says to do about such a line of an existing site's requirements.txt
+MACHINE_ONLY_FIX = (
+    ": Read the Docs installs from a clone of the site, where it is not; commit a wheel of it in vendor/ and "
+    "write ./vendor/NAME.whl[serve], write a Git URL it can reach (sphinx-contributions[serve] @ "
+    "git+https://…), or the released name once sphinx-contributions is on PyPI"
+)
 #: where a wheel or sdist goes in the site, committed with it: Read the Docs installs from the clone
 VENDOR = "vendor"
 
@@ -157,12 +163,54 @@ class SiteRequirement:
         return f"{VENDOR}/{self.vendored.name}" if self.vendored else None
 
 
+def machine_only(target: str, root: Path | None = None) -> bool:
+    """Whether a requirement's URL or path resolves on this machine only (Read the Docs installs from a
+    fresh clone): a ``file:`` URL; with the site's ``root``, also an absolute path, a path outside the site,
+    or one to nothing there (``init`` and ``check`` ask this one rule)."""
+    if target.startswith("file:"):
+        return True
+    if root is None or re.match(r"^[a-z][a-z0-9+.-]*://", target):
+        return False
+    path = Path(target.split("[", 1)[0]).expanduser()
+    if path.is_absolute() or target.startswith("~"):
+        return True
+    found = (root / path).resolve()
+    return not found.is_relative_to(root.resolve()) or not found.exists()
+
+
+def machine_only_lines(root: Path) -> list[tuple[int, str]]:
+    """(line number, line) of each line of the site's ``requirements.txt`` that installs the extension
+    from where only this machine can: what ``contributions check`` refuses to call publishable."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+
+    try:
+        lines = (root / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    found = []
+    for number, text in enumerate(lines, start=1):
+        line = re.sub(r"(^|\s)#.*$", "", text).strip()
+        if not line or line.startswith("-"):
+            continue
+        try:
+            wanted = Requirement(line)
+        except InvalidRequirement:  # a path: ./vendor/sphinx_contributions-….whl[serve]
+            name = Path(line.split("[", 1)[0]).name
+            if canonicalize_name(re.split(r"-[0-9]", name, maxsplit=1)[0]) == DISTRIBUTION and machine_only(line, root):
+                found.append((number, text.strip()))
+            continue
+        if canonicalize_name(wanted.name) == DISTRIBUTION and wanted.url and machine_only(wanted.url, root):
+            found.append((number, text.strip()))
+    return found
+
+
 def _direct(url: str, origin: str) -> SiteRequirement:
     line = f"{DISTRIBUTION}[{SITE_EXTRA}] @ {url}"
     return SiteRequirement(
         line,
         f"requirements.txt installs sphinx-contributions from {url}, {origin}"
-        + (_MACHINE_ONLY if url.startswith("file:") else ""),
+        + (_MACHINE_ONLY if machine_only(url) else ""),
     )
 
 

@@ -152,27 +152,60 @@ def build(
     )
 
 
-def save_log(result: Build, command: str) -> Path:
-    """The build's whole output (and the traceback it stopped on) in a file that outlives the command."""
-    handle, name = tempfile.mkstemp(prefix=f"{PROG}-{command}-", suffix=".log")
-    with os.fdopen(handle, "w", encoding="utf-8") as log:
-        log.write(f"{PROG} {command}: sphinx -b {result.builder}, exit status {result.returncode}\n\n")
-        log.write("== Sphinx's output\n" + result.stdout + result.stderr)
-        if result.stopped:
-            log.write("\n== the exception the build stopped on\n" + result.stopped.get("traceback", ""))
-    return Path(name)
+#: Sphinx's words for an extension it cannot import (``sphinx.registry.load_extension``)
+_NOT_IMPORTED = re.compile(
+    r"Could not import extension (?P<name>\S+) \(exception: No module named '(?P<module>[^']+)'\)"
+)
 
 
-def crashed(result: Build, command: str) -> CommandError:
-    """The build stopped: the exception's own line (``ConfigError: …``), else Sphinx's last line; and
-    where the full log is."""
+def not_installed(root: Path, reason: str) -> str | None:
+    """An extension of ``conf.py`` that is not installed, in one line: where ``conf.py`` names it, and the
+    installed module its name is a typo of (``did you mean 'sphinx_contributions'?``), else how to fix it;
+    None for another reason."""
+    import ast
+    import pkgutil
+
+    from ..warnings import closest
+
+    found = _NOT_IMPORTED.search(reason)
+    if found is None or found["module"] not in (found["name"], found["name"].split(".")[0]):
+        return None  # the extension is there, and a module it imports is not: Sphinx's line says which
+    name = found["name"]
+    where = "conf.py"
+    try:
+        tree = ast.parse((root / "conf.py").read_text(encoding="utf-8"))
+        line = next(n.lineno for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value == name)
+        where = f"conf.py:{line}"
+    except (OSError, SyntaxError, ValueError, StopIteration):
+        pass
+    # this package itself too: an editable install is no module on sys.path
+    installed = ({module.name for module in pkgutil.iter_modules()} | {__name__.split(".")[0]}) - {name}
+    meant = closest(name, sorted(installed))
+    fix = (
+        f"did you mean {meant!r}?"
+        if meant is not None
+        else "install the package that provides it, or remove it from extensions"
+    )
+    return f"{where}: extensions names {name!r}, which is not installed: {fix}"
+
+
+def crashed(result: Build, command: str, root: Path) -> CommandError:
+    """The build stopped: an extension that is not installed in one line with its fix; else the
+    exception's own line (``ConfigError: …``), else Sphinx's last line, and how to see the rest. No log
+    file is left behind: ``CONTRIBUTIONS_DEBUG=1`` prints Sphinx's whole output and the traceback."""
     if result.stopped and result.stopped.get("line"):
         reason = result.stopped["line"]
     else:
         reason = next((line for line in reversed(result.stderr.splitlines()) if line.strip()), "no output")
+    if (line := not_installed(root, reason)) is not None:
+        return CommandError(f"{PROG} {command}: {line}")
+    if os.environ.get("CONTRIBUTIONS_DEBUG"):
+        traceback = (result.stopped or {}).get("traceback", "")
+        print(result.stdout + result.stderr + traceback, file=sys.stderr)
     return CommandError(
         f"{PROG} {command}: the Sphinx build ({result.builder}) stopped (exit status {result.returncode}): "
-        f"{one_line(reason)}\n{PROG} {command}: the full log: {save_log(result, command)}"
+        f"{one_line(reason)}\n{PROG} {command}: to see Sphinx's whole output and the traceback, run it again "
+        "with CONTRIBUTIONS_DEBUG=1"
     )
 
 
@@ -255,7 +288,7 @@ def missing_characters(log: str, tex: str) -> list[dict[str, Any]]:
     ]
 
 
-def compile_pdf(result: Build) -> tuple[str, list[dict[str, Any]]]:
+def compile_pdf(result: Build, kept: bool = False) -> tuple[str, list[dict[str, Any]]]:
     """Compile the LaTeX output as Read the Docs does (latexmk with the site's latexmkrc): a line on
     what happened, and the warnings it gave (a failed compile, characters the PDF leaves out)."""
     latexmk = shutil.which("latexmk")
@@ -270,8 +303,8 @@ def compile_pdf(result: Build) -> tuple[str, list[dict[str, Any]]]:
         log_path = tex.with_suffix(".log")
         log = log_path.read_text(encoding="utf-8", errors="replace") if log_path.is_file() else ""
         if done.returncode != 0 or not tex.with_suffix(".pdf").is_file():
-            kept = Path(tempfile.mkstemp(prefix=f"{PROG}-check-latex-", suffix=".log")[1])
-            kept.write_text(log or done.stdout + done.stderr, encoding="utf-8")
+            # no file left behind: the log stays with the output the site asked to keep (--outdir)
+            where = f"the full log: {log_path}" if kept else "run it with --outdir DIR to keep the full log"
             error = next((line for line in log.splitlines() if line.startswith("!")), "see the log")
             warnings.append(
                 {
@@ -279,12 +312,28 @@ def compile_pdf(result: Build) -> tuple[str, list[dict[str, Any]]]:
                     "line": None,
                     "level": "WARNING",
                     "type": "latex.failed",
-                    "message": f"latexmk did not make the PDF (exit status {done.returncode}): {error}; "
-                    f"the full log: {kept}",
+                    "message": f"latexmk did not make the PDF (exit status {done.returncode}): {error}; {where}",
                 }
             )
         warnings += missing_characters(log, tex.name)
     return "latex: the PDF compiled with latexmk", warnings
+
+
+def requirement_warnings(root: Path) -> list[dict[str, Any]]:
+    """A warning for each line of ``requirements.txt`` that installs the extension from where only this
+    machine can (:func:`.init.machine_only`): Read the Docs, installing from a clone, would fail."""
+    from .init import MACHINE_ONLY_FIX, machine_only_lines
+
+    return [
+        {
+            "path": "requirements.txt",
+            "line": number,
+            "level": "WARNING",
+            "type": "check.requirements",
+            "message": f"{line!r} installs sphinx-contributions from this machine only{MACHINE_ONLY_FIX}",
+        }
+        for number, line in machine_only_lines(root)
+    ]
 
 
 def command_check(args: argparse.Namespace) -> int:
@@ -293,19 +342,19 @@ def command_check(args: argparse.Namespace) -> int:
     kept = Path(args.outdir).resolve() if args.outdir else None
     results: list[Build] = []
     notes: list[str] = []
-    extra: dict[str, list[dict[str, Any]]] = {}
+    extra: dict[str, list[dict[str, Any]]] = {builders[0]: requirement_warnings(root)}
+    # the stand-in address only for output that is thrown away: kept output holds no address but the site's
+    canonical = args.canonical_url or os.environ.get(CANONICAL_VARIABLE) or (None if kept else CHECK_CANONICAL_URL)
     with tempfile.TemporaryDirectory(prefix="contributions-check-") as work:
         for builder in builders:
             # --outdir: the one builder's output there, or each builder's in a folder of its name
             outdir = None if kept is None else kept if len(builders) == 1 else kept / builder
-            result = build(
-                root, Path(work), strict=True, html=outdir, builder=builder, canonical_url=args.canonical_url
-            )
+            result = build(root, Path(work), strict=True, html=outdir, builder=builder, canonical_url=canonical)
             if result.report is None:
-                raise crashed(result, "check")
+                raise crashed(result, "check", root)
             results.append(result)
             if builder == "latex" and not result.warnings and result.returncode == 0:
-                note, extra[builder] = compile_pdf(result)
+                note, extra[builder] = compile_pdf(result, kept is not None)
                 notes.append(note)
     first = results[0]
     headings = ("key", "title", "state", "sections", "metrics", "page")
@@ -332,7 +381,7 @@ def command_check(args: argparse.Namespace) -> int:
         return 1
     for result in results:
         if result.returncode != 0:
-            raise crashed(result, "check")
+            raise crashed(result, "check", root)
     if builders == ["html"]:
         print("\nThe site would publish: the strict build passes.")
     else:
@@ -355,7 +404,7 @@ def command_list(args: argparse.Namespace) -> int:
         result = build(root, Path(work), strict=False, include_drafts=args.drafts)
         path = result.html / JSON_NAME
         if result.returncode != 0 or result.report is None:
-            raise crashed(result, "list")
+            raise crashed(result, "list", root)
         # a site without write-ups has no contributions.json: the document it would hold
         text = path.read_text(encoding="utf-8") if path.is_file() else dumps(contributions_document_of([]))
     if args.json:
@@ -464,11 +513,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--canonical-url",
         type=canonical_url_of,
-        default=os.environ.get(CANONICAL_VARIABLE) or CHECK_CANONICAL_URL,
+        default=None,
         metavar="URL",
         help=(
             f"the site's address, set as {CANONICAL_VARIABLE} for the build, as Read the Docs sets it (default: "
-            f"{CANONICAL_VARIABLE} from the environment, else {CHECK_CANONICAL_URL})"
+            f"{CANONICAL_VARIABLE} from the environment, else {CHECK_CANONICAL_URL}; with --outdir, none: the "
+            "output kept holds no stand-in address)"
         ),
     )
     check.set_defaults(handler=command_check)

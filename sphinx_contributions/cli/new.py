@@ -92,6 +92,23 @@ class PullRequest:
         return f"{label(self.qualified_key)}.md"
 
 
+#: the facts ``new`` fills in from the forge, named when it could not
+BY_HAND = "the title, :status: (merged, open or closed), :date: (the day it merged) and :issue: (the issues it closes)"
+
+
+def not_asked(repo: str) -> str:
+    """Why ``new`` has no facts of the forge (the forge's answer was nothing)."""
+    import importlib.util
+    import os
+
+    label = forges.forge_of(repo).label
+    if os.environ.get("CONTRIBUTIONS_OFFLINE"):
+        return f"{label} was not asked (CONTRIBUTIONS_OFFLINE is set)"
+    if importlib.util.find_spec("httpx") is None:
+        return f"{label} was not asked (that needs httpx: pip install 'sphinx-contributions[sync]')"
+    return f"{label} did not answer"
+
+
 def parse_pull_request(text: str) -> PullRequest:
     """A pull (merge) request's address on GitHub, GitLab or Codeberg (any tab of it), or ``REPO#N``."""
     text = text.strip()
@@ -102,6 +119,8 @@ def parse_pull_request(text: str) -> PullRequest:
             f"{PROG} new: {text!r} is {other}; the extension knows pull requests on GitHub, gitlab.com and "
             "Codeberg only (a write-up's :repo: is a repository there)"
         )
+    if short is None and (wrong := forges.misspelt_pull(text)):
+        raise UsageError(f"{PROG} new: {text!r} is not a pull request's address: {wrong}")
     if short is None:
         raise UsageError(f"{PROG} new: {text!r} is not a pull request; give {ACCEPTED_FORMS}")
     try:
@@ -161,7 +180,6 @@ def write_draft(root: Path, pull: PullRequest, pages: list[SourcePage]) -> list[
     said = [f"wrote {shown(path)}: a draft of {key}, left out of the published site"]
     if key != pull.key:
         said.append(f"its key is {key} (':key:'): {pull.key} is {holder_of(pull.key, pages)}'s")
-    if filled:
-        said.append(filled)
+    said.append(filled or f"{not_asked(pull.repo)}: fill in by hand {BY_HAND}")
     said.append(f"next: write its title, summary and sections (preview: {PROG} serve), then run: {check}")
     return said

@@ -4,11 +4,11 @@ STOPPED.json SPHINX-ARGS…`` runs ``python -m sphinx SPHINX-ARGS…`` and, when
 exception to ``STOPPED.json``: its class, its own message and the full traceback. The command shows the
 exception's line rather than Sphinx's last one ("Please also report this if it was a user error…").
 
-Sphinx catches the exception itself and hands it to ``sphinx._cli.util.errors.handle_exception`` (Sphinx
-9), which prints the long report; the wrapper records the exception there, then lets Sphinx print as
-usual. That module is private: where a later Sphinx moves the function, the wrapper says so on stderr
-in a ``[contrib.compat]`` line (kept in the command's saved log), nothing is recorded, and the command
-falls back to Sphinx's last line.
+Sphinx catches the exception itself and hands it to ``sphinx._cli.util.errors.handle_exception`` (Sphinx 9),
+which prints the long report and saves the traceback in a file under /tmp; the wrapper records the exception
+there and prints the traceback instead, so that no file outlives the command. That module is private: where
+a later Sphinx moves the function, the wrapper says so on stderr in a ``[contrib.compat]`` line (shown with
+``CONTRIBUTIONS_DEBUG=1``), nothing is recorded, and the command falls back to Sphinx's last line.
 """
 
 from __future__ import annotations
@@ -74,8 +74,10 @@ def main(argv: Sequence[str]) -> int:
         return sphinx.cmd.build.main(args)
 
     def handle_exception(exception: BaseException, /, *rest: Any, **options: Any) -> None:
+        """Sphinx's own would save the traceback in a file under /tmp that outlives the command: the
+        traceback goes to stderr instead (``CONTRIBUTIONS_DEBUG=1`` shows it)."""
         record(stopped, exception)
-        original(exception, *rest, **options)
+        print("".join(traceback.format_exception(exception)), file=options.get("stderr") or sys.stderr)
 
     errors.handle_exception = handle_exception
     return sphinx.cmd.build.main(args)

@@ -529,9 +529,28 @@ def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref)
             node,
         )
     else:
-        said = f"{{contrib}} target not found: {target!r}{did_you_mean(domain, target)}"
-        warn(ContribWarning.UNKNOWN_KEY, said, node)
+        cause = unlisted_cause(domain, target) or did_you_mean(domain, target)
+        warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}{cause}", node)
     return True
+
+
+def unlisted_cause(domain: ContributionsDomain, target: str) -> str:
+    """``: bad.md declares it, but that page is not listed: <its own warning>``: the page whose header
+    declares the key and was rejected, and why; "" when no page does. A rejected header always warns, so
+    only the pages that warned while being read are looked at, and only on this warning's path."""
+    from ..read.sources import site_markdown_parser
+    from .drafts import scan_file  # drafts imports this module
+
+    env = domain.env
+    wanted = key_lookup(split_target(target)[0])
+    for docname, said in sorted(domain.data.get("warnings", {}).items()):
+        own = [warning.message for warning in said if (warning.type or "").startswith("contrib.")]
+        if docname in domain.contributions or not own or docname not in env.found_docs:
+            continue
+        page = scan_file(env.doc2path(docname), docname, lambda: site_markdown_parser(env))
+        if page is not None and key_lookup(page.key) == wanted:
+            return f": {env.doc2path(docname, False)} declares it, but that page is not listed: {own[0]}"
+    return ""
 
 
 def did_you_mean(domain: ContributionsDomain, target: str) -> str:
@@ -557,8 +576,20 @@ def did_you_mean(domain: ContributionsDomain, target: str) -> str:
     keys = {key_lookup(known): known for known in published if known.rpartition("#")[2] == number}
     found = difflib.get_close_matches(key_lookup(f"{name}#{number}"), list(keys), n=1, cutoff=0.75)
     if not found:
-        return ""
+        return closest_keys(published, name)
     return f"; did you mean {keys[found[0]] + (f'#{section}' if section else '')!r}?"
+
+
+def closest_keys(published: list[str], name: str, most: int = 3) -> str:
+    """``; the closest existing keys: 'good#1', 'good#7'``: the published keys of the repositories whose
+    names are closest to ``name`` (difflib), for a key of another number or a name near none; "" when no
+    name is close."""
+    import difflib
+
+    names = {key_lookup(known.rpartition("#")[0]): known.rpartition("#")[0] for known in published}
+    near = difflib.get_close_matches(key_lookup(name), list(names), n=most, cutoff=0.6)
+    keys = [known for lookup in near for known in published if key_lookup(known.rpartition("#")[0]) == lookup]
+    return f"; the closest existing keys: {', '.join(repr(key) for key in keys[:most])}" if keys else ""
 
 
 def get_domain(env: BuildEnvironment) -> ContributionsDomain:

@@ -114,9 +114,10 @@ _OTHER_FORGES = (
 
 def other_forge(text: str) -> str | None:
     """What a pull request's address on a forge the extension does not read is (``a Bitbucket pull
-    request``, ``a merge request of the GitLab at gitlab.example.org``); None for any other text."""
+    request``, ``a merge request of the GitLab at gitlab.example.org``); None for any other text, and for
+    an address on GitHub, gitlab.com or Codeberg (:func:`misspelt_pull` says what is wrong with it)."""
     text = text.strip()
-    if parse_pull_url(text) is not None:
+    if parse_pull_url(text) is not None or _KNOWN_HOST.match(text):
         return None
     for pattern, said in _OTHER_FORGES:
         if match := pattern.match(text):
@@ -124,6 +125,40 @@ def other_forge(text: str) -> str | None:
             # an address on a forge the extension reads that is no pull request of it (a repository path
             # with '..' or '%2F') is not another forge's: no name for it
             return None if host in {forge.host for forge in FORGES} else said.format(**match.groupdict())
+    return None
+
+
+_KNOWN_HOST = re.compile(
+    r"^(?:https?://)?(?:www\.)?(?P<host>" + "|".join(re.escape(forge.host) for forge in FORGES) + r")/(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+#: a pull (merge) request's place in an address, however a forge or a hand writes it
+_PULL_TAIL = re.compile(
+    r"(?P<tail>(?:/-)?/(?:pulls?|merge[_-]requests?|pull-requests|prs?))(?:/(?P<number>[^/?#\s]*))?",
+    re.IGNORECASE,
+)
+
+
+def misspelt_pull(text: str) -> str | None:
+    """What is wrong with an address on GitHub, gitlab.com or Codeberg that is nearly a pull request's
+    (``GitHub writes /pull/NUMBER, not /pulls/NUMBER``; ``'10144l' after /pull/ is not a number``); None
+    for any other text."""
+    text = text.strip()
+    known = _KNOWN_HOST.match(text)
+    if known is None or parse_pull_url(text) is not None:
+        return None
+    forge = next(forge for forge in FORGES if forge.host == known["host"].lower())
+    after_repo = known["rest"].split("/", 2)[2:]  # a repository's path has two segments at least
+    found = _PULL_TAIL.search("/" + after_repo[0]) if after_repo else None
+    if found is None:
+        return None
+    expected = forge.pull_path.partition("{n}")[0].rstrip("/")
+    number = found["number"] or ""
+    if found["tail"].lower() != expected:
+        shown_number = number if number.isdigit() else "NUMBER"
+        return f"{forge.label} writes {expected}/{shown_number}, not {found['tail']}/{shown_number}"
+    if not number.isdigit():
+        return f"{number!r} after {expected}/ is not a number" if number else f"no number after {expected}/"
     return None
 
 

@@ -21,6 +21,7 @@ from ..i18n import _
 from ..keys import SECTIONS, is_opaque_slug, label, make_key, names_another_pr, project_page, tag_page
 from ..markup import inline_markup
 from ..options import (
+    OptionDoc,
     OptionError,
     comma_form,
     is_comment_only_html,
@@ -51,6 +52,9 @@ _YAML_OPTION = re.compile(r"^(?P<name>[A-Za-z][\w-]*)\s*:")
 _HASH_NUMBER = re.compile(r"(?:^|(?<=[\s,]))#(?=[0-9])")
 #: a hashtag in a ``:tags:`` value, which MyST reads as the start of a comment
 _HASH_TAG = re.compile(r"(?:^|(?<=[\s,\[]))#(?=\S)")
+#: a ``#`` that MyST reads as the start of a comment in a directive's options: at the start of a value or
+#: after a space (its option tokenizer's rule)
+_COMMENT = re.compile(r"(?:^|\s)#")
 #: words of a ``:tags:`` value without commas from which on it is read as several tags written with spaces
 SPACED_TAG_WORDS = 3
 
@@ -85,6 +89,17 @@ class OptionsDirective(MarkingDirective):
         spec = cls.__dict__.get("option_spec")
         if spec and not isinstance(spec, AnyOptionSpec):
             cls.option_spec = AnyOptionSpec(spec)
+        run = cls.__dict__.get("run")
+        if run is not None and not getattr(run, "reports_comments", False):
+
+            def run_then_report(self: OptionsDirective) -> list[nodes.Node]:
+                result: list[nodes.Node] = run(self)
+                self.warn_lost_comments()
+                return result
+
+            run_then_report.reports_comments = True  # type: ignore[attr-defined]
+            run_then_report.__doc__ = run.__doc__
+            cls.run = run_then_report  # type: ignore[method-assign,assignment]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,6 +107,8 @@ class OptionsDirective(MarkingDirective):
         #: option names as given that the directive does not have, in the order written
         self.unknown_options = [option for option in self.options if option not in known]
         self.options = {option: value for option, value in self.options.items() if option in known}
+        #: the options a warning was given about (at their line): a ``#`` in them is reported there
+        self.located: set[str] = set()
 
     def written_text(self) -> tuple[int, list[str]]:
         """The directive's text as written and the line of its first line: in a Markdown page, the page's
@@ -120,6 +137,7 @@ class OptionsDirective(MarkingDirective):
 
     def option_location(self, name: str) -> str:
         """``source:line`` of option ``name``, for warnings about its value."""
+        self.located.add(name)
         source, _ = self.get_source_info()
         return f"{source}:{self.option_line(name)}"
 
@@ -166,6 +184,24 @@ class OptionsDirective(MarkingDirective):
             warn(ContribWarning.UNKNOWN_NAME, message, self.option_location(name))
         return misspelt
 
+    def warn_lost_comments(self) -> None:
+        """After :meth:`run`: an option whose ``#`` MyST read as a comment, cutting its value, and about which
+        no warning was given: one warning of its own. MyST's warning for it is not given
+        (:class:`~.names.OneWarningPerTypo`), so each such ``#`` is said once, by the directive."""
+        known = self.option_spec or {}
+        for name, written in self.written_options():
+            if name not in known or name in self.located or not _COMMENT.search(written):
+                continue
+            kept = " ".join(str(self.options.get(name) or "").split())
+            if kept == " ".join(written.split()):
+                continue
+            warn(
+                ContribWarning.BAD_OPTION,
+                f"'#' starts a comment in directive options, so ':{name}:' is read as {kept!r} and the rest is "
+                f"lost: remove the '#' (or quote the value)",
+                self.option_location(name),
+            )
+
     def comment_hint(self, name: str) -> str | None:
         """For an option whose ``#`` MyST read as the start of a comment (``:pr: #27001``), what to write
         instead; None when the option has no such ``#``."""
@@ -199,6 +235,54 @@ class ContributionDirective(OptionsDirective):
         "project": directives.unchanged,
         "date": directives.unchanged,
         "key": directives.unchanged,
+    }
+    #: each option for the manual's reference (type, default, meaning)
+    option_doc: ClassVar[dict[str, OptionDoc]] = {
+        "repo": OptionDoc(
+            "repository",
+            "required",
+            "The repository: `owner/name` on GitHub, `gitlab.com/group/name` (subgroups too) on GitLab, "
+            "`codeberg.org/owner/name` on Codeberg, or its address. Every link of the page goes to that forge.",
+        ),
+        "pr": OptionDoc(
+            "positive integer", "required", "The pull (merge) request's number. Write `27001`, not `#27001`."
+        ),
+        "summary": OptionDoc(
+            "one sentence, inline Markdown",
+            "required",
+            "What the change is: shown in the header, and in listings, the feed and the page's description "
+            "where there is no `:impact:`.",
+        ),
+        "impact": OptionDoc(
+            "one sentence, inline Markdown",
+            "none",
+            "What the change means for the project's users: shown in proof rows, cards, tables, the "
+            "description, `contributions.json` and the feed.",
+        ),
+        "issue": OptionDoc(
+            "issue numbers, comma-separated", "none", "The issues the change addresses: `12` or `12, 34`."
+        ),
+        "status": OptionDoc(
+            "one of `merged`, `open`, `closed`, `draft`",
+            "not stated (the lock's state, when it has one)",
+            "The pull request's state; `draft` leaves the page out of the published site.",
+        ),
+        "tags": OptionDoc(
+            "tags, comma-separated",
+            "none",
+            "Topics: `caching, memory`. A tag enough write-ups carry gets a page of its own.",
+        ),
+        "project": OptionDoc("text", "the repository's name", "The project's display name."),
+        "date": OptionDoc(
+            "ISO date `YYYY-MM-DD`",
+            "none (the feed takes the page's last commit)",
+            "When the change landed; listings and the feed sort by it, newest first.",
+        ),
+        "key": OptionDoc(
+            "`NAME#<pr>`",
+            "`<repository name>#<pr>`",
+            "The page's own key, for a repository name another owner's write-up already has (`ROCm-sglang#1`).",
+        ),
     }
 
     def run(self) -> list[nodes.Node]:
@@ -468,6 +552,20 @@ class SectionDirective(MarkingDirective):
     final_argument_whitespace = True
     has_content = True
     option_spec: ClassVar[OptionSpec] = {"unknown": directives.unchanged, "tests": directives.unchanged}
+    option_doc: ClassVar[dict[str, OptionDoc]] = {
+        "unknown": OptionDoc(
+            "flag, or text",
+            "off",
+            'The sources do not describe this part: the section is one plain line ("No mechanism is known.", '
+            "or the words given) instead of a body that pads.",
+        ),
+        "tests": OptionDoc(
+            "comma-separated paths",
+            "none",
+            "Verification only: the test files the pull request added or changed, shown as a line; each is checked "
+            "against the changed files the lock holds from the forge.",
+        ),
+    }
 
     def run(self) -> list[nodes.Node]:
         name = bare_name(self.name)  # ``fix`` or ``contrib:fix``

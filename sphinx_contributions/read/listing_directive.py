@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from docutils.parsers.rst import directives
 
 from .. import nodes as cn
-from ..options import OptionError, parse_positive_int, parse_status, parse_text
+from ..options import OptionDoc, OptionError, parse_positive_int, parse_status, parse_text
 from ..queries import LAYOUTS, SORTS
 from ..warnings import ContribWarning, suggest, warn
 from .directives import OptionsDirective
@@ -37,6 +37,31 @@ class ContributionsDirective(OptionsDirective):
         "sort": directives.unchanged,
         "limit": directives.unchanged,
         "filter": directives.unchanged,
+    }
+    #: each option for the manual's reference (type, default, meaning)
+    option_doc: ClassVar[dict[str, OptionDoc]] = {
+        "layout": OptionDoc(
+            f"one of {', '.join(f'`{name}`' for name in LAYOUTS)}",
+            f"`{LAYOUTS[0]}`",
+            "How the write-ups are drawn: a table, cards, or proof rows (project, impact and headline figure).",
+        ),
+        "project": OptionDoc("text", "every project", "Only this project (display name or repository name, any case)."),
+        "tag": OptionDoc("text", "every tag", "Only the write-ups with this tag."),
+        "status": OptionDoc(
+            "one of `merged`, `open`, `closed`", "every state", "Only this state (drafts are never published)."
+        ),
+        "sort": OptionDoc(
+            f"one of {', '.join(f'`{name}`' for name in SORTS)}",
+            f"`{SORTS[0]}`",
+            "The order: newest first (undated last), by project, or by title.",
+        ),
+        "limit": OptionDoc("positive integer", "no limit", "At most this many write-ups."),
+        "filter": OptionDoc(
+            "flag, or a positive integer",
+            "no controls",
+            "Filter controls by project, tag and state, once the listing holds `contributions_filter_min` "
+            "write-ups, or the number given.",
+        ),
     }
 
     def run(self) -> list[nodes.Node]:

@@ -12,6 +12,7 @@ from docutils.parsers.rst import directives
 from .. import nodes as cn
 from ..i18n import number_locale
 from ..options import (
+    OptionDoc,
     OptionError,
     parse_better,
     parse_change,
@@ -53,6 +54,39 @@ class MetricDirective(OptionsDirective):
         "expect": directives.unchanged,
         "evidence": directives.unchanged,
         "change": directives.unchanged,
+    }
+    #: each option for the manual's reference (type, default, meaning)
+    option_doc: ClassVar[dict[str, OptionDoc]] = {
+        "before": OptionDoc(
+            "number",
+            "required",
+            "The value before the change, as written: scientific notation allowed (`1.03e-1`); `~` before it "
+            "marks it approximate.",
+        ),
+        "after": OptionDoc("number", "required", "The value after the change, the same way."),
+        "unit": OptionDoc("text", "none", "Shown after both values: `ms`, `of 16` (a count of that whole)."),
+        "better": OptionDoc("one of `lower`, `higher`", "`lower`", "Which way is an improvement."),
+        "headline": OptionDoc(
+            "flag (no value)",
+            "the page's first figure",
+            "This is the write-up's headline figure, the one its header, listings and cards show.",
+        ),
+        "expect": OptionDoc(
+            "`hold`",
+            "none (a result)",
+            "A no-regression check: the figure must not get worse (`196 → 196 tests passed`).",
+        ),
+        "change": OptionDoc(
+            "one of `on`, `off`",
+            "`on`",
+            "`off`: no change in words anywhere, the values and the chart alone (for a ratio no source states).",
+        ),
+        "evidence": OptionDoc(
+            "links, comma-separated",
+            "none",
+            "Where the figure comes from: `PR 12`, `issue 3`, `commit 0123abc`, `owner/repo#N`, "
+            "`owner/repo@SHA` or a web address.",
+        ),
     }
 
     def run(self) -> list[nodes.Node]:

@@ -3,10 +3,11 @@
 A write-up is a MyST Markdown page whose directives are colon fences (``:::{contribution}``). Without
 ``myst_parser`` in ``extensions`` no ``.md`` page is read at all; without ``colon_fence`` in
 ``myst_enable_extensions`` every ``:::`` block is a paragraph, so the site has no contributions and the
-warnings that follow name everything but the cause. Each of the two is one ``[contrib.config]`` warning
-that names the setting, given when a Markdown source of the site holds one of the extension's directives
-as a colon fence: a site that loads the extension only for its roles (to link another portfolio), or that
-writes its directives as backtick fences, needs neither setting.
+warnings that follow name everything but the cause. Each of the two is one ``[contrib.config]`` warning that
+names the setting (at its line of ``conf.py``, else at the line of ``extensions``), given when a Markdown
+source of the site holds one of the extension's directives as a colon fence: a site that loads the
+extension only for its roles (to link another portfolio), or that writes its directives as backtick
+fences, needs neither setting.
 
 A site that lacks both hears of both in one warning, so one build tells it everything to add (before, it
 learnt of ``colon_fence`` only in the build after it had added ``myst_parser``). Nothing is switched on
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING
 from sphinx.project import Project
 from sphinx.transforms import SphinxTransform
 
+from ..themes import setting_location
 from ..warnings import ContribWarning, warn
 from .sources import page_being_read
 
@@ -95,6 +97,11 @@ def check_myst_settings(app: Sphinx, config: Config) -> None:
     if not uses_colon_fences(app, config):
         return
     if not myst:  # myst_enable_extensions is no setting then: colon_fence is missing too
-        warn(ContribWarning.CONFIG, NO_MYST_NOR_COLON_FENCE, None)
+        warn(ContribWarning.CONFIG, NO_MYST_NOR_COLON_FENCE, _line_of(app, "extensions"))
         return
-    warn(ContribWarning.CONFIG, NO_COLON_FENCE, None)
+    warn(ContribWarning.CONFIG, NO_COLON_FENCE, _line_of(app, "myst_enable_extensions", "extensions"))
+
+
+def _line_of(app: Sphinx, *names: str) -> str | None:
+    """``conf.py:line`` of the first of ``names`` the site sets; None where it sets none."""
+    return next(filter(None, (setting_location(app.confdir, name) for name in names)), None)

@@ -15,6 +15,7 @@ expression.
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
+from sphinx.util.logging import NAMESPACE, is_suppressed_warning
 
 from ..keys import SECTION_NAMES
 from ..warnings import closest
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     from docutils import nodes
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
+    from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
 
@@ -201,3 +204,51 @@ def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
         if misspelt:
             document["contrib_rejected"] = True
     return bool(document["contrib_misspelt"])
+
+
+#: MyST's subtypes for an unknown name, by the kind of name
+_MYST_UNKNOWN = {"directive_unknown": "directive", "role_unknown": "role"}
+#: MyST's warning for a ``#`` comment in a directive's options, and the directive it names
+_MYST_COMMENTS = "directive_comments"
+_COMMENTED = re.compile(r"^'(?P<name>[^']+)': ")
+#: the extension's directives that report each ``#`` comment in their options themselves
+_REPORTING = ("contribution", "metric", "contributions", "project")
+
+
+class OneWarningPerTypo(logging.Filter):
+    """Drops MyST's ``Unknown directive type`` (``Unknown interpreted text role``) where the name is a typo
+    of one of the extension's, which :func:`~..check.structure.check_names` reports with the name meant,
+    and MyST's "Directive options has # comments" for the extension's directives, which report each ``#``
+    at its option themselves (:meth:`.directives.OptionsDirective.warn_lost_comments`): one warning for one
+    mistake. MyST's stays where the extension's is silenced (``suppress_warnings``)."""
+
+    def __init__(self, app: Sphinx) -> None:
+        super().__init__()
+        self.app = app
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "type", None) == "myst" and getattr(record, "subtype", None) == _MYST_COMMENTS:
+            named = _COMMENTED.match(record.getMessage())
+            ours = named is not None and bare_name(named["name"]) in _REPORTING
+            settings = getattr(getattr(self.app, "config", None), "suppress_warnings", [])
+            return not ours or is_suppressed_warning("contrib", "bad_option", settings)
+        kind = _MYST_UNKNOWN.get(getattr(record, "subtype", None) or "")
+        location = getattr(record, "location", None)
+        if kind is None or getattr(record, "type", None) != "myst" or not isinstance(location, tuple):
+            return True
+        env = getattr(self.app, "env", None)
+        if env is None or location[0] != env.current_document.docname:
+            return True
+        if is_suppressed_warning("contrib", "unknown_name", self.app.config.suppress_warnings):
+            return True
+        misses = near_misses(env, page_being_read(env))
+        return not any(miss.kind == kind and miss.line == location[1] for miss in misses)
+
+
+def install_typo_filter(app: Sphinx) -> None:
+    """``builder-inited``: :class:`OneWarningPerTypo` on the logger MyST warns through (a parallel
+    reader, forked, has it too)."""
+    from myst_parser import warnings_  # MyST logs through getLogger(__name__) of this module
+
+    logger = logging.getLogger(f"{NAMESPACE}.{warnings_.__name__}")
+    logger.filters = [f for f in logger.filters if not isinstance(f, OneWarningPerTypo)] + [OneWarningPerTypo(app)]

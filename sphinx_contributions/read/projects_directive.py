@@ -21,6 +21,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from .. import nodes as cn
+from ..options import OptionDoc
 from ..warnings import ContribWarning, warn
 from .directives import OptionsDirective
 from .marks import MarkingDirective
@@ -59,6 +60,9 @@ class ProjectIntroDirective(OptionsDirective):
     final_argument_whitespace = True
     has_content = True
     option_spec: ClassVar[OptionSpec] = {"heading": directives.unchanged}
+    option_doc: ClassVar[dict[str, OptionDoc]] = {
+        "heading": OptionDoc("text", "the project's name", "The heading of the project's section."),
+    }
 
     def run(self) -> list[nodes.Node]:
         self.warn_misspelt_options()

@@ -137,6 +137,12 @@ def replaces_sitemap(app: Sphinx) -> bool:
 def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
     """``config-inited``: sphinx-sitemap's handlers leave, its settings stay (see the module's docstring).
     Sphinx keeps each event's listeners (``id``, ``handler``) in ``app.events.listeners``."""
+    if SITEMAP_EXTENSION not in app.extensions and config.contributions_sitemap:
+        where = setting_location(app.confdir, "contributions_sitemap")
+        logger.info(  # not a warning: init's site turns it on, ready for the day the site adds sphinx-sitemap
+            f"{where + ': ' if where else ''}contributions_sitemap = True has no effect: sphinx-sitemap is not "
+            'loaded; for a sitemap.xml, add "sphinx_sitemap" to extensions (pip install sphinx-sitemap)'
+        )
     if not replaces_sitemap(app):
         return
     for event in SITEMAP_EVENTS:
