@@ -69,6 +69,7 @@ exclude_patterns = [
     "node_modules",
     "README.md",
     "AUTHORING.md",
+    "CONTRIBUTING.md",
     "docs",
     ".pytest_cache",
     ".ci",

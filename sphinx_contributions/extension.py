@@ -320,7 +320,7 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "warn-missing-reference",
-        domain.warn_missing_contrib,
+        drafts.warn_missing_contrib,
         500,
         "a {contrib} to a draft or unknown key, in our words",
     ),

@@ -895,7 +895,7 @@ class FakeForges:
 
 
 def demo(port: int = 0) -> FakeForges:
-    """The fake forges with ada's work, for the manual's walk (docs/how-to/discover.md): two merged pull
+    """The fake forges with ada's work, for the walk in CONTRIBUTING.md: two merged pull
     requests of hers in others' GitHub repositories and one in her own, one merge request on GitLab (its
     token: ``demo``), each with its facts, so ``discover``, ``discover --new`` and ``sync`` all answer."""
     forges = FakeForges(port)

@@ -164,8 +164,8 @@ MUTATIONS = (
     ),
     Mutation(
         "unknown-key-warning",
-        "collect/domain.py",
-        "warn(ContribWarning.UNKNOWN_KEY, f\"{{contrib}} target not found: {target!r}{cause}\", node)",
+        "collect/drafts.py",
+        'warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}{cause}", node)',
         "pass",
         "a {contrib} link to an unknown key warns [contrib.unknown_key]",
     ),
@@ -456,8 +456,8 @@ MUTATIONS = (
     Mutation(
         "generated-folder-inside",
         "settings.py",
-        'if not value or value.startswith(".") or any(part in ("", ".", "..") for part in value.split("/")):',
-        'if not value or value.startswith(".") and any(part in ("", ".", "..") for part in value.split("/")):',
+        'if not value or value.startswith((".", "/")) or any(part in ("", ".", "..") for part in value.split("/")):',
+        'if not value or value.startswith((".", "/")) and any(part in ("", ".", "..") for part in value.split("/")):',
         "a tag or project folder is a folder inside the site: '', '.', '..' and '/x' refused",
     ),
     Mutation(

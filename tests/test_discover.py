@@ -224,8 +224,10 @@ def test_the_json_list(forge: FakeForges, site: Path, capsys: pytest.CaptureFixt
 def test_new_writes_the_drafts_of_the_chosen(forge: FakeForges, site: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = discover(capsys, "--user", "ada", "--new", "1", "2")
     assert status == 0
-    assert out[-3:] == [
+    assert out[-4:] == [
         "1: wrote contributions/thing-7.md: a draft of thing#7, left out of the published site",
+        "1: GitHub did not answer: fill in by hand the title, :status: (merged, open or closed), :date: (the day "
+        "it merged) and :issue: (the issues it closes)",
         "1: next: write its title, summary and sections (preview: contributions serve), then run: contributions check",
         "2: https://github.com/example-org/widget/pull/12 is written up in contributions/widget-12.md; no draft "
         "written",
@@ -382,7 +384,7 @@ def test_in_a_terminal_it_asks_which_drafts_to_write(
         apis.close()
     captured = capsys.readouterr()
     assert (status, asked) == (0, ["\nWrite drafts of which? (1; Enter: none) "])
-    assert captured.out.splitlines()[-2] == (
+    assert captured.out.splitlines()[-3] == (
         "1: wrote contributions/thing-7.md: a draft of thing#7, left out of the published site"
     )
     assert captured.err == (

@@ -560,6 +560,10 @@ def broken_links(outdir: Path, prefix: str = "/en/latest/") -> list[str]:
                 continue  # another site, mailto:, data:
             if parts.path.startswith(prefix):
                 target = outdir / unquote(parts.path[len(prefix) :])
+            elif parts.path.startswith("/") and page.relative_to(outdir).parts[0] in ("404.html", "404"):
+                # the 404 page of a site without a canonical URL: sphinx-notfound-page's links from the host's
+                # root, where such a site is served
+                target = outdir / unquote(parts.path.lstrip("/"))
             elif parts.path.startswith("/"):
                 broken.append(f"{page.relative_to(outdir)}: {link} (outside the site)")
                 continue

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from .chromium import SCHEMES, SCREENSHOTS, SIZES, chromium, local_context, serve
-from .conftest import PORTFOLIO, rtd_build
+from .conftest import PORTFOLIO, SITE_URL, environ_with, rtd_build
 from .reading import ELLIPSIS, FIRST_SECTION_TOP, VALUES, evaluate, evaluate_pages
 
 pytestmark = pytest.mark.browser
@@ -58,7 +58,9 @@ def long_title_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
     text = page.read_text(encoding="utf-8")
     text = re.sub(r"^# .*$", f"# {LONG_TITLE}", text, count=1, flags=re.M)
     page.write_text(text.replace(":unit: of 140\n", f":unit: {LONG_UNIT}\n"), encoding="utf-8")
-    done = rtd_build(src, root / "html")
+    # as Read the Docs builds it (a canonical URL under /en/latest/, where it is served): the 404 page's
+    # absolute links, sphinx-notfound-page's, lead into the site
+    done = rtd_build(src, root / "html", env=environ_with(READTHEDOCS_CANONICAL_URL=SITE_URL))
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr
     pages = sorted(str(p.relative_to(root / "html")) for p in (root / "html").rglob("*.html"))
     pages = [p for p in pages if not p.startswith(("_", "genindex", "search"))]

@@ -515,44 +515,6 @@ class ContributionsDomain(Domain):
         return object_name(key, section)
 
 
-def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
-    """``warn-missing-reference``: a ``{contrib}`` link that no write-up of this site, no intersphinx
-    inventory and no ``nitpick_ignore`` entry answered; our own words (a draft, or an unknown key)."""
-    if not isinstance(domain, ContributionsDomain) or node.get("reftype") != "contrib":
-        return None
-    target = node["reftarget"]
-    draft = (domain.draft_keys or {}).get(key_lookup(split_target(target)[0]))
-    if draft is not None:
-        warn(
-            ContribWarning.DRAFT_LINK,
-            f"{{contrib}} links to {target}, a draft ({draft}) that the published site leaves out",
-            node,
-        )
-    else:
-        cause = unlisted_cause(domain, target) or did_you_mean(domain, target)
-        warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}{cause}", node)
-    return True
-
-
-def unlisted_cause(domain: ContributionsDomain, target: str) -> str:
-    """``: bad.md declares it, but that page is not listed: <its own warning>``: the page whose header
-    declares the key and was rejected, and why; "" when no page does. A rejected header always warns, so
-    only the pages that warned while being read are looked at, and only on this warning's path."""
-    from ..read.sources import site_markdown_parser
-    from .drafts import scan_file  # drafts imports this module
-
-    env = domain.env
-    wanted = key_lookup(split_target(target)[0])
-    for docname, said in sorted(domain.data.get("warnings", {}).items()):
-        own = [warning.message for warning in said if (warning.type or "").startswith("contrib.")]
-        if docname in domain.contributions or not own or docname not in env.found_docs:
-            continue
-        page = scan_file(env.doc2path(docname), docname, lambda: site_markdown_parser(env))
-        if page is not None and key_lookup(page.key) == wanted:
-            return f": {env.doc2path(docname, False)} declares it, but that page is not listed: {own[0]}"
-    return ""
-
-
 def did_you_mean(domain: ContributionsDomain, target: str) -> str:
     """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to
     the one written (difflib, as Python's own suggestions; case aside); "" when none is close. Another

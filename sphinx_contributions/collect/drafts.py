@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING
 from sphinx.project import Project
 
 from ..files import read_json, write_whole
-from ..keys import key_lookup, make_key
+from ..keys import key_lookup, make_key, split_target
 from ..read.sources import block_tokens, directive_name, markdown_parser, site_config
 from ..warnings import ContribWarning, warn
-from .domain import get_domain
+from .domain import ContributionsDomain, did_you_mean, get_domain
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -40,7 +40,9 @@ if TYPE_CHECKING:
     from markdown_it import MarkdownIt
     from markdown_it.token import Token
     from myst_parser.config.main import MdParserConfig
+    from sphinx.addnodes import pending_xref
     from sphinx.application import Sphinx
+    from sphinx.domains import Domain
     from sphinx.environment import BuildEnvironment
 
 #: reStructuredText: ``.. contribution::`` and its indented ``:name: value`` options
@@ -246,3 +248,40 @@ def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
                 "put the 'contribution' directive at the top level of the page",
                 (docname, record.lineno),
             )
+
+
+def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
+    """``warn-missing-reference``: a ``{contrib}`` link that no write-up of this site, no intersphinx
+    inventory and no ``nitpick_ignore`` entry answered; our own words (a draft, or an unknown key)."""
+    if not isinstance(domain, ContributionsDomain) or node.get("reftype") != "contrib":
+        return None
+    target = node["reftarget"]
+    draft = (domain.draft_keys or {}).get(key_lookup(split_target(target)[0]))
+    if draft is not None:
+        warn(
+            ContribWarning.DRAFT_LINK,
+            f"{{contrib}} links to {target}, a draft ({draft}) that the published site leaves out",
+            node,
+        )
+    else:
+        cause = unlisted_cause(domain, target) or did_you_mean(domain, target)
+        warn(ContribWarning.UNKNOWN_KEY, f"{{contrib}} target not found: {target!r}{cause}", node)
+    return True
+
+
+def unlisted_cause(domain: ContributionsDomain, target: str) -> str:
+    """``: bad.md declares it, but that page is not listed: <its own warning>``: the page whose header
+    declares the key and was rejected, and why; "" when no page does. A rejected header always warns, so
+    only the pages that warned while being read are looked at, and only on this warning's path."""
+    from ..read.sources import site_markdown_parser
+
+    env = domain.env
+    wanted = key_lookup(split_target(target)[0])
+    for docname, said in sorted(domain.data.get("warnings", {}).items()):
+        own = [warning.message for warning in said if (warning.type or "").startswith("contrib.")]
+        if docname in domain.contributions or not own or docname not in env.found_docs:
+            continue
+        page = scan_file(env.doc2path(docname), docname, lambda: site_markdown_parser(env))
+        if page is not None and key_lookup(page.key) == wanted:
+            return f": {env.doc2path(docname, False)} declares it, but that page is not listed: {own[0]}"
+    return ""

@@ -70,6 +70,7 @@ exclude_patterns = [
     "node_modules",
     "README.md",
     "AUTHORING.md",
+    "CONTRIBUTING.md",
     "docs",
     ".pytest_cache",
     ".ci",
