@@ -253,14 +253,10 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "env-get-updated",
-        ".write.fixes.navigation:navigation_changed",
+        ".write.manifest:updated",
         500,
-        "every page again when a title in the navigation changed",
+        "every page again when what pages show of each other changed",
         when=WORK,
-    ),
-    Handler("env-get-updated", ".write.generated:intros_changed", 900, "project pages whose intro changed", when=WORK),
-    Handler(
-        "env-get-updated", ".write.sidebar:sidebar_changed", 900, "pages whose sidebar of write-ups changed", when=WORK
     ),
     Handler(
         "env-check-consistency",
@@ -285,7 +281,7 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "write-started",
-        ".write.fixes.stale_outputs:remove_stale_files",
+        ".write.manifest:start_writing",
         400,
         "files the output held and this build does not: gone",
         when=WORK,
@@ -295,13 +291,6 @@ HANDLERS: tuple[Handler, ...] = (
         ".write.fixes.epub_bookkeeping:drop_buildinfo_backup",
         500,
         "ePub: Sphinx's .buildinfo.bak neither packed nor warned",
-    ),
-    Handler(
-        "write-started",
-        ".write.manifest:forget_before_writing",
-        500,
-        "what this build rewrites is unknown until written",
-        when=WORK,
     ),
     Handler(
         "write-started",
@@ -547,8 +536,6 @@ TRANSFORMS: tuple[tuple[str, int, str, str | None], ...] = (
 #: per part (as sphinx-design's ``setup_<component>``)
 COMPONENTS: tuple[str, ...] = (
     ".write.fixes.opengraph_print:setup_opengraph_print",
-    ".write.incremental:setup_incremental",
-    ".write.fixes.doc_titles:setup_doc_titles",
     ".collect.own_nodes:setup_own_nodes",
     ".render.design_guest:setup_design_guest",
 )

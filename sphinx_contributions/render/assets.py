@@ -154,7 +154,7 @@ def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
     """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's (and
     sphinx-design's, on a site that did not list it) when a page of the site shows a write-up or a
     listing, for a builder whose pages are HTML; none where they are everywhere (Sphinx copies them) or
-    nothing shows the extension's work. The output's manifest holds them (:mod:`..write.fixes.stale_outputs`),
+    nothing shows the extension's work. The output's manifest holds them (:mod:`..write.manifest`),
     so they leave the output with the last write-up."""
     if everywhere(app) or not writes_html(builder):
         return []

@@ -23,7 +23,6 @@ from sphinx.util.osutil import relative_uri
 from .. import nodes as cn
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
-from ..files import digest
 from ..i18n import _, ngettext
 from ..keys import slugify
 from ..queries import is_of_project
@@ -32,8 +31,7 @@ from ..render.links import Links
 from ..render.listing import listing_context
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
-from .incremental import generated_page_is_current
-from .manifest import remember, this_build
+from .manifest import generated_page_is_current
 from .social_cards import page_meta_tags
 
 if TYPE_CHECKING:
@@ -175,22 +173,3 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     for pagename, page in get_domain(app.env).generated_pages().items():
         if not generated_page_is_current(app, pagename):
             yield pagename, page_context(app, pagename, page, intros), GENERATED_TEMPLATE
-
-
-def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated`` (after :mod:`.incremental`'s): a project page is stale when the intro it
-    shows changed."""
-    if not is_site_builder(app.builder):
-        return []
-    intros = project_intros(app, env)
-    pages = get_domain(env).generated_pages()
-    new = {}
-    for pagename, page in pages.items():
-        found = _intro_for(page, intros)
-        new[pagename] = digest((found[0], found[1].pformat()) if found else None)
-    old = remember(app, "intros", new) or {}
-    changed = {name for name in new if name in old and old[name] != new[name]}
-    if changed:
-        build = this_build(app)
-        build["stale"] = sorted(set(build.get("stale", [])) | changed)
-    return []

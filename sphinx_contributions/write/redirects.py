@@ -5,7 +5,7 @@ redirect page at the old address, as sphinx-reredirects writes one (a meta refre
 where the site has a canonical URL, ``noindex`` and a link to follow by hand), with one info line.
 
 The redirects an output holds are remembered too (``redirects``: old page → key), so each build keeps
-them, and they are files of the output (:func:`.fixes.stale_outputs.held_files`): a redirect whose
+them, and they are files of the output (:func:`.manifest.held_files`): a redirect whose
 write-up is gone, or whose address a page of the site now takes, is removed as any stale file is.
 Only website builders that write a file per page (``html``, ``dirhtml``) write them; the memory is per
 builder and output folder, so the first build of an output writes none.
@@ -24,7 +24,7 @@ from ..builders import is_site_builder, output_of
 from ..collect.domain import get_domain
 from ..files import write_whole
 from ..settings import canonical_url
-from .manifest import UNKNOWN, recalled, remember, this_build
+from .manifest import note, recalled, this_build
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -57,26 +57,21 @@ def redirects(app: Sphinx) -> dict[str, str]:
     """Old page → the page its write-up is at now, for every redirect this output holds after this build
     (worked out once per build, when writing starts)."""
     kept = this_build(app)
-    if "redirects" in kept:
-        found: dict[str, str] = kept["redirects"]
+    if "redirect_pages" in kept:
+        found: dict[str, str] = kept["redirect_pages"]
         return found
-    found = kept["redirects"] = {}
+    found = kept["redirect_pages"] = {}
     if not _writes_redirects(app):
         return found
     env = app.env
     domain = get_domain(env)
     pages = {record.key: record.docname for record in domain.contributions.values()}
     taken = set(env.found_docs) | set(domain.generated_pages())
-    old_pages = remember(app, "addresses", pages) or {}
-    held = recalled(app, "redirects")
-    moved = {}
-    for key, page in pages.items():
-        old = old_pages.get(key)
-        if old not in (None, UNKNOWN, page):
-            moved[str(old)] = key
-    by_key = {page: key for page, key in held.items() if key != UNKNOWN} | moved
-    now = {old: key for old, key in by_key.items() if key in pages and old not in taken}
-    remember(app, "redirects", now)
+    old_pages = recalled(app, "addresses")
+    note(app, "addresses", pages)
+    moved = {old: key for key, page in pages.items() if (old := old_pages.get(key)) not in (None, page)}
+    now = {old: key for old, key in (recalled(app, "redirects") | moved).items() if key in pages and old not in taken}
+    note(app, "redirects", now)
     for old, key in sorted(now.items()):
         found[old] = pages[key]
         if old in moved:
@@ -85,7 +80,7 @@ def redirects(app: Sphinx) -> dict[str, str]:
 
 
 def redirect_files(app: Sphinx) -> Iterator[Path]:
-    """The file of each redirect this output holds (:func:`.fixes.stale_outputs.held_files`)."""
+    """The file of each redirect this output holds (:func:`.manifest.held_files`)."""
     for old in redirects(app):
         yield Path(app.builder.get_outfilename(old))  # type: ignore[attr-defined]  # HTML builders
 
