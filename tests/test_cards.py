@@ -327,6 +327,14 @@ def test_cards_of_removed_pages_and_of_a_site_that_turns_them_off_are_removed(pa
     assert not (outdir / CARD_DIR).exists()
 
 
+def test_the_folder_of_the_tag_pages_cards_goes_with_them(pages: Path) -> None:
+    outdir = Path(build(pages, freshenv=True, contributions_tag_page_min=1).outdir)
+    assert list((outdir / CARD_DIR / "tags").glob("*.png"))
+    build(pages, contributions_tag_page_min=100)
+    assert not (outdir / CARD_DIR / "tags").exists()
+    assert card_file(outdir, head_meta(outdir / "full.html")).is_file()
+
+
 # -- a portfolio (tests/roots/test-portfolio), as Read the Docs builds it ----------------------------
 
 

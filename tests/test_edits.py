@@ -38,7 +38,7 @@ html_baseurl = "https://edits.example.org/"
 exclude_patterns = ["_build"]
 """
 PROJECTS = ("alpha", "beta", "gamma", "delta")
-TAGS = ("perf", "memory", "correctness", "docs", "api", "kernels")
+TAGS = ("perf", "memory", "correctness", "docs", "api", "kernels", "tests", "build", "cuda", "io")
 WORDS = ("loader", "mask", "kernel", "cache", "parser", "index", "option", "table", "path", "queue")
 
 
@@ -115,7 +115,7 @@ def _title(rng: random.Random) -> str:
 
 
 def _tags(rng: random.Random) -> tuple[str, ...]:
-    return tuple(rng.sample(TAGS, rng.randint(1, 3)))
+    return tuple(rng.sample(TAGS, rng.randint(1, 2)))
 
 
 def add(site: Site, rng: random.Random) -> str:
@@ -238,7 +238,7 @@ def compared(folder: Path) -> Path:
 
 
 def first_site(rng: random.Random) -> Site:
-    site = Site()
+    site = Site(settings={"contributions_sidebar_limit": rng.choice((0, 3))})
     for _ in range(12):
         add(site, rng)
     for w in list(site.writeups.values())[::3]:
