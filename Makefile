@@ -9,7 +9,7 @@ BUILDDIR ?= _build
 # strict: warnings are errors (nitpicky is on in conf.py); -T: full tracebacks on a crash
 SPHINXOPTS ?= -W --keep-going -T
 
-.PHONY: html test test-sdist test-latest serve clean lint bench bench-serve audit linkcheck mutate mutate-sample gallery
+.PHONY: html test test-edits test-sdist test-latest serve clean lint bench bench-serve audit linkcheck mutate mutate-sample gallery
 
 $(STAMP): pyproject.toml requirements/constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,12 @@ html: $(STAMP)
 PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(PY) -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+
+# random edits of a site, each followed by an incremental and a clean build compared whole (tests/test_edits.py;
+# `make test` runs a few): CONTRIB_EDITS edits, CONTRIB_EDITS_SEED to run a failure again
+CONTRIB_EDITS ?= 200
+test-edits: $(STAMP)
+	CONTRIB_EDITS=$(CONTRIB_EDITS) $(PY) -m pytest -n 0 tests/test_edits.py $(PYTEST_ARGS)
 
 # the sdist built, unpacked into a temporary folder and its whole suite run there (this venv; axe-core from
 # tests/node/node_modules): it passes with at most two skips (tests/sdist_suite.py); not part of `make test`

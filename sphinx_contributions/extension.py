@@ -30,7 +30,6 @@ from .write import (
     canonical,
     exports,
     generated,
-    incremental,
     manifest,
     redirects,
     report,
@@ -41,18 +40,15 @@ from .write import (
 )
 from .write.fixes import (
     design_latex,
-    doc_titles,
     empty_index,
     epub_bookkeeping,
     epub_svg,
     lasting_warnings,
-    navigation,
     opengraph_fields,
     search_index,
     search_objects,
     singlehtml_anchors,
     sitemap,
-    stale_outputs,
 )
 
 if TYPE_CHECKING:
@@ -218,12 +214,10 @@ HANDLERS: tuple[Handler, ...] = (
     ),
     Handler(
         "env-get-updated",
-        navigation.navigation_changed,
+        manifest.updated,
         500,
-        "every page again when a title in the navigation changed",
+        "every page again when what pages show of each other changed",
     ),
-    Handler("env-get-updated", generated.intros_changed, 900, "project pages whose intro changed"),
-    Handler("env-get-updated", sidebar.sidebar_changed, 900, "pages whose sidebar of write-ups changed"),
     Handler(
         "env-check-consistency",
         drafts.check_no_draft_left,
@@ -239,7 +233,7 @@ HANDLERS: tuple[Handler, ...] = (
     # -- writing: each page resolved and rendered -------------------------------------------------
     Handler(
         "write-started",
-        stale_outputs.remove_stale_files,
+        manifest.start_writing,
         400,
         "files the output held and this build does not: gone",
     ),
@@ -248,12 +242,6 @@ HANDLERS: tuple[Handler, ...] = (
         epub_bookkeeping.drop_buildinfo_backup,
         500,
         "ePub: Sphinx's .buildinfo.bak neither packed nor warned",
-    ),
-    Handler(
-        "write-started",
-        manifest.forget_before_writing,
-        500,
-        "what this build rewrites is unknown until written",
     ),
     Handler(
         "write-started",
@@ -459,8 +447,6 @@ TRANSFORMS: tuple[type[SphinxTransform], ...] = (
 #: what the extension sets up besides: environment collectors, post transforms, one function per part
 #: (as sphinx-design's ``setup_<component>``)
 COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (
-    incremental.setup_incremental,
-    doc_titles.setup_doc_titles,
     own_nodes.setup_own_nodes,
     books.setup_books,
     links.setup_links,

@@ -67,7 +67,7 @@ AREAS: dict[str, tuple[str, ...]] = {
         "tests/test_incremental.py",
         "tests/test_faults.py",
     ),
-    "write/": ("tests/test_outputs.py", "tests/test_written.py", "tests/test_incremental.py"),
+    "write/": ("tests/test_outputs.py", "tests/test_written.py", "tests/test_incremental.py", "tests/test_rewrite.py"),
     "write/fixes/design_latex.py": ("tests/test_formats.py",),
     "write/fixes/epub_svg.py": ("tests/test_formats.py",),
     "write/fixes/opengraph_fields.py": ("tests/test_compat.py", "tests/test_workarounds.py"),
@@ -101,9 +101,9 @@ class Mutation:
 MUTATIONS = (
     Mutation(
         "section-heading-links",
-        "write/incremental.py",
-        "digest((record.docname, tuple(record.targets())))",
-        "digest((record.docname, record.title))",
+        "write/manifest.py",
+        "[dataclasses.replace(record, lineno=0) for record in domain.published()]",
+        "[(record.key, record.title) for record in domain.published()]",
         "a {contrib} link to a section shows its heading after an incremental build that changed it",
     ),
     Mutation(
@@ -171,11 +171,9 @@ MUTATIONS = (
     ),
     Mutation(
         "stale-outputs",
-        "write/fixes/stale_outputs.py",
-        "            if path.is_file():\n                path.unlink()\n"
-        "                _remove_empty_folders(outdir, path.parent)\n"
-        "    for name in sorted(name for name in set(old) & set(new)",
-        "            pass\n    for name in sorted(name for name in set(old) & set(new)",
+        "write/manifest.py",
+        "        if not path.is_file():\n            continue\n        path.unlink()\n",
+        "        continue\n",
         "the output of a deleted page is removed (what the output held and this build does not)",
     ),
     Mutation(
@@ -222,16 +220,16 @@ MUTATIONS = (
     ),
     Mutation(
         "intros-changed",
-        "write/generated.py",
-        "    changed = {name for name in new if name in old and old[name] != new[name]}\n",
-        "    changed: set[str] = set()\n",
-        "a project page is rewritten when the intro it shows changed",
+        "write/manifest.py",
+        '    "intros": _intros,\n',
+        "",
+        "a project page and every link to the overview are rewritten when an intro or the overview changed",
     ),
     Mutation(
         "commit-after-exception",
         "write/manifest.py",
-        "if exception is not None or state is None:",
-        "if state is None:",
+        'if exception is not None or state is None or not state["in_use"]:',
+        'if state is None or not state["in_use"]:',
         "what an output holds becomes the memory only after a build that wrote every page",
     ),
     Mutation(
@@ -264,24 +262,23 @@ MUTATIONS = (
     ),
     Mutation(
         "manifest-files",
-        "write/fixes/stale_outputs.py",
+        "write/manifest.py",
         "for name in sorted(set(old) - set(new)):",
         "for name in sorted(set(old) - set(old)):",
         "a file the last build of an output held and this one does not is removed (html, dirhtml, epub, text)",
     ),
     Mutation(
         "empty-folders",
-        "write/fixes/stale_outputs.py",
-        "                _remove_empty_folders(outdir, path.parent)\n"
-        "    for name in sorted(name for name in set(old) & set(new)",
-        "    for name in sorted(name for name in set(old) & set(new)",
+        "write/manifest.py",
+        "                folder.rmdir()  # only an empty folder\n",
+        "                raise OSError\n",
         "a folder a removed page leaves empty goes too",
     ),
     Mutation(
         "env-settings",
-        "write/incremental.py",
-        "        env_settings(app),",
-        "        None,",
+        "write/manifest.py",
+        'values = sorted((item.name, _plain(item.value)) for item in app.config.filter(frozenset({"env"})))',
+        "values: list[object] = []",
         "generated pages are rewritten when an env setting (language, contributions_index) changes",
     ),
     Mutation(
@@ -342,9 +339,9 @@ MUTATIONS = (
     ),
     Mutation(
         "nav-toctree-options",
-        "write/fixes/navigation.py",
-        "if toc is not None:",
-        "if False:",
+        "write/manifest.py",
+        "for node in toc.findall(addnodes.toctree) if toc is not None else ():",
+        "for node in ():",
         "a toctree's options (its caption) are in the navigation's digest: a new caption rewrites every page",
     ),
     Mutation(
@@ -396,13 +393,6 @@ MUTATIONS = (
         'if warning.get("page") in env.found_docs:',
         'if warning.get("page") not in env.found_docs:',
         "a page named by a lasting warning of the last build's report is read again, and warns again",
-    ),
-    Mutation(
-        "sidebar-count",
-        "write/sidebar.py",
-        "len(get_domain(env).published()) if limit > 0 else 0",
-        "len(get_domain(env).published()) if limit == 0 else 0",
-        "past the sidebar's limit, a new write-up changes every page's 'All N contributions'",
     ),
     Mutation(
         "lock-entry-applies",

@@ -31,23 +31,17 @@ from .treediff import first_difference
 ALWAYS_WRITTEN = re.compile(r"^(genindex|search|404)\.html$")
 
 #: code run in the build process before Sphinx starts, removing one guard (see test_guard_is_needed)
-_INC = "import sphinx_contributions.write.incremental as m; "
+_MEMORY = "import sphinx_contributions.write.manifest as m; "
 _FIX = "import sphinx_contributions.write.fixes.{} as f; "
 _DOMAIN = "from sphinx_contributions.collect.domain import ContributionsDomain as D; "
 SABOTAGE = {
-    "env-get-updated": _INC + "m.updated = lambda app, env: []",
-    "nav-rewrite": _FIX.format("navigation") + "f.nav_digest = lambda env: ''",
-    # the navigation's digest without the toctrees' options (their caption)
-    "nav-options": _FIX.format("navigation") + "from sphinx_contributions.files import digest\n"
-    "def nav(env):\n"
-    "    parts, in_nav = [env.config.root_doc], {env.config.root_doc}\n"
-    "    for doc in sorted(env.toctree_includes):\n"
-    "        parts.append((doc, env.toctree_includes[doc])); in_nav.update(env.toctree_includes[doc])\n"
-    "    return digest(parts + [(doc, env.titles[doc].astext()) for doc in sorted(in_nav) if doc in env.titles])\n"
-    "f.nav_digest = nav",
-    "xref-rewrite": _INC + "m.ContribLinkCollector.pages = classmethod(lambda cls, env: {})",
-    "neighbour-rewrite": _INC + "m._neighbour_digests = lambda app, domain: {}",
-    "output-removal": _FIX.format("stale_outputs") + "f.remove_stale_files = lambda app, builder: None",
+    "env-get-updated": _MEMORY + "m.updated = lambda app, env: []",
+    # one part of what pages show of each other left out of the digest
+    "records": _MEMORY + "del m.PARTS['records']",
+    "titles": _MEMORY + "del m.PARTS['titles']",
+    "navigation": _MEMORY + "del m.PARTS['navigation']",
+    "intros": _MEMORY + "del m.PARTS['intros']",
+    "output-removal": _MEMORY + "m.start_writing = lambda app, builder: None",
     "search-prune": _FIX.format("search_index") + "f.prune_search_index = lambda app: []",
     "sitemap-complete": _FIX.format("sitemap") + "f.write_sitemap = lambda app, exc: None",
     "clear_doc": _DOMAIN + "D.clear_doc = lambda self, docname: None",
@@ -56,11 +50,6 @@ SABOTAGE = {
     "generated-skip": "import sphinx_contributions.write.generated as m; import pathlib; "
     "m.generated_page_is_current = lambda app, page: "
     "(pathlib.Path(app.outdir) / app.builder.get_target_uri(page)).is_file()",
-    # a {doc} link's page no longer rewritten when the linked page's title changes
-    "doc-titles": _FIX.format("doc_titles") + "f.DocLinkCollector.get_updated_docs = lambda self, app, env: []",
-    # one memory of what was written for the whole environment, not one per builder and output folder
-    "per-output-digests": "import sphinx_contributions.write.manifest as w; import pathlib; "
-    "w._path = lambda app: pathlib.Path(app.doctreedir) / 'written.json'; w._key = lambda app: ''",
     # the memory kept in the doctree folder, per builder and output folder (as before 2026-12-03)
     "memory-in-doctrees": "import sphinx_contributions.write.manifest as w; import pathlib; "
     "w._path = lambda app: pathlib.Path(app.doctreedir) / 'contributions-written.json'; "
@@ -256,28 +245,9 @@ PREPARE: dict[str, Callable[[Path], None]] = {
     "section-heading": link_section_from_about,
 }
 
-#: pages (besides ALWAYS_WRITTEN) an incremental build may write after each change: what depends on it
-LISTINGS = {"index.html", "contributions/index.html", "open-source/index.html"}
-BETA_PAGES = {
-    "projects/beta.html",
-    "tags/correctness.html",
-    "tags/masks.html",
-    "tags/training.html",
-}
-DEPENDENTS = {
-    "body": {"contributions/beta-202.html"},
-    "title": {
-        "contributions/alpha-101.html",
-        "contributions/beta-202.html",  # its {contrib} link to the write-up
-        *LISTINGS,
-        "projects/alpha.html",
-        "tags/loaders.html",
-        "tags/conversion.html",
-        "tags/c-plus-plus.html",
-        "tags/training.html",  # alpha's and beta's
-    },
-    "metric": {"contributions/beta-202.html", *LISTINGS, *BETA_PAGES},
-}
+#: pages (besides ALWAYS_WRITTEN) an incremental build may write after each change: what depends on it (a
+#: change of what pages show of each other rewrites every page, write/manifest.py)
+DEPENDENTS = {"body": {"contributions/beta-202.html"}}
 
 
 def incremental_and_clean(tmp_path: Path, change: str, sabotage: str = "") -> tuple[Path, Path, set[str]]:
@@ -363,16 +333,15 @@ def test_parallel_incremental_build_equals_clean_build(tmp_path: Path) -> None:
 
 GUARDS = [
     ("env-get-updated", "metric"),
-    ("nav-rewrite", "nav-title"),
-    ("nav-options", "caption"),
-    ("xref-rewrite", "far-title"),
-    ("neighbour-rewrite", "add"),  # the last write-up's "next" link now leads to the new one
+    ("records", "metric"),
+    ("titles", "nav-title"),
+    ("titles", "doc-title"),
+    ("navigation", "caption"),
     ("output-removal", "delete"),
     ("search-prune", "body"),
     ("sitemap-complete", "body"),
     ("clear_doc", "delete"),
     ("generated-skip", "metric"),
-    ("doc-titles", "doc-title"),
 ]
 
 
@@ -400,11 +369,6 @@ def test_html_and_dirhtml_on_one_doctree_folder(tmp_path: Path) -> None:
     for builder, home in html_and_dirhtml_after_a_title_change(tmp_path).items():
         assert "Add per-layer model tables" in home, builder
         assert "Add per-layer tables" not in home, builder
-
-
-def test_per_output_digests_are_needed(tmp_path: Path) -> None:
-    homes = html_and_dirhtml_after_a_title_change(tmp_path, sabotage="per-output-digests")
-    assert any("Add per-layer tables" in home for home in homes.values())
 
 
 def test_gettext_on_a_site_without_templates(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""What each output holds (the manifest's ``files``, ``sphinx_contributions/write/fixes/stale_outputs.py``):
+"""What each output holds (the memory's ``files``, ``sphinx_contributions/write/manifest.py``):
 after a write-up turns draft or is deleted, after the canonical URL goes and after an ``env`` setting
 changes, an incremental build of html, dirhtml, singlehtml, epub and text holds what a clean build holds,
 also when builders share one doctree folder and after ``-E`` over an existing output."""

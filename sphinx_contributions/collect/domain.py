@@ -108,8 +108,6 @@ class ContributionsDomain(Domain):
         "listings": {},
         "project_intros": {},  # docname -> [(project name, line)] of its `project` intros
         "warnings": {},  # docname -> the warnings logged while reading it (.fixes.lasting_warnings)
-        # kept by .incremental and .fixes: what pages link to (what each output showed: .written)
-        "links": {},
     }
     data_version = 1
     _owners_cache: dict[str, Contribution] | None = None  # see _owners()

@@ -186,7 +186,7 @@ def leave_out_drafts(
         env.found_docs.discard(docname)
         added.discard(docname)
         changed.discard(docname)
-        if docname in env.all_docs:  # published until now: its output goes (.fixes.stale_outputs)
+        if docname in env.all_docs:  # published until now: its output goes (.write.manifest)
             removed.add(docname)
     if drafts != known:
         _save(app, settings, drafts)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from sphinx import addnodes
 from sphinx.environment.collectors import EnvironmentCollector
 
 from .domain import get_domain
@@ -13,7 +12,6 @@ from .domain import get_domain
 if TYPE_CHECKING:
     from collections.abc import Set
 
-    from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -39,19 +37,3 @@ class PageDataCollector(EnvironmentCollector):
         for docname in docnames:
             if docname in theirs:
                 mine[docname] = theirs[docname]
-
-
-#: where the page being read keeps its cross-references, found once (Sphinx's data of the current
-#: document, new for each page it reads)
-_XREFS = "contributions:pending-xrefs"
-
-
-def pending_xrefs(env: BuildEnvironment, doctree: nodes.document) -> list[addnodes.pending_xref]:
-    """The page's cross-references, in document order: one look through the page for every collector
-    that reads them (the links to a write-up's title, the untitled ``{doc}`` links), which see every page."""
-    found = env.current_document.get(_XREFS)
-    if found is None or found[0] is not doctree:
-        found = (doctree, list(doctree.findall(addnodes.pending_xref)))  # docutils 0.22's findall: as quick as a loop
-        env.current_document[_XREFS] = found
-    xrefs: list[addnodes.pending_xref] = found[1]
-    return xrefs

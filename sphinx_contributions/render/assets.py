@@ -118,7 +118,7 @@ def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
     page of the site shows its work (a write-up, a listing, a figure, a callout or a role: the one answer,
     :func:`..collect.own_nodes.site_shows_work`), for a builder whose pages are HTML; none where they are
     everywhere (Sphinx copies them) or nothing shows the extension's work. The output's manifest holds them
-    (:mod:`..write.fixes.stale_outputs`), so they leave the output with the last of its work."""
+    (:mod:`..write.manifest`), so they leave the output with the last of its work."""
     if everywhere(app) or not writes_html(builder) or not site_shows_work(app):
         return []
     return [STATIC_DIR / name for name in STATIC_FILES]

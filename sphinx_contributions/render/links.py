@@ -1,5 +1,7 @@
 """Links, resolved per builder at write time: links to generated tag and project pages and to the
-exports (a relative link on site builders, text elsewhere), and external links.
+exports (a relative link on site builders, text elsewhere), and external links. Which tag and project
+pages there are, and which page holds the projects overview, is in the digest of :mod:`..write.manifest`:
+when it changes, every page that links them is rewritten.
 
 Links that leave the site carry ``rel="noopener noreferrer"``: the linked page gets neither a
 handle on this window nor the address it was reached from. On a page that shows none of the extension's
@@ -105,7 +107,7 @@ class Links:
         if not self.linked:
             return None
         env = self.builder.env
-        if page in get_domain(env).all_generated_pages() and page not in env.found_docs:
+        if page in get_domain(env).generated_pages():
             return self.href(page)
         index = self.builder.config.contributions_index
         if index not in env.found_docs:

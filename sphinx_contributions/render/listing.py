@@ -1,6 +1,6 @@
 """Listings rendered at write time: each ``contributions`` node becomes a table, cards or a proof strip,
-from the domain's records, so it always reflects every page of the current build (:mod:`..write.incremental`
-rewrites listing pages when those records change).
+from the domain's records, so it always reflects every page of the current build (:mod:`..write.manifest`
+rewrites the pages when those records change).
 
 One function, :func:`entries`, decides what a listing shows of each record (an :class:`Entry`); two
 writers print those entries. Site builders (``html``, ``dirhtml``) render them with the templates under

@@ -19,6 +19,7 @@ from .listing import Renderer
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
     from ..records import Contribution
 
@@ -61,3 +62,14 @@ def resolve_projects(app: Sphinx, doctree: nodes.document, docname: str) -> None
     renderer = Renderer(app.builder, docname)
     for node in found:
         node.replace_self(render_projects(renderer, node, records))
+
+
+def project_intros(app: Sphinx, env: BuildEnvironment) -> dict[str, tuple[str, nodes.Element]]:
+    """Project name → (docname, ``project`` intro node) of every intro written on an overview page."""
+    found: dict[str, tuple[str, nodes.Element]] = {}
+    for docname in sorted(get_domain(env).data.get("project_intros", {})):
+        if docname not in env.found_docs:
+            continue
+        for intro in env.get_doctree(docname).findall(cn.project_intro):
+            found.setdefault(intro["name"], (docname, intro))
+    return found

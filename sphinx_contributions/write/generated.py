@@ -20,28 +20,24 @@ from sphinx.util import docname_join
 from sphinx.util.docutils import new_document
 from sphinx.util.osutil import relative_uri
 
-from .. import nodes as cn
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
-from ..files import digest
 from ..i18n import _, ngettext
 from ..keys import slugify
 from ..queries import is_of_project
 from ..records import GeneratedPage
 from ..render.links import Links
 from ..render.listing import listing_context
+from ..render.projects import project_intros
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
-from .gates import shows_work
-from .incremental import generated_page_is_current
-from .manifest import remember, this_build
+from .manifest import generated_page_is_current
 from .social_cards import page_meta_tags
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from sphinx.application import Sphinx
-    from sphinx.environment import BuildEnvironment
 
 #: the page template of every tag and project page
 GENERATED_TEMPLATE = "contributions/generated.html"
@@ -61,17 +57,6 @@ class Intro:
     heading: str
     html: str
     docname: str
-
-
-def project_intros(app: Sphinx, env: BuildEnvironment) -> dict[str, tuple[str, nodes.Element]]:
-    """Project name → (docname, ``project`` intro node) of every intro written on an overview page."""
-    found: dict[str, tuple[str, nodes.Element]] = {}
-    for docname in sorted(get_domain(env).data.get("project_intros", {})):
-        if docname not in env.found_docs:
-            continue
-        for intro in env.get_doctree(docname).findall(cn.project_intro):
-            found.setdefault(intro["name"], (docname, intro))
-    return found
 
 
 def intro_html(app: Sphinx, pagename: str, node: nodes.Element) -> str:
@@ -176,24 +161,3 @@ def collect_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     for pagename, page in get_domain(app.env).generated_pages().items():
         if not generated_page_is_current(app, pagename):
             yield pagename, page_context(app, pagename, page, intros), GENERATED_TEMPLATE
-
-
-def intros_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated`` (after :mod:`.incremental`'s): a project page is stale when the intro it
-    shows changed."""
-    if not shows_work(app):  # nothing of the extension's here, nor in this output
-        return []
-    if not is_site_builder(app.builder):
-        return []
-    intros = project_intros(app, env)
-    pages = get_domain(env).generated_pages()
-    new = {}
-    for pagename, page in pages.items():
-        found = _intro_for(page, intros)
-        new[pagename] = digest((found[0], found[1].pformat()) if found else None)
-    old = remember(app, "intros", new) or {}
-    changed = {name for name in new if name in old and old[name] != new[name]}
-    if changed:
-        build = this_build(app)
-        build["stale"] = sorted(set(build.get("stale", [])) | changed)
-    return []

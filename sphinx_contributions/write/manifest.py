@@ -1,82 +1,206 @@
-"""What each output was written from: digests kept per builder in the output folder itself
-(``<output folder>/.contributions-written.json``, as Sphinx keeps ``.buildinfo`` there), so a page is
-rewritten when what it shows changed since *that* output was written. The memory goes where the output
-goes: a new doctree folder (``-d NEW``, ``contributions check --outdir`` builds with a fresh temporary one),
-``-E``, or output and doctree folders moved together all find what the output holds (``html`` and
-``dirhtml`` built on one doctree folder, as sphinx-quickstart lays a project out, each keep their own).
+"""What to rewrite, and what the output holds: one rule, kept in the output folder itself
+(``<output folder>/.contributions-written.json``, per builder, as Sphinx keeps ``.buildinfo`` there).
 
-The memory describes the output folder, not the environment, and must not run ahead of it. Sphinx
-pickles the environment after reading and *before* writing, and keeps that pickle when the build is
-stopped (Ctrl-C, SIGTERM, an OOM kill, a CI timeout): digests kept in it would claim pages were written
-that never were. So the memory is a file of its own, and a build changes it twice at most:
+**One digest** (:func:`shown_digest`) covers everything a page can show from other pages: a write-up's
+header, breadcrumb and previous/next links, a listing, an overview, a tag or project page, the sidebar and
+the navigation. Its parts (:data:`PARTS`): the published records (with the settings, they make the set of
+generated pages), the project intros and the pages that hold an overview, the title of every page (the
+list's and the overview's, those in the navigation, those an untitled ``{doc}`` link shows), the toctrees,
+and the settings and templates that shape them. When it differs from what the output was written with,
+every page is rewritten and every generated page written again (``env-get-updated``): coarse, and
+complete, since Sphinx's own tracking knows none of it (a tag page that comes or goes changes the header of
+every write-up with that tag; the theme's sidebar shows every title of the navigation). When it is the
+same, Sphinx rewrites the pages whose own source changed and nothing else: a change of one page's body
+rewrites that page.
 
-- when writing starts (``write-started``), every entry whose digest this build changes is marked
-  unknown (:data:`UNKNOWN`): a build stopped while writing leaves those entries unknown, and the next
-  build rewrites every page they cover, even if the sources went back to what they were;
-- when the build finished without an exception (``build-finished``), this build's digests become the
-  memory.
+**What the output holds** (``files``: path → the page it is of, ``""`` for an export or a redirect) is the
+record the next build removes what it no longer writes by: a deleted, renamed or now-draft page, a tag or
+project page that went, an export no longer written (with its ``_sources`` copy and the folders it leaves
+empty). ``addresses`` (key → page) and ``redirects`` (old page → key) are :mod:`.redirects`' record.
 
-A build that changes nothing writes nothing. A missing or unreadable file is an empty memory: the output
-is rewritten whole (:func:`.fixes.navigation.navigation_changed`), as after a first build.
+The memory must not run ahead of the output: Sphinx pickles the environment *before* writing and keeps it
+when the build is stopped (Ctrl-C, an OOM kill, a CI timeout). So when writing starts a changed digest is
+saved as unknown and the files as what the last and this build hold together; when the build finished
+without an exception, this build's record becomes the memory. A memory that is missing, unreadable, of
+another version or of another shape is no memory: every page is rewritten, and whatever the extension may
+have written and this build does not write is removed from its own folders (the tag and project pages'
+folders and the exports; :func:`.social_cards.remove_stale_cards` looks through the cards' folder itself).
 
-On a site where the extension is a guest with nothing to show (no write-up, listing or project intro read,
-and no memory file in the output from a build that had one), there is no memory at all: no file is
-written, and every question to it answers "as last time", so the build reads and writes what Sphinx alone
-would and the output folder is the same as without the extension (``in_use`` in :func:`_state`). The
+A site where the extension is a guest with nothing to show (no write-up, listing or project intro, and no
+memory in the output) keeps no memory: the build reads and writes what Sphinx alone would (``in_use``). The
 build that finds the last of those gone removes what the output held for them, then the memory itself.
+
+Paths are the builder's own output file names (``get_target_uri`` is a URI, percent-encoded), and a source
+copy's name is built as the builder builds it, never matched as a pattern.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sphinx import addnodes
+from sphinx.util import logging
+
+from ..builders import EXPORT_NAMES, is_site_builder, output_of, written_exports
 from ..collect.domain import get_domain
-from ..files import read_json, write_whole
+from ..files import digest, read_json, write_whole
+from ..render.projects import project_intros
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
 
-#: the digest of an entry whose output may or may not have been written (a build stopped while writing)
+logger = logging.getLogger(__name__)
+
+#: the digest of an output that may or may not have been written whole (a build stopped while writing)
 UNKNOWN = "?"
-#: bump when the file's layout changes; a file of another version is an empty memory
-MEMORY_VERSION = 2
+#: bump when the file's layout changes; a file of another version is no memory
+MEMORY_VERSION = 3
 #: the file's name in the output folder (the ePub builder leaves it out of the book, :mod:`.fixes.epub_bookkeeping`)
 MEMORY_NAME = ".contributions-written.json"
+#: the records of one output besides its digest (``shown``): each a mapping of text to text
+RECORDS = ("files", "addresses", "redirects")
 
-#: one output's memory: name (``records``, ``nav`` …) → key → digest
-Memory = dict[str, dict[str, str]]
+
+# -- the one digest ---------------------------------------------------------------------------------------
 
 
-def _key(app: Sphinx) -> str:
-    """The output's entry in its folder's file: the builder's name (the folder is where the file is, so the
-    entry stays right when the folder moves)."""
-    return app.builder.name
+def _records(app: Sphinx, env: BuildEnvironment) -> object:
+    """Every published record as a listing, a header or a link shows it (its header's line aside), and the
+    pages that list them, with their order."""
+    domain = get_domain(env)
+    return [dataclasses.replace(record, lineno=0) for record in domain.published()], sorted(domain.listings.items())
+
+
+def _intros(app: Sphinx, env: BuildEnvironment) -> object:
+    """The pages that hold an overview (a project link's fallback) and each project intro's content."""
+    intros = project_intros(app, env)
+    return sorted(get_domain(env).project_intros), sorted((n, d, node.pformat()) for n, (d, node) in intros.items())
+
+
+def _titles(app: Sphinx, env: BuildEnvironment) -> object:
+    """The title of every page: breadcrumbs and generated pages show the list's and the overview's, the
+    navigation those in a toctree, an untitled ``{doc}`` link the page's."""
+    return sorted((docname, title.astext()) for docname, title in env.titles.items())
+
+
+def _navigation(app: Sphinx, env: BuildEnvironment) -> object:
+    """Which page includes which, in order, and each toctree's options and caption."""
+    parts: list[object] = [env.config.root_doc]
+    for docname in sorted(env.toctree_includes):
+        parts.append((docname, env.toctree_includes[docname]))
+        toc = env.tocs.get(docname)
+        for node in toc.findall(addnodes.toctree) if toc is not None else ():
+            parts.append(sorted((k, repr(v)) for k, v in node.attributes.items() if k not in {"parent", "rawentries"}))
+    return parts
+
+
+def _plain(value: object) -> object:
+    """``value`` as plain data whose ``repr`` is the same in every run (sets sorted; anything else by its
+    type's name: a function in ``conf.py``)."""
+    if isinstance(value, (str, int, float, bool, type(None))):
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return sorted((repr(_plain(key)), _plain(item)) for key, item in value.items())
+    if isinstance(value, (set, frozenset)):
+        return sorted(repr(_plain(item)) for item in value)
+    return type(value).__qualname__
+
+
+def _settings(app: Sphinx, env: BuildEnvironment) -> object:
+    """The settings of the ``env`` category (Sphinx's ``.buildinfo`` counts the ``html`` ones only, and
+    writes no generated page again for those), the ``html`` ones, and the templates' newest time."""
+    values = sorted((item.name, _plain(item.value)) for item in app.config.filter(frozenset({"env"})))
+    build_info = getattr(app.builder, "build_info", None)
+    templates = getattr(app.builder, "templates", None)
+    try:
+        newest = templates.newest_template_mtime() if templates is not None else None
+    except ValueError:  # no template folder at all (max() of nothing), e.g. gettext without templates_path
+        newest = None
+    return values, (build_info.config_hash, build_info.tags_hash) if build_info is not None else None, newest
+
+
+def _static(app: Sphinx, env: BuildEnvironment) -> object:
+    """The stylesheets and scripts of ``html_static_path``: Sphinx links each with its checksum
+    (``portfolio.css?v=…``) on every page, and rewrites no page when only such a file changed."""
+    parts = []
+    for entry in getattr(app.config, "html_static_path", ()):
+        top = Path(app.confdir, entry)
+        files = sorted(path for path in top.rglob("*") if path.is_file()) if top.is_dir() else [top]
+        parts += [
+            (str(entry), path.relative_to(top).as_posix(), digest(path.read_bytes()))
+            for path in files
+            if path.suffix in LINKED_WITH_CHECKSUM and path.is_file()
+        ]
+    return parts
+
+
+#: the static files Sphinx links with a checksum: stylesheets and scripts (not images or fonts)
+LINKED_WITH_CHECKSUM = frozenset({".css", ".js", ".mjs"})
+
+
+#: the parts of :func:`shown_digest`, by name (``tests/test_incremental.py`` drops each to show it is needed)
+PARTS: dict[str, Callable[[Sphinx, BuildEnvironment], object]] = {
+    "records": _records,
+    "intros": _intros,
+    "titles": _titles,
+    "navigation": _navigation,
+    "settings": _settings,
+    "static": _static,
+}
+
+
+def shown_digest(app: Sphinx, env: BuildEnvironment) -> str:
+    """The one digest of everything a page can show from other pages."""
+    return digest([(name, part(app, env)) for name, part in PARTS.items()])
+
+
+# -- the memory ----------------------------------------------------------------------------------------------
 
 
 def _path(app: Sphinx) -> Path:
     return Path(app.outdir) / MEMORY_NAME
 
 
+def _key(app: Sphinx) -> str:
+    """The output's entry in its folder's file: the builder's name (the folder is where the file is)."""
+    return app.builder.name
+
+
+def _valid(entry: object) -> bool:
+    """Whether ``entry`` is one output's memory of this version's shape."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("shown"), str):
+        return False
+    return all(
+        isinstance(record := entry.get(name), dict) and all(isinstance(v, str) for v in record.values())
+        for name in RECORDS
+    )
+
+
 def _state(app: Sphinx) -> dict[str, Any]:
-    """This build's view of the memory file (read once per build, kept on the domain object, which is
-    not pickled): ``outputs`` (the file's content), ``pending`` (this build's digests), ``dirty``,
-    ``in_use`` (whether this output keeps a memory: its folder holds the file already, or the pages read
-    hold the extension's work, a write-up, a listing or a project intro; decided once, after reading),
-    ``works`` (the second of those)."""
+    """This build's view of the memory (read once per build, kept on the domain object, which is not
+    pickled): ``outputs`` (every builder's valid entry in the file), ``old`` (this output's, or None: no
+    memory), ``new`` (this build's record as it is worked out), ``in_use``, ``works``."""
     domain = get_domain(app.env)
     if domain.written is None:
         path = _path(app)
         data = read_json(path)
-        ok = isinstance(data, dict) and data.get("version") == MEMORY_VERSION and isinstance(data.get("outputs"), dict)
+        outputs = data.get("outputs") if isinstance(data, dict) and data.get("version") == MEMORY_VERSION else None
+        outputs = {k: v for k, v in outputs.items() if _valid(v)} if isinstance(outputs, dict) else {}
         works = any(domain.data[name] for name in ("contributions", "listings", "project_intros"))
         domain.written = {
-            "outputs": data["outputs"] if ok else {},
-            "pending": {},
-            "this_build": {},
-            "dirty": False,
+            "outputs": outputs,
+            "old": outputs.get(_key(app)),
+            "new": {},
             "in_use": works or path.is_file(),
             "works": works,
         }
@@ -88,73 +212,198 @@ def in_use(app: Sphinx) -> bool:
     return bool(_state(app)["in_use"])
 
 
-def _save(app: Sphinx, outputs: dict[str, Memory]) -> None:
-    text = json.dumps({"version": MEMORY_VERSION, "outputs": outputs}, indent=1, sort_keys=True) + "\n"
-    write_whole(_path(app), text)
-
-
-def remember(app: Sphinx, name: str, new: dict[str, str]) -> dict[str, str] | None:
-    """Note that this build's output shows ``new`` (key → digest) under ``name``; return what the output
-    showed under it (entries unknown after a stopped build included), or None if this output never
-    recorded ``name`` (its first build writes every page). Where no memory is kept (``in_use``):
-    ``new``, as if the output showed it already."""
-    state = _state(app)
-    if not state["in_use"]:
-        return dict(new)
-    memory: Memory = state["outputs"].setdefault(_key(app), {})
-    old = memory.get(name)
-    if old is not None:
-        forgotten = {key: value if new.get(key) == value else UNKNOWN for key, value in old.items()}
-        if forgotten != old:
-            memory[name] = forgotten
-            state["dirty"] = True
-    state["pending"][name] = new
-    return dict(old) if old is not None else None
-
-
 def recalled(app: Sphinx, name: str) -> dict[str, str]:
-    """What this output showed under ``name`` when its last build finished (empty if none), without
-    noting anything for this build (:func:`remember` does that)."""
-    memory: Memory = _state(app)["outputs"].get(_key(app), {})
-    return dict(memory.get(name, {}))
+    """What the output's memory holds under ``name`` (one of :data:`RECORDS`; empty where there is none)."""
+    old = _state(app)["old"]
+    return dict(old[name]) if old is not None else {}
+
+
+def note(app: Sphinx, name: str, record: dict[str, str]) -> None:
+    """This build's record under ``name`` (one of :data:`RECORDS`), the memory once the build finished."""
+    _state(app)["new"][name] = dict(record)
 
 
 def this_build(app: Sphinx) -> dict[str, Any]:
     """What this build keeps for its own write phase only (never carried to the next build)."""
-    this: dict[str, Any] = _state(app)["this_build"]
+    this: dict[str, Any] = _state(app)["new"]
     return this
 
 
-def changed_keys(old: dict[str, str], new: dict[str, str]) -> set[str]:
-    """The keys added, removed or with another digest."""
-    return {key for key in old.keys() | new.keys() if old.get(key) != new.get(key)}
+def _save(app: Sphinx, outputs: dict[str, Any]) -> None:
+    if not outputs:
+        _path(app).unlink(missing_ok=True)
+        return
+    text = json.dumps({"version": MEMORY_VERSION, "outputs": outputs}, indent=1, sort_keys=True) + "\n"
+    write_whole(_path(app), text)
 
 
-def forget_before_writing(app: Sphinx, builder: Builder) -> None:
-    """``write-started``: the entries this build changes are unknown until it has written everything."""
+# -- what to rewrite -------------------------------------------------------------------------------------------
+
+
+def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-get-updated``: every page when what pages show of each other changed since the output was
+    written (or the output holds no memory of it); else none (Sphinx rewrites the pages it read)."""
+    if not in_use(app):
+        return []
     state = _state(app)
-    if state["dirty"]:
-        _save(app, state["outputs"])
+    shown = state["new"]["shown"] = shown_digest(app, env)
+    state["changed"] = state["old"] is None or state["old"]["shown"] != shown
+    return sorted(env.found_docs) if state["changed"] else []
+
+
+def generated_page_is_current(app: Sphinx, pagename: str) -> bool:
+    """For ``html-collect-pages``: whether a tag or project page's output is what this build would write
+    (nothing changed that a page shows of others, and its file is there), so it can be skipped."""
+    state = _state(app)
+    return is_site_builder(app.builder) and not state.get("changed", True) and output_file(app, pagename).is_file()
+
+
+# -- what the output holds: pages, exports, redirects --------------------------------------------------
+
+
+def _writes_redirects(app: Sphinx) -> bool:
+    return is_site_builder(app.builder) and output_of(app.builder).pages
+
+
+def redirects(app: Sphinx) -> dict[str, str]:
+    """Old page → the page its write-up is at now, for every redirect this output holds after this build
+    (worked out once per build, when writing starts)."""
+    kept = this_build(app)
+    if "redirect_pages" in kept:
+        found: dict[str, str] = kept["redirect_pages"]
+        return found
+    found = kept["redirect_pages"] = {}
+    if not _writes_redirects(app):
+        return found
+    env = app.env
+    domain = get_domain(env)
+    pages = {record.key: record.docname for record in domain.contributions.values()}
+    taken = set(env.found_docs) | set(domain.generated_pages())
+    old_pages = recalled(app, "addresses")
+    note(app, "addresses", pages)
+    moved = {old: key for key, page in pages.items() if (old := old_pages.get(key)) not in (None, page)}
+    now = {old: key for old, key in (recalled(app, "redirects") | moved).items() if key in pages and old not in taken}
+    note(app, "redirects", now)
+    for old, key in sorted(now.items()):
+        found[old] = pages[key]
+        if old in moved:
+            logger.info("%s moved to %s: a redirect page keeps its old address", old, pages[key])
+    return found
+
+
+def output_file(app: Sphinx, pagename: str) -> Path:
+    """The file the builder writes page ``pagename`` to (``a/b.html``; dirhtml: ``a/b/index.html``)."""
+    return Path(app.builder.get_outfilename(pagename))  # type: ignore[attr-defined]  # HTML builders
+
+
+def page_file(app: Sphinx, pagename: str) -> Path | None:
+    """The file of its own this builder writes for page ``pagename``, or None (one document for all)."""
+    output = output_of(app.builder)
+    if output.pages:
+        return output_file(app, pagename)
+    suffix = getattr(app.builder, "out_suffix", None)
+    if isinstance(suffix, str) and suffix and not (output.book or output.catalogs):
+        return Path(app.outdir, pagename + suffix)  # text, xml, pseudoxml: a file per document
+    return None
+
+
+def source_copies(app: Sphinx, pagename: str) -> list[Path]:
+    """The names the builder gives the ``_sources`` copy of ``pagename``, one per source suffix."""
+    link_suffix = app.config.html_sourcelink_suffix
+    names = [pagename + suffix + ("" if suffix == link_suffix else link_suffix) for suffix in app.config.source_suffix]
+    return [Path(app.outdir, "_sources", name) for name in names]
+
+
+def held_files(app: Sphinx) -> dict[str, str]:
+    """What this build's output holds for its pages, generated pages, redirects and exports: path (relative
+    to the output folder, ``/``-separated) → the page it is of (``""`` for an export or a redirect)."""
+    from ..render.assets import used_static_files  # here: asked only where the extension shows work
+
+    outdir = Path(app.outdir)
+    held: dict[str, str] = {}
+    pages = set(app.env.found_docs)
+    if is_site_builder(app.builder):
+        domain = get_domain(app.env)
+        pages.update(domain.generated_pages())
+        held.update(dict.fromkeys(written_exports(app, domain.has_published()), ""))
+    for pagename in sorted(pages):
+        path = page_file(app, pagename)
+        if path is not None:
+            with contextlib.suppress(ValueError):
+                held[path.relative_to(outdir).as_posix()] = pagename
+    for old in redirects(app):
+        path = Path(app.builder.get_outfilename(old))  # type: ignore[attr-defined]  # HTML builders
+        with contextlib.suppress(ValueError):
+            held.setdefault(path.relative_to(outdir).as_posix(), "")
+    for source in used_static_files(app, app.builder):  # the extension's files in _static, where used
+        held.setdefault(f"_static/{source.name}", "")
+    return held
+
+
+def own_files(app: Sphinx) -> dict[str, str]:
+    """Without a memory: what the extension may have written into this output, found in its own folders
+    (the tag and project pages') and the exports' names."""
+    outdir = Path(app.outdir)
+    found = {name: "" for name in EXPORT_NAMES if (outdir / name).is_file()}
+    for folder in (app.config.contributions_tags_path, app.config.contributions_projects_path):
+        files = sorted(path for path in (outdir / folder).rglob("*") if path.is_file())
+        found.update((path.relative_to(outdir).as_posix(), "") for path in files)
+    return found
+
+
+def _remove(outdir: Path, paths: list[Path]) -> None:
+    """Each file of ``paths``, then its folders up to ``outdir`` as long as each is left empty."""
+    for path in paths:
+        if not path.is_file():
+            continue
+        path.unlink()
+        folder = path.parent
+        while folder != outdir and outdir in folder.parents:
+            try:
+                folder.rmdir()  # only an empty folder
+            except OSError:
+                break
+            folder = folder.parent
+
+
+def start_writing(app: Sphinx, builder: Builder) -> None:
+    """``write-started``: remove what the output held and this build does not write; then, until every page
+    is written, a changed digest is unknown and the files are what either build holds."""
+    if not in_use(app):
+        return
+    state = _state(app)
+    new = state["new"]["files"] = held_files(app)
+    old = state["old"]["files"] if state["old"] is not None else own_files(app)
+    outdir = Path(app.outdir)
+    site = output_of(builder).site
+    for name in sorted(set(old) - set(new)):
+        _remove(outdir, [outdir / name, *(source_copies(app, old[name]) if old[name] and site else ())])
+    for name in sorted(name for name in set(old) & set(new) if old[name] and not new[name] and site):
+        _remove(outdir, source_copies(app, old[name]))  # a page's file that a redirect now takes: its copy goes
+    with contextlib.suppress(OSError):
+        (outdir / "_images").rmdir()  # only when empty
+    if state["old"] is None and not state["works"]:
+        return
+    shown = state["new"].get("shown", UNKNOWN)
+    before = state["old"] or {"shown": UNKNOWN, "files": {}, "addresses": {}, "redirects": {}}
+    meanwhile = {**before, "shown": shown if before["shown"] == shown else UNKNOWN, "files": {**before["files"], **new}}
+    if meanwhile != state["old"]:
+        _save(app, {**state["outputs"], _key(app): meanwhile})
 
 
 def commit(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: when every page was written, this build's digests become the memory."""
+    """``build-finished``: when every page was written, this build's record becomes the memory."""
     domain = get_domain(app.env)
     state, domain.written = domain.written, None  # the next build of this application reads the file again
-    if exception is not None or state is None:
+    if exception is not None or state is None or not state["in_use"]:
         return
-    if state["in_use"] and not state["works"]:
-        # the last write-up, listing and intro are gone, and with them (this build's write-started) what
-        # the output held for them: no memory is left, and the output is the host's own again
-        state["outputs"].pop(_key(app), None)
-        if state["outputs"]:
-            _save(app, state["outputs"])
-        else:
-            _path(app).unlink(missing_ok=True)
-        return
-    if not state["pending"]:
-        return
-    memory: Memory = state["outputs"].setdefault(_key(app), {})
-    if state["dirty"] or any(memory.get(name) != new for name, new in state["pending"].items()):
-        memory.update(state["pending"])
-        _save(app, state["outputs"])
+    outputs = dict(state["outputs"])
+    if not state["works"]:
+        # the last write-up, listing and intro are gone, and with them (start_writing) what the output held
+        # for them: no memory is left, and the output is the host's own again
+        outputs.pop(_key(app), None)
+    else:
+        new = state["new"]
+        outputs[_key(app)] = {"shown": new.get("shown", UNKNOWN), **{name: new.get(name, {}) for name in RECORDS}}
+    if read_json(_path(app)) != {"version": MEMORY_VERSION, "outputs": outputs}:
+        _save(app, outputs)

@@ -15,8 +15,8 @@ shape, and a link to the list that is in the tree in another shape (a furo relea
 is said in a ``[contrib.compat]`` warning naming furo's version, never left unmarked in silence. The
 records are sorted once per build (:meth:`~..collect.domain.ContributionsDomain.in_list_order`), not per page.
 
-When what the sidebar shows changes (a title, the order, the limit), every page is rewritten
-(:func:`sidebar_changed`)."""
+What the sidebar shows (titles, the order, the limit) is in :mod:`.manifest`'s digest: when it changes,
+every page is rewritten."""
 
 from __future__ import annotations
 
@@ -27,16 +27,13 @@ from typing import TYPE_CHECKING, Any
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..compat import incompatible
-from ..files import digest
 from ..i18n import _
 from .gates import shows_work
-from .manifest import remember, this_build
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from sphinx.application import Sphinx
-    from sphinx.environment import BuildEnvironment
 
     from ..records import Contribution
 
@@ -191,22 +188,3 @@ def _edited(
 
 def _neighbour(app: Sphinx, pagename: str, record: Contribution | None) -> dict[str, str] | None:
     return _link(app, pagename, record.docname, record.title) if record is not None else None
-
-
-def sidebar_changed(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated`` (after :mod:`.incremental`'s): every page, and every generated page, when
-    what the sidebar lists changed since this output was written."""
-    if not shows_work(app):  # nothing of the extension's here, nor in this output
-        return []
-    if not is_site_builder(app.builder):
-        return []
-    limit = app.config.contributions_sidebar_limit
-    listed = [(r.docname, r.title) for r in sidebar_records(app)]
-    # what every page's sidebar shows: the first write-ups and, past the limit, how many there are
-    new = {"sidebar": digest((limit, listed, len(get_domain(env).published()) if limit > 0 else 0))}
-    old = remember(app, "sidebar", new)
-    if old is None or old == new:
-        return []
-    build = this_build(app)
-    build["stale"] = sorted(set(build.get("stale", [])) | set(get_domain(env).generated_pages()))
-    return sorted(env.found_docs)

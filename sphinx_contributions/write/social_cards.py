@@ -19,6 +19,7 @@ OpenGraph tags from :func:`page_meta_tags`.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import re
 import shutil
@@ -224,8 +225,8 @@ def check_base_url(app: Sphinx) -> None:
 
 
 def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: drop the cards of documents that are gone, and all cards when they are off (on
-    any site: a guest's pages get cards too), and the folders left empty."""
+    """``build-finished``: drop the cards of pages that are gone, and all cards when they are off; and the
+    folders that leaves empty (``_images/social/tags/`` when the tag pages went)."""
     if exception is not None or not is_site_builder(app.builder):
         return
     root = Path(app.outdir) / CARD_DIR
@@ -233,12 +234,15 @@ def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
         return
     if not cards_enabled(app) or not canonical_url(app.config):
         shutil.rmtree(root)
-        return
-    pages = {*app.env.all_docs, *get_domain(app.env).all_generated_pages()}
-    for path in sorted(root.rglob("*")):
-        match = _CARD_NAME.match(path.relative_to(root).as_posix())
-        if path.is_file() and (match is None or match["docname"] not in pages):
-            path.unlink()
-    for folder in sorted((path for path in root.rglob("*") if path.is_dir()), reverse=True):
-        if not any(folder.iterdir()):
+    else:
+        pages = {*app.env.all_docs, *get_domain(app.env).all_generated_pages()}
+        for path in sorted(root.rglob("*")):
+            match = _CARD_NAME.match(path.relative_to(root).as_posix())
+            if path.is_file() and (match is None or match["docname"] not in pages):
+                path.unlink()
+        for folder in sorted((p for p in root.rglob("*") if p.is_dir()), reverse=True):  # the deepest first
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only an empty one
+    for folder in (root, root.parent):
+        with contextlib.suppress(OSError):
             folder.rmdir()
