@@ -165,9 +165,10 @@ def register_settings(app: Sphinx) -> None:
         )
 
 
-def _lines(confdir: str) -> dict[str, int]:
-    """The line of each name ``conf.py`` assigns at its top level (none when it does not parse): the names a
-    site wrote, read from its file (Sphinx keeps them only in a private table)."""
+def _lines(confdir: str | Path) -> dict[str, int]:
+    """The line of each name ``conf.py`` assigns at its top level (``=``, ``: T =``, ``+=``; the last one,
+    which is the value Sphinx sees), none when it cannot be read or parsed: the names a site wrote, read
+    from its file (Sphinx keeps them only in a private table)."""
     path = Path(confdir, "conf.py")
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -175,12 +176,15 @@ def _lines(confdir: str) -> dict[str, int]:
         return {}
     lines: dict[str, int] = {}
     for node in tree.body:
-        targets = (
-            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
-        )
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        else:
+            continue
         for target in targets:
             if isinstance(target, ast.Name):
-                lines.setdefault(target.id, node.lineno)
+                lines[target.id] = node.lineno
     return lines
 
 
@@ -190,19 +194,16 @@ def _has_type(value: object, types: tuple[type, ...]) -> bool:
     return isinstance(value, types)
 
 
-def _where(app: Sphinx, lines: dict[str, int], name: str) -> str:
-    path = Path(app.confdir, "conf.py")
-    line = lines.get(name)
-    return f"{path}:{line}" if line else str(path)
-
-
 def conf_location(app: Sphinx, *names: str) -> str | None:
-    """``conf.py:line`` where the site assigns the first of ``names`` it assigns (``conf.py`` where it
-    assigns none), the location of a ``[contrib.config]`` warning about them; None without a folder."""
+    """``conf.py:LINE``, where the site's ``conf.py`` sets the first of ``names`` it sets: the location of a
+    ``[contrib.config]`` warning about them, as Sphinx shows one. None where it sets none of them (a value
+    given with ``-D``, a default) or there is no ``conf.py``: a location without a line would be read as a
+    page's name. The one answer to "which line of conf.py"."""
     if not app.confdir:
         return None
-    lines = _lines(str(app.confdir))
-    return _where(app, lines, next((name for name in names if name in lines), names[0]))
+    lines = _lines(app.confdir)
+    line = next((lines[name] for name in names if name in lines), None)
+    return f"{Path(app.confdir, 'conf.py')}:{line}" if line else None
 
 
 #: a canonical URL: ``http://`` or ``https://``, a host, then anything without spaces
@@ -244,7 +245,7 @@ def check_settings(app: Sphinx, config: Config) -> None:
     """``config-inited``, first: a value of the wrong type is a ``[contrib.config]`` warning and the default
     is used; a ``contributions_*`` (or ``contribution_*``) name that is no setting is a warning naming the
     setting meant."""
-    lines = _lines(str(app.confdir)) if app.confdir else {}
+    lines = _lines(app.confdir) if app.confdir else {}
     for setting in SETTINGS:
         value = getattr(config, setting.name)
         if _has_type(value, setting.types) and setting.choices:
@@ -254,7 +255,7 @@ def check_settings(app: Sphinx, config: Config) -> None:
                     ContribWarning.CONFIG,
                     f"{setting.name} = {value!r}: {', '.join(map(repr, wrong))} {'is' if len(wrong) == 1 else 'are'} "
                     f"not one of {', '.join(setting.choices)}; left out",
-                    _where(app, lines, setting.name),
+                    conf_location(app, setting.name),
                 )
                 setattr(config, setting.name, [item for item in value if item in setting.choices])
             continue
@@ -265,7 +266,7 @@ def check_settings(app: Sphinx, config: Config) -> None:
             ContribWarning.CONFIG,
             f"{setting.name} = {value!r}: it takes {setting.type_words} ({setting.description}); the default "
             f"{default!r} is used",
-            _where(app, lines, setting.name),
+            conf_location(app, setting.name),
         )
         setattr(config, setting.name, default)
     for name in sorted(lines):  # the names conf.py assigns, as written
@@ -281,7 +282,7 @@ def check_settings(app: Sphinx, config: Config) -> None:
         warn(
             ContribWarning.CONFIG,
             f"{name} is not a setting of sphinx-contributions and is ignored; {hint}",
-            _where(app, lines, name),
+            conf_location(app, name),
         )
 
 
@@ -293,14 +294,13 @@ def check_folders(app: Sphinx, config: Config) -> None:
     """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
     ``blog/tags``); another value is reported and the default used. The tags' and the projects' folders
     are neither one folder nor one inside the other; where they are, both defaults are used."""
-    assigned = _lines(str(app.confdir)) if app.confdir else {}
     for name, default in FOLDERS.items():
         value = str(config[name]).strip().rstrip("/")  # "tags/" is "tags"; "/tags" is outside the site
         if not value or value.startswith((".", "/")) or any(part in ("", ".", "..") for part in value.split("/")):
             warn(
                 ContribWarning.CONFIG,
                 f"{name} = {config[name]!r} is not a folder inside the site (such as {default!r}): {default!r} is used",
-                _where(app, assigned, name) if name in assigned else None,  # conf.py's line; none for -D
+                conf_location(app, name),
             )
             value = default
         setattr(config, name, value)

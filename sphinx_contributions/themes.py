@@ -17,11 +17,11 @@ registered (``app.add_html_theme``) and the ``sphinx.html_themes`` entry points 
 
 from __future__ import annotations
 
-import re
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .settings import conf_location
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -63,20 +63,6 @@ def install_command(name: str) -> str:
     return f"pip install {THEMES.get(name) or name.replace('_', '-')}"
 
 
-def setting_location(confdir: str | Path, setting: str) -> str | None:
-    """``conf.py:LINE``, the line that sets ``setting`` (its last assignment), as Sphinx shows a location;
-    None when ``conf.py`` does not set it (``-D``) or cannot be read. A string with its line: at
-    ``config-inited`` there is no environment to turn a docname into a path."""
-    path = Path(confdir) / "conf.py"
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeError):
-        return None
-    pattern = re.compile(rf"^{re.escape(setting)}\s*(?::[^=]*)?=")
-    found = [number for number, line in enumerate(lines, 1) if pattern.match(line)]
-    return f"{path}:{found[-1]}" if found else None
-
-
 def spelled_as_installed(app: Sphinx, config: Config, name: str) -> str | None:
     """The installed theme that ``name`` means when it is written as its distribution is
     (``pydata-sphinx-theme``, ``Furo``): the theme's own name, or None."""
@@ -100,6 +86,6 @@ def check_theme(app: Sphinx, config: Config) -> None:
             f"html_theme {name!r} is not installed; install it with: {install_command(name)} "
             f"(this build uses {FALLBACK_THEME} instead)"
         )
-    warn(ContribWarning.MISSING_THEME, message, setting_location(app.confdir, "html_theme"))
+    warn(ContribWarning.MISSING_THEME, message, conf_location(app, "html_theme"))
     config.html_theme = FALLBACK_THEME
     config.html_theme_options = {}  # the missing theme's options are no fallback's: no "unsupported" warnings

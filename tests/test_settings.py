@@ -88,6 +88,31 @@ def test_a_wrong_setting_is_one_warning_at_its_line(
     assert warnings(app) == [f"{srcdir / 'conf.py'}:4: WARNING: {expected}"]
 
 
+def test_a_wrong_value_given_with_d_is_a_warning_without_a_line(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """``sphinx-build -D``: the value is in no line of ``conf.py``, so the warning has no location (on
+    0ba5fc5 it named ``conf.py`` without a line, which Sphinx reads as a page's name: a traceback)."""
+    overrides = {"contributions_facts": "bogus", "html_baseurl": "nota"}
+    app = build(make_app, site(rootdir, tmp_path), confoverrides=overrides)
+    assert warnings(app) == [
+        "WARNING: contributions_facts = ['bogus']: 'bogus' is not one of size, tests, commits, approvals, closes, "
+        "time; left out [contrib.config]",
+        "WARNING: html_baseurl = 'nota' is not an http:// or https:// URL (such as 'https://example.org/'): no "
+        "canonical URL is used, so the feed, the sitemap, canonical links and social cards are left out "
+        "[contrib.config]",
+    ]
+
+
+def test_the_line_is_the_assignment_sphinx_uses(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
+    """``conf.py`` assigns a setting twice: the warning is at the last line, whose value Sphinx reads."""
+    srcdir = site(rootdir, tmp_path, "contributions_sidebar_limit = 3\ncontributions_sidebar_limit = 'three'\n")
+    assert warnings(build(make_app, srcdir)) == [
+        f"{srcdir / 'conf.py'}:4: WARNING: contributions_sidebar_limit = 'three': it takes a whole number (how "
+        "many write-ups the sidebar lists); the default 10 is used [contrib.config]"
+    ]
+
+
 def test_a_wrong_value_is_replaced_by_the_default(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
     app = build(make_app, site(rootdir, tmp_path, "contributions_sidebar_limit = 'three'\n"))
     assert app.config.contributions_sidebar_limit == 10

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from sphinx.project import Project
 from sphinx.transforms import SphinxTransform
 
-from ..themes import setting_location
+from ..settings import conf_location
 from ..warnings import ContribWarning, warn
 from .sources import page_being_read
 
@@ -97,11 +97,6 @@ def check_myst_settings(app: Sphinx, config: Config) -> None:
     if not uses_colon_fences(app, config):
         return
     if not myst:  # myst_enable_extensions is no setting then: colon_fence is missing too
-        warn(ContribWarning.CONFIG, NO_MYST_NOR_COLON_FENCE, _line_of(app, "extensions"))
+        warn(ContribWarning.CONFIG, NO_MYST_NOR_COLON_FENCE, conf_location(app, "extensions"))
         return
-    warn(ContribWarning.CONFIG, NO_COLON_FENCE, _line_of(app, "myst_enable_extensions", "extensions"))
-
-
-def _line_of(app: Sphinx, *names: str) -> str | None:
-    """``conf.py:line`` of the first of ``names`` the site sets; None where it sets none."""
-    return next(filter(None, (setting_location(app.confdir, name) for name in names)), None)
+    warn(ContribWarning.CONFIG, NO_COLON_FENCE, conf_location(app, "myst_enable_extensions", "extensions"))

@@ -42,7 +42,7 @@ from sphinx.util import logging
 from ...builders import is_site_builder, writes_html
 from ...collect.domain import get_domain
 from ...compat import needed
-from ...themes import setting_location
+from ...settings import conf_location
 from ...warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
     """``config-inited``: sphinx-sitemap's handlers leave, its settings stay (see the module's docstring).
     Sphinx keeps each event's listeners (``id``, ``handler``) in ``app.events.listeners``."""
     if SITEMAP_EXTENSION not in app.extensions and config.contributions_sitemap:
-        where = setting_location(app.confdir, "contributions_sitemap")
+        where = conf_location(app, "contributions_sitemap")
         logger.info(  # not a warning: init's site turns it on, ready for the day the site adds sphinx-sitemap
             f"{where + ': ' if where else ''}contributions_sitemap = True has no effect: sphinx-sitemap is not "
             'loaded; for a sitemap.xml, add "sphinx_sitemap" to extensions (pip install sphinx-sitemap)'
@@ -200,5 +200,5 @@ def _check_scheme(app: Sphinx, site_url: str) -> None:
             f"sitemap_url_scheme {config.sitemap_url_scheme!r} adds {prefix!r} to the site's address "
             f"{site_url!r}, which ends with it already: every URL of the sitemap would hold it twice "
             f'({site_url.rstrip("/")}/{prefix}index.html); set sitemap_url_scheme = "{{link}}" in conf.py',
-            setting_location(app.confdir, "sitemap_url_scheme") or setting_location(app.confdir, "html_baseurl"),
+            conf_location(app, "sitemap_url_scheme", "html_baseurl"),
         )
