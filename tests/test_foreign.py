@@ -465,3 +465,28 @@ def test_a_figure_on_a_site_without_write_ups_is_styled(tmp_path: Path, builder:
         assert re.search(
             r'<item id="[\w-]+" href="bench\.xhtml" media-type="application/xhtml\+xml" properties="svg" />', opf
         )
+
+
+def test_the_last_figure_gone_leaves_the_output_a_clean_build_s(tmp_path: Path) -> None:
+    """A figure on a site without write-ups, then the figure's page removed: the incremental build's output
+    is a clean build's of the same sources, its stylesheet and the extension's memory gone too (on
+    9ad24fd the site kept no memory of its figure, so ``_static/contributions.css`` stayed behind)."""
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src)
+    (src / "bench.md").write_text(FIGURE_PAGE, encoding="utf-8")
+    with (src / "conf.py").open("a", encoding="utf-8") as file:
+        file.write('\nmyst_enable_extensions = ["colon_fence"]\n')
+    index = (src / "index.rst").read_text(encoding="utf-8")
+    (src / "index.rst").write_text(index + "\n.. toctree::\n\n   bench\n", encoding="utf-8")
+    extensions = [*HOST, "myst_parser", "sphinx_contributions"]
+    out = tmp_path / "html"
+    assert build(src, out, "html", extensions).returncode == 0
+    assert (out / "_static" / "contributions.css").is_file()
+    (src / "bench.md").unlink()
+    (src / "index.rst").write_text(index, encoding="utf-8")
+    result = build(src, out, "html", extensions)
+    assert (result.returncode, result.stderr) == (0, "")
+    clean = tmp_path / "clean"
+    assert build(src, clean, "html", extensions).returncode == 0
+    assert first_difference(comparable(out), comparable(clean)) is None
+    assert not (out / "_static" / "contributions.css").exists()

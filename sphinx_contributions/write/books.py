@@ -38,7 +38,7 @@ from ..records import Contribution
 from ..render.listing import Renderer
 from ..render.projects import render_projects
 from ..warnings import ContribWarning, warn
-from .gates import shows_work
+from .manifest import shows_work
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

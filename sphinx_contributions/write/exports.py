@@ -36,8 +36,8 @@ from ..queries import sort_records
 from ..records import Contribution
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
-from .gates import shows_work
 from .history import History, last_commits, last_updated_times
+from .manifest import shows_work
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

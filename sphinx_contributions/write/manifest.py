@@ -26,9 +26,13 @@ another version or of another shape is no memory: every page is rewritten, and w
 have written and this build does not write is removed from its own folders (the tag and project pages'
 folders and the exports; :func:`.social_cards.remove_stale_cards` looks through the cards' folder itself).
 
-A site where the extension is a guest with nothing to show (no write-up, listing or project intro, and no
-memory in the output) keeps no memory: the build reads and writes what Sphinx alone would (``in_use``). The
-build that finds the last of those gone removes what the output held for them, then the memory itself.
+**The one answer** to "does this site show the extension's work?" (:func:`shows_work`): a page read ran
+one of its directives or roles (a write-up, a listing, an overview, a figure, a callout or a role:
+:func:`..collect.own_nodes.site_shows_work`), or this output keeps a memory of a build where one did.
+Every handler of the writing stages with nothing to do on a guest's site asks it first. A site where the
+extension is a guest with nothing to show keeps no memory: the build reads and writes what Sphinx alone
+would. The build that finds the last of the extension's work gone removes what the output held for it
+(the stylesheet in ``_static`` too), then the memory itself.
 
 Paths are the builder's own output file names (``get_target_uri`` is a URI, percent-encoded), and a source
 copy's name is built as the builder builds it, never matched as a pattern.
@@ -47,6 +51,7 @@ from sphinx.util import logging
 
 from ..builders import EXPORT_NAMES, is_site_builder, output_of, written_exports
 from ..collect.domain import get_domain
+from ..collect.own_nodes import site_shows_work
 from ..files import digest, read_json, write_whole
 from ..render.projects import project_intros
 
@@ -188,15 +193,16 @@ def _valid(entry: object) -> bool:
 
 def _state(app: Sphinx) -> dict[str, Any]:
     """This build's view of the memory (read once per build, kept on the domain object, which is not
-    pickled): ``outputs`` (every builder's valid entry in the file), ``old`` (this output's, or None: no
-    memory), ``new`` (this build's record as it is worked out), ``in_use``, ``works``."""
+        pickled): ``outputs`` (every builder's valid entry in the file), ``old`` (this output's, or None: no
+        memory), ``new`` (this build's record as it is worked out), ``in_use`` (:func:`shows_work`), ``works``
+    (a page read ran the extension's directives or roles)."""
     domain = get_domain(app.env)
     if domain.written is None:
         path = _path(app)
         data = read_json(path)
         outputs = data.get("outputs") if isinstance(data, dict) and data.get("version") == MEMORY_VERSION else None
         outputs = {k: v for k, v in outputs.items() if _valid(v)} if isinstance(outputs, dict) else {}
-        works = any(domain.data[name] for name in ("contributions", "listings", "project_intros"))
+        works = site_shows_work(app)
         domain.written = {
             "outputs": outputs,
             "old": outputs.get(_key(app)),
@@ -207,8 +213,9 @@ def _state(app: Sphinx) -> dict[str, Any]:
     return domain.written
 
 
-def in_use(app: Sphinx) -> bool:
-    """Whether this output keeps a memory (:func:`_state`); asked once the pages are read."""
+def shows_work(app: Sphinx) -> bool:
+    """The one answer: a page read ran the extension's directives or roles, or this output keeps a memory
+    of a build where one did (then what that build wrote is removed); asked once the pages are read."""
     return bool(_state(app)["in_use"])
 
 
@@ -243,7 +250,7 @@ def _save(app: Sphinx, outputs: dict[str, Any]) -> None:
 def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """``env-get-updated``: every page when what pages show of each other changed since the output was
     written (or the output holds no memory of it); else none (Sphinx rewrites the pages it read)."""
-    if not in_use(app):
+    if not shows_work(app):
         return []
     state = _state(app)
     shown = state["new"]["shown"] = shown_digest(app, env)
@@ -369,7 +376,7 @@ def _remove(outdir: Path, paths: list[Path]) -> None:
 def start_writing(app: Sphinx, builder: Builder) -> None:
     """``write-started``: remove what the output held and this build does not write; then, until every page
     is written, a changed digest is unknown and the files are what either build holds."""
-    if not in_use(app):
+    if not shows_work(app):
         return
     state = _state(app)
     new = state["new"]["files"] = held_files(app)

@@ -23,8 +23,7 @@ from sphinx.util.osutil import relative_uri
 from ..collect.domain import get_domain
 from ..files import write_whole
 from ..settings import canonical_url
-from .gates import shows_work
-from .manifest import redirects
+from .manifest import redirects, shows_work
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

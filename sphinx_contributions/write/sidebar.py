@@ -28,7 +28,7 @@ from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..compat import incompatible
 from ..i18n import _
-from .gates import shows_work
+from .manifest import shows_work
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -20,7 +20,7 @@ from urllib.parse import unquote
 
 from ...collect.own_nodes import pages_showing_work
 from ...compat import needed
-from ..gates import shows_work
+from ..manifest import shows_work
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...compat import needed
-from ..gates import shows_work
+from ..manifest import shows_work
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

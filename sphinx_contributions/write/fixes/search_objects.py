@@ -22,7 +22,7 @@ from markupsafe import escape
 
 from ...collect.domain import get_domain
 from ...compat import needed
-from ..gates import shows_work
+from ..manifest import shows_work
 
 if TYPE_CHECKING:
     from collections.abc import Callable
