@@ -8,8 +8,8 @@ default is 500; lower runs first), then by place in the table. Every ``app.conne
 :func:`setup`, from this table; every setting is in :mod:`.settings`.
 
 Each row names its handler as a Python object. A handler that has nothing to do on a site or page where
-the extension shows no work asks the one answer to that question itself (:func:`.collect.own_nodes.shows_work`)
-and returns at once.
+the extension shows no work asks the one answer to that question itself (:func:`.write.manifest.shows_work`;
+a page: :func:`.collect.own_nodes.holds_own_nodes`) and returns at once.
 
 The extension emits events of its own where another extension may hook in (as ``sphinx.ext.todo`` emits
 ``todo-defined``): :data:`EVENTS`.
