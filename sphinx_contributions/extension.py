@@ -144,7 +144,6 @@ HANDLERS: tuple[Handler, ...] = (
         500,
         "social cards need a canonical URL: said once",
     ),
-    Handler("builder-inited", canonical.report_left_out, 500, "what a site without a canonical URL leaves out"),
     Handler(
         "builder-inited",
         sitemap.check_sitemap_url,
@@ -248,6 +247,12 @@ HANDLERS: tuple[Handler, ...] = (
         i18n.say_labels_stay_english,
         500,
         "a language without a catalog: one line, labels in English",
+    ),
+    Handler(
+        "write-started",
+        canonical.report_left_out,
+        500,
+        "what a site without a canonical URL leaves out, where it shows work",
     ),
     Handler(
         "write-started",

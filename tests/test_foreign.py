@@ -490,3 +490,22 @@ def test_the_last_figure_gone_leaves_the_output_a_clean_build_s(tmp_path: Path) 
     assert build(src, clean, "html", extensions).returncode == 0
     assert first_difference(comparable(out), comparable(clean)) is None
     assert not (out / "_static" / "contributions.css").exists()
+
+
+def test_a_site_without_a_canonical_url_prints_and_writes_what_it_did_without_the_extension(tmp_path: Path) -> None:
+    """No ``html_baseurl`` and no write-up: the build prints what it printed without the extension, line
+    for line, and sphinxext-opengraph's ``og:url`` stays the site's (on b8bcf5f every such build printed
+    "html_baseurl is not set (no canonical URL) ...", and the extension removed the relative ``og:url``)."""
+    host = [*HOST, "sphinxext.opengraph"]
+    runs = {}
+    for name, extensions in (("without", host), ("with", [*host, "sphinx_contributions"])):
+        out = tmp_path / name
+        command = [sys.executable, "-m", "sphinx", "-b", "html", "-n", "-D", "html_baseurl="]  # sitemap warns
+        command += ["-d", str(tmp_path / f"{name}.doctrees"), "-D", "extensions=" + ",".join(extensions)]
+        env = {**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "NO_COLOR": "1"}
+        result = subprocess.run([*command, str(ROOT), str(out)], capture_output=True, text=True, env=env, check=False)
+        assert result.returncode == 0, result.stderr
+        runs[name] = (result.stdout.replace(str(out), "OUT"), result.stderr.replace(str(out), "OUT"))
+    assert runs["with"] == runs["without"]
+    assert first_difference(comparable(tmp_path / "without"), comparable(tmp_path / "with")) is None
+    assert '<meta property="og:url"' in (tmp_path / "with" / "changelog.html").read_text(encoding="utf-8")

@@ -4,7 +4,10 @@ set, on Read the Docs from ``READTHEDOCS_CANONICAL_URL``) is valid, and writes n
 What needs one is left out: canonical links (Sphinx), the feed and the JSON's absolute URLs, social cards
 (``og:image`` must be absolute), the sitemap (sphinx-sitemap), ``og:url`` (sphinxext-opengraph writes a
 relative one, which OpenGraph does not allow). The build says so in one information line, not a warning:
-a strict build passes. sphinx-sitemap's own warning for the same case is replaced by that line."""
+a strict build passes. sphinx-sitemap's own warning for the same case is replaced by that line where the
+extension writes the sitemap (``contributions_sitemap``). On a site that shows none of the extension's
+work (:func:`.manifest.shows_work`) nothing is said and nothing is changed: the site's own ``og:url``
+stays."""
 
 from __future__ import annotations
 
@@ -15,9 +18,11 @@ from sphinx.util import logging
 
 from ..builders import is_site_builder
 from ..settings import canonical_url
+from .manifest import shows_work
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.builders import Builder
     from sphinx.config import Config
 
 logger = logging.getLogger(__name__)
@@ -44,9 +49,10 @@ def left_out(app: Sphinx) -> list[str]:
     return items
 
 
-def report_left_out(app: Sphinx) -> None:
-    """``builder-inited``: the information line, on site builders, when there is no canonical URL."""
-    if has_canonical_url(app) or not is_site_builder(app.builder):
+def report_left_out(app: Sphinx, builder: Builder) -> None:
+    """``write-started``: the information line, on site builders, when there is no canonical URL and the
+    site shows the extension's work."""
+    if has_canonical_url(app) or not is_site_builder(builder) or not shows_work(app):
         return
     logger.info(
         "html_baseurl is not set (no canonical URL), so no absolute URL to the site is written; left out: "
@@ -71,6 +77,6 @@ def drop_relative_og_url(
 ) -> None:
     """``html-page-context`` after sphinxext-opengraph's (500): its ``og:url`` without a site URL is the
     page's relative path; OpenGraph wants an absolute URL or none."""
-    if has_canonical_url(app) or "metatags" not in context:
+    if has_canonical_url(app) or "metatags" not in context or not shows_work(app):
         return
     context["metatags"] = _RELATIVE_OG_URL.sub("", context["metatags"])
