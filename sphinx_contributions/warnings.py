@@ -96,6 +96,8 @@ class ContribWarning(Enum):
     #: a directive, option or role name that is not known and is a near miss (:func:`.warnings.closest`) of one of
     #: the extension's: "did you mean"; any option its directives do not have (the one warning for it)
     UNKNOWN_NAME = "unknown_name"
+    #: a write-up uses a short name (``{pr}``, ``:::{fix}``) that another extension holds on this site
+    SHORT_NAME = "short_name"
     #: a write-up named after a key (``numpy-27001.md``) whose header declares another number or repository
     FILE_NAME = "file_name"
     #: a page in the write-ups' folder with nothing in it
@@ -286,6 +288,11 @@ WARNING_DOCS: dict[ContribWarning, WarningDoc] = {
     ContribWarning.UNKNOWN_NAME: WarningDoc(
         "'contribution' has no option 'state': did you mean 'status'? Write ':status:'",
         "Write the name the message suggests.",
+    ),
+    ContribWarning.SHORT_NAME: WarningDoc(
+        "{pr} is another extension's role on this site (extlinks or sphinx-issues, say, holds the short name "
+        "'pr'), so this is not a link of sphinx-contributions: write {contrib:pr}",
+        "Write the namespaced form the message names; the site's own role stays as it is.",
     ),
     ContribWarning.FILE_NAME: WarningDoc(
         "the file name numpy-27001.md gives another number than ':pr:', so the page is published as "

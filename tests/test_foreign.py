@@ -509,3 +509,21 @@ def test_a_site_without_a_canonical_url_prints_and_writes_what_it_did_without_th
     assert runs["with"] == runs["without"]
     assert first_difference(comparable(tmp_path / "without"), comparable(tmp_path / "with")) is None
     assert '<meta property="og:url"' in (tmp_path / "with" / "changelog.html").read_text(encoding="utf-8")
+
+
+def test_a_short_name_the_site_holds_gets_one_warning_that_names_the_namespaced_form(tmp_path: Path) -> None:
+    """The host's ``extlinks`` hold ``pr`` and ``issue``: a write-up written with the short ``{pr}``, as the
+    tutorial teaches, gets one warning naming ``{contrib:pr}`` (on b8bcf5f it silently became the site's
+    extlink, "PR #456" linking to ``…/pull/#456``); the site's own use of its role does not change."""
+    page = WRITE_UP.replace("{contrib:pr}`#456`", "{pr}`#456`")
+    src = write_up_site(tmp_path, '\nmyst_enable_extensions = ["colon_fence"]\n')
+    (src / "upstream.md").write_text(page, encoding="utf-8")
+    line = page.splitlines().index("Key it by the widget, {pr}`#456`.") + 1
+    result = build(src, tmp_path / "html", "html", [*HOST, "myst_parser", "sphinx_contributions"])
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"{src / 'upstream.md'}:{line}: WARNING: {{pr}} is another extension's role on this site (it holds the "
+        "short name 'pr'), so this is not sphinx-contributions' pr: write {contrib:pr} [contrib.short_name]\n"
+    )
+    changelog = (tmp_path / "html" / "changelog.html").read_text(encoding="utf-8")
+    assert 'href="https://github.com/widgets/widgets/pull/456">PR 456</a>' in changelog

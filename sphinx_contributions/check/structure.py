@@ -30,7 +30,7 @@ from docutils import nodes
 
 from .. import nodes as cn
 from ..keys import SECTION_NAMES, make_key
-from ..read.names import near_misses
+from ..read.names import near_misses, taken_short_names
 from ..read.sources import PageSource, bare_name, closing_line, fence_markup, left_open, opening_line
 from ..warnings import ContribWarning, warn
 
@@ -101,9 +101,13 @@ def check_page(
     document: nodes.document,
     header: cn.contribution_header | None,
     source: PageSource,
+    taken: frozenset[tuple[str, str]] = frozenset(),
 ) -> None:
-    """Every check of one page, whose text (as its parser got it) is ``source``."""
+    """Every check of one page, whose text (as its parser got it) is ``source``; ``taken``: the short names
+    another extension holds on this site, (kind, name)."""
     page = Page(env, docname, document, source)
+    if header is not None:  # a write-up: another page may use the site's own role of that name
+        check_short_names(page, taken)
     misspelt = check_names(page, header)
     check_empty(page)
     if cn.made_here(env):  # the ids the extension gives (docutils keeps the others unique)
@@ -118,6 +122,25 @@ def check_page(
 
 
 # -- names and empty pages -----------------------------------------------------------------------------
+
+
+def check_short_names(page: Page, taken: frozenset[tuple[str, str]]) -> None:
+    """A short name another extension holds here (``{pr}`` as the site's extlink), used in a write-up: it
+    is not the extension's, so the form that is (``{contrib:pr}``) is named."""
+    if not page.is_markdown:
+        return
+    for use in taken_short_names(page.env, page.page_source, taken):
+        if use.kind == "role":
+            written, what, namespaced = f"{{{use.name}}}", "role", f"{{{use.meant}}}"
+        else:
+            written, what = use.opening, "directive"
+            namespaced = use.opening.replace(f"{{{use.name}}}", f"{{{use.meant}}}", 1)
+        warn(
+            ContribWarning.SHORT_NAME,
+            f"{written} is another extension's {what} on this site (it holds the short name {use.name!r}), so "
+            f"this is not sphinx-contributions' {use.name}: write {namespaced}",
+            (page.docname, use.line),
+        )
 
 
 def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:

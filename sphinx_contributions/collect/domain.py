@@ -120,6 +120,9 @@ class ContributionsDomain(Domain):
     _pages_cache: tuple[tuple[Contribution, ...], tuple[int, int], dict[str, GeneratedPage]] | None = None
     #: this build's view of what each output was written from (:mod:`..write.manifest`; not pickled)
     written: dict[str, Any] | None = None
+    #: the domain's names another extension holds bare on this site, (kind, name) (:mod:`.short_names`;
+    #: set at ``builder-inited``, before any page is read; not pickled)
+    taken_short_names: frozenset[tuple[str, str]] = frozenset()
     #: the drafts this build leaves out: lookup key → docname (:mod:`.drafts`; not pickled, not a setting)
     draft_keys: dict[str, str] | None = None
 
@@ -279,7 +282,7 @@ class ContributionsDomain(Domain):
         header = headers[0] if headers else None
         from ..check.structure import check_page  # here: the checks load what they need when a page is read
 
-        check_page(env, docname, document, header, page_being_read(env))
+        check_page(env, docname, document, header, page_being_read(env), self.taken_short_names)
         if header is None:
             return
         record = self._record(docname, header, document)

@@ -8,8 +8,9 @@ Bare role and directive names are shared ground: sphinx-issues defines ``:issue:
 registry of the extension's names) is added bare only where nothing holds it yet, checked once everything
 else has registered its own: every extension's ``setup()`` and the site's own (``conf.py``) run before
 ``builder-inited``, and ``sphinx.ext.extlinks`` registers its roles at ``builder-inited`` (priority 500),
-before this handler (the last one). A name that is taken stays the site's: nothing is overridden and
-nothing is said (Sphinx's "already registered" warning would fail a strict build). The setting
+before this handler (the last one). A name that is taken stays the site's: nothing is overridden
+(Sphinx's "already registered" warning would fail a strict build), and a write-up that uses it gets one
+``[contrib.short_name]`` warning naming the namespaced form to write (:mod:`..check.structure`). The setting
 ``contributions_short_names = False`` adds none.
 
 The names are registered in the build's own process before any page is read, so parallel readers (forked
@@ -19,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..read.names import is_known
-from .domain import ContributionsDomain
+from ..read.names import is_known, registered
+from .domain import ContributionsDomain, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -31,9 +32,14 @@ def add_short_names(app: Sphinx) -> None:
     or domain (``std``, the primary one) holds it."""
     if not app.config.contributions_short_names:
         return
-    for name, directive in ContributionsDomain.directives.items():
-        if not is_known(app.env, "directive", name):
-            app.add_directive(name, directive)
-    for name, role in ContributionsDomain.roles.items():
-        if not is_known(app.env, "role", name):
-            app.add_role(name, role)
+    taken = set()
+    for kind, names, add in (
+        ("directive", ContributionsDomain.directives, app.add_directive),
+        ("role", ContributionsDomain.roles, app.add_role),
+    ):
+        for name, ours in names.items():
+            if not is_known(app.env, kind, name):
+                add(name, ours)
+            elif registered(kind, name) is not ours:  # not the extension's own, from an earlier build here
+                taken.add((kind, name))
+    get_domain(app.env).taken_short_names = frozenset(taken)

@@ -107,6 +107,15 @@ def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
     return registered or _in_domains(env, kind, name)
 
 
+def registered(kind: str, name: str) -> object:
+    """What docutils holds under ``name`` (a directive class or a role), or None: its registries, which
+    Sphinx's own ``docutils_namespace`` saves and restores around every build."""
+    from docutils.parsers.rst import directives, roles
+
+    table = directives._directives if kind == "directive" else roles._roles  # type: ignore[attr-defined]
+    return table.get(name)
+
+
 def _meant(name: str, ours: tuple[str, ...]) -> str | None:
     """The extension's name that ``name`` is a typo of, in the form it was written (``contrib:…`` or bare)."""
     if name.startswith(f"{DOMAIN}:"):
@@ -189,6 +198,19 @@ def near_misses(env: BuildEnvironment, source: PageSource) -> list[NearMiss]:
         if meant is not None:
             found.append(NearMiss(kind, name, meant, line, opening))
     return found
+
+
+def taken_short_names(env: BuildEnvironment, source: PageSource, taken: frozenset[tuple[str, str]]) -> list[NearMiss]:
+    """Each use in a Markdown page of a short name another extension holds on this site (``taken``:
+    (kind, name)), in page order, as a near miss of the namespaced name (``{pr}`` → ``{contrib:pr}``)."""
+    text = source.text
+    if not taken or "{" not in text:
+        return []
+    return [
+        NearMiss(kind, name, f"{DOMAIN}:{name}", line, opening)
+        for kind, name, line, opening in _walk(text, source.md, tokens=source.tokens)
+        if (kind, name) in taken
+    ]
 
 
 def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
