@@ -12,14 +12,19 @@ as *another* site that names this one ``portfolio`` in its ``intersphinx_mapping
 of ``tests/roots/test-contrib-pages``), ``with-extension`` or ``without-extension`` (no
 ``sphinx_contributions``, only MyST and intersphinx); ``lock`` puts a lock file beside ``conf.py``: the
 fenced ``json`` block after ``<!-- lock: NAME -->``; ``conf`` adds the lines of the fenced ``python`` block
-after ``<!-- conf: NAME -->`` to the site's ``conf.py`` (a how-to's settings, built with its page).
+after ``<!-- conf: NAME -->`` to the site's ``conf.py`` (a how-to's settings, built with its page); a
+block that adds to the site's lists (``.append(``, ``+=``) is added to a host's ``conf.py`` that loads
+MyST and an extension of its own, but not this one, and the host's own entries must stay.
 Example names are unique across the files.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,13 +56,28 @@ PAGES = sorted(path for path in DOCS.rglob("*.md") if "_build" not in path.parts
 #: every text whose examples are built: the guide, then the manual's pages
 SOURCES = {path: path.read_text(encoding="utf-8") for path in (GUIDE, *PAGES)}
 
-_MARKER = re.compile(r"^<!-- example: (?P<spec>[^>]*?) -->\n(?P<fence>`{3,})markdown\n", re.M)
-_FENCE = re.compile(r"^(?P<fence>`{3,})(?P<lang>[\w-]*)\n", re.M)
+#: a marker and its block may stand indented in a list item (``indent``): the block's lines are read without it
+_MARKER = re.compile(r"^(?P<indent> *)<!-- example: (?P<spec>[^>]*?) -->\n(?P=indent)(?P<fence>`{3,})markdown\n", re.M)
+_FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,})(?P<lang>[\w-]*)\n", re.M)
+
+
+def _dedent(text: str, indent: str) -> str:
+    """``text`` without the list item's ``indent`` on each line that has it."""
+    return "".join(line.removeprefix(indent) for line in text.splitlines(keepends=True))
+
 
 CONF = """\
 extensions = ["myst_parser", "sphinx_contributions"]
 exclude_patterns = ["_build"]
 myst_enable_extensions = ["colon_fence", "deflist"]
+html_baseurl = "https://example.org/"
+nitpicky = True
+"""
+#: a site that exists, for a conf block that adds to its lists: MyST and its own extension and syntax
+HOST_CONF = """\
+extensions = ["myst_parser", "sphinx.ext.todo"]
+exclude_patterns = ["_build"]
+myst_enable_extensions = ["deflist"]
 html_baseurl = "https://example.org/"
 nitpicky = True
 """
@@ -85,12 +105,12 @@ def _examples() -> dict[str, Example]:
             assert set(options) <= {"path", "with", "warns", "site", "lock", "conf"}, match["spec"]
             assert options.get("site") in (None, "with-extension", "without-extension"), match["spec"]
             body_start = match.end()
-            end = text.index(f"\n{match['fence']}\n", body_start - 1)
+            end = text.index(f"\n{match['indent']}{match['fence']}\n", body_start - 1)
             assert name not in examples, f"example {name!r} is given twice"
             examples[name] = Example(
                 name,
                 options.get("path", f"contributions/{name}.md"),
-                text[body_start : end + 1],
+                _dedent(text[body_start : end + 1], match["indent"]),
                 tuple(filter(None, options.get("with", "").split(","))),
                 options.get("warns"),
                 options.get("site"),
@@ -105,9 +125,15 @@ EXAMPLES = _examples()
 _LOCK = re.compile(r"^<!-- lock: (?P<name>\S+) -->\n```json\n(?P<text>.*?)^```\n", re.M | re.S)
 #: the lock files of the guide's examples: name → the file's text
 LOCKS = {match["name"]: match["text"] for text in SOURCES.values() for match in _LOCK.finditer(text)}
-_CONF = re.compile(r"^<!-- conf: (?P<name>\S+) -->\n```python\n(?P<text>.*?)^```\n", re.M | re.S)
+_CONF = re.compile(
+    r"^(?P<indent> *)<!-- conf: (?P<name>\S+) -->\n(?P=indent)```python\n(?P<text>.*?)^(?P=indent)```\n", re.M | re.S
+)
 #: the settings of the examples: name → lines added to the site's conf.py
-CONFS = {match["name"]: match["text"] for text in SOURCES.values() for match in _CONF.finditer(text)}
+CONFS = {
+    match["name"]: _dedent(match["text"], match["indent"])
+    for text in SOURCES.values()
+    for match in _CONF.finditer(text)
+}
 
 
 #: another site: this site, named ``portfolio``, through its objects.inv (``{inventory}``)
@@ -119,10 +145,15 @@ nitpicky = True
 """
 
 
+def _adds_to_the_site(example: Example) -> bool:
+    """Whether the example's conf block adds to a site's own lists (``.append(``, ``+=``)."""
+    return example.conf is not None and any(word in CONFS[example.conf] for word in (".append(", "+="))
+
+
 def _site(srcdir: Path, example: Example, inventory: Path | None = None) -> None:
     srcdir.mkdir(parents=True)
     if example.site is None:
-        conf = CONF
+        conf = HOST_CONF if _adds_to_the_site(example) else CONF
     else:
         extension = '"sphinx_contributions", ' if example.site == "with-extension" else ""
         conf = OTHER_SITE.format(extensions=extension, inventory=str(inventory))
@@ -151,9 +182,11 @@ def test_every_markdown_block_is_an_example() -> None:
         blocks = [m for m in _FENCE.finditer(text) if m["lang"] == "markdown"]
         count += len(blocks)
         for block in blocks:
-            before = text[: block.start()].rstrip("\n").rsplit("\n", 1)[-1]
-            assert before.startswith("<!-- example: "), (path.name, block.start())
-    assert count == len(EXAMPLES)
+            before = text[: block.start()].rstrip("\n").rsplit("\n", 1)[-1].strip()
+            # an example (a page built as it stands), or an edit the tutorial makes (built by
+            # test_the_tutorial_s_edits_build)
+            assert before.startswith(("<!-- example: ", "<!-- edit: ")), (path.name, block.start())
+    assert count == len(EXAMPLES) + len(EDITS)
     assert {example.conf for example in EXAMPLES.values() if example.conf} == set(CONFS)
 
 
@@ -214,12 +247,73 @@ def test_example_builds(
         for warning, kind in zip(warnings, kinds, strict=True):
             assert warning.startswith(f"{srcdir / example.path}:")
             assert warning.endswith(f"[{kind}]")
+    if _adds_to_the_site(example):  # the site's own entries kept beside the extension's
+        assert {"sphinx.ext.todo", "myst_parser", "sphinx_contributions"} <= set(app.extensions)
+        assert list(app.config.myst_enable_extensions) == ["deflist", "colon_fence"]
     html = Path(app.outdir) / Path(example.path).with_suffix(".html")
     is_draft = ":status: draft" in example.text
     assert html.is_file() != is_draft
     if example.site:  # every link leads to this site
         assert all(a.startswith("https://portfolio.example.org/") for a in _external_links(html)), name
         assert len(_external_links(html)) == example.text.count("portfolio")
+
+
+def test_the_existing_site_how_to_adds_to_the_site_s_lists() -> None:
+    """Copied as shown into a site's ``conf.py``, the how-to's settings keep the site's own extensions and
+    MyST syntax (on fd8d401 they replaced both lists: a site lost its extensions and its ``deflist``)."""
+    settings: dict[str, object] = {}
+    exec(HOST_CONF + CONFS["shared-site"], settings)
+    assert settings["extensions"] == ["myst_parser", "sphinx.ext.todo", "sphinx_contributions"]
+    assert settings["myst_enable_extensions"] == ["deflist", "colon_fence"]
+
+
+_EDIT = re.compile(
+    r"^(?P<indent> *)<!-- edit: (?P<name>\S+) -->\n(?P=indent)```markdown\n(?P<text>.*?)^(?P=indent)```\n", re.M | re.S
+)
+#: the tutorial's edits of the page ``contributions new`` writes: name → the Markdown it shows
+EDITS = {m["name"]: _dedent(m["text"], m["indent"]) for m in _EDIT.finditer(SOURCES[DOCS / "tutorial.md"])}
+
+
+def _replace_block(text: str, block: str) -> str:
+    """``text`` with the directive ``block`` opens (its first line) replaced by ``block``, up to its closing
+    fence (the opening's colons alone on a line)."""
+    opening = block.splitlines()[0]
+    fence = opening[: len(opening) - len(opening.lstrip(":"))]
+    start = text.index(opening + "\n")
+    end = text.index(f"\n{fence}\n", start) + len(fence) + 2
+    return text[:start] + block + text[end:]
+
+
+def test_the_tutorial_s_edits_build(tmp_path: Path) -> None:
+    """Steps 7 to 12 of the tutorial as a reader makes them: ``contributions new`` writes the page, each edit
+    shown replaces what its step says (the first line, the header's lines, a section), the other two
+    sections get a sentence, and the site builds strictly with the figure the step promises."""
+    from .conftest import copy_site, rtd_build
+
+    assert set(EDITS) == {"title", "header", "problem", "verification"}
+    site = copy_site(tmp_path / "site")
+    env = {**os.environ, "CONTRIBUTIONS_OFFLINE": "1"}
+    new = [sys.executable, "-m", "sphinx_contributions", "new", "https://github.com/sgl-project/sglang/pull/1"]
+    assert subprocess.run(new, cwd=site, env=env, capture_output=True, check=False).returncode == 0
+    page = site / "contributions" / "sglang-1.md"
+    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[0] = EDITS["title"]  # step 8: the first line
+    text = "".join(lines)
+    for line in EDITS["header"].splitlines():  # step 9: each header line replaces the option's own line
+        option = line.split(":", 2)[1]
+        text, count = re.subn(rf"^:{option}: .*$", line, text, count=1, flags=re.M)
+        assert count == 1, option
+    text = _replace_block(text, EDITS["problem"])  # step 10
+    for name in ("root-cause", "fix"):  # step 11: "the same way"
+        text = _replace_block(text, f":::{{{name}}}\nA sentence of the {name}.\n:::\n")
+    text = _replace_block(text, EDITS["verification"])  # step 12: the whole block
+    page.write_text(text, encoding="utf-8")
+    (site / "contributions" / "demo-1.md").unlink(missing_ok=True)  # step 13
+    built = rtd_build(site, tmp_path / "html")
+    assert (built.returncode, built.stderr) == (0, "")
+    html = (tmp_path / "html" / "contributions" / "sglang-1.html").read_text(encoding="utf-8")
+    assert "Keep queued requests across a scheduler restart" in html
+    assert "down to 0" in html
 
 
 def _external_links(html: Path) -> list[str]:
