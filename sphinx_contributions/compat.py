@@ -25,7 +25,9 @@ from packaging.version import InvalidVersion, Version
 from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
+    from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
+    from sphinx.util.build_phase import BuildPhase
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,14 @@ def current_docname(env: BuildEnvironment) -> str:
     if sphinx.version_info >= (8, 2):
         return env.current_document.docname
     return str(env.temp_data.get("docname", ""))  # pragma: no cover - Sphinx < 8.2 (issue 44)
+
+
+def build_phase(app: Sphinx) -> BuildPhase:
+    """The phase of the build (reading, resolving, writing): the builder's from Sphinx 9, which deprecates
+    ``Sphinx.phase``; before it the application's."""
+    if sphinx.version_info >= (9, 0):
+        return app.builder.phase
+    return app.phase  # pragma: no cover - Sphinx < 9 (the oldest session, issue 44)
 
 
 def compat_message(package: str, missing: str, effect: str) -> str:

@@ -48,7 +48,7 @@ from sphinx.util.build_phase import BuildPhase
 from sphinx.util.logging import NAMESPACE, get_node_location, is_suppressed_warning
 
 from ...collect.domain import get_domain
-from ...compat import current_docname, needed
+from ...compat import build_phase, current_docname, needed
 from ..report import read_report, record_message, report_path
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ class PageWarnings(logging.Handler):
         env = getattr(app, "env", None)
         builder = getattr(app, "builder", None)
         # reading only: resolving a page later sets the same "current document" for a while
-        if env is None or builder is None or builder.phase != BuildPhase.READING:
+        if env is None or builder is None or build_phase(app) != BuildPhase.READING:
             return
         docname = current_docname(env)
         if not docname:
