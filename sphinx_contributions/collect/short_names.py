@@ -20,11 +20,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..read.names import is_known, registered
+from ..read.names import is_known
 from .domain import ContributionsDomain, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+
+
+#: the short names this extension registered in this process: docutils keeps a build's registrations for
+#: the next build in the same process where nothing restores its registries (a test, a warm preview)
+ADDED: set[tuple[str, str]] = set()
 
 
 def add_short_names(app: Sphinx) -> None:
@@ -40,6 +45,7 @@ def add_short_names(app: Sphinx) -> None:
         for name, ours in names.items():
             if not is_known(app.env, kind, name):
                 add(name, ours)
-            elif registered(kind, name) is not ours:  # not the extension's own, from an earlier build here
+                ADDED.add((kind, name))
+            elif (kind, name) not in ADDED:  # held by another extension, not by this one's earlier build
                 taken.add((kind, name))
     get_domain(app.env).taken_short_names = frozenset(taken)

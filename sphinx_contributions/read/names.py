@@ -107,15 +107,6 @@ def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
     return registered or _in_domains(env, kind, name)
 
 
-def registered(kind: str, name: str) -> object:
-    """What docutils holds under ``name`` (a directive class or a role), or None: its registries, which
-    Sphinx's own ``docutils_namespace`` saves and restores around every build."""
-    from docutils.parsers.rst import directives, roles
-
-    table = directives._directives if kind == "directive" else roles._roles  # type: ignore[attr-defined]
-    return table.get(name)
-
-
 def _meant(name: str, ours: tuple[str, ...]) -> str | None:
     """The extension's name that ``name`` is a typo of, in the form it was written (``contrib:…`` or bare)."""
     if name.startswith(f"{DOMAIN}:"):
