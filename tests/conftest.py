@@ -52,9 +52,41 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["NO_COLOR"] = "1"
 
 
+#: the modules that run only in the pinned set (``make test``, nox's ``pinned``), each with its reason; every
+#: other test is one of the extension's own and carries the ``extension`` marker, which noxfile.py's
+#: ``oldest`` and ``newest`` sessions select (``-m extension``). The one list of what those sessions leave
+#: out: no test skips itself by version.
+PINNED_ONLY: dict[str, str] = {
+    "test_a11y": "Chromium and axe-core on the portfolio",
+    "test_browser": "Chromium",
+    "test_browser_forge": "Chromium",
+    "test_figures_browser": "Chromium",
+    "test_i18n_browser": "Chromium",
+    "test_notfound": "Chromium",
+    "test_story_browser": "Chromium",
+    "test_themes": "Chromium, and the themes of the test extra at their pinned releases",
+    "test_workers": "the xdist scheduler of make test (-n auto), not a Sphinx build",
+    "test_site": "the portfolio's own pages, Chromium and LaTeX",
+    "test_formats": "LaTeX (xelatex) and epubcheck over the portfolio",
+    "test_foreign": "copies of other projects' sites at the versions they pin, epubcheck and LaTeX",
+    "test_packaging": "the sdist and wheel built and installed in a fresh venv from the pinned set",
+    "test_pages": "whole pages stored as the pinned set writes them (furo's and Sphinx's markup)",
+    "test_lint": "ruff and mypy at their pinned releases (make lint)",
+    "test_bounds": "pip resolving the package against PyPI: the same answer on every set",
+    "test_cli": "init's scaffold under the themes the test extra pins",
+    "test_init": "init's scaffold under the themes the test extra pins, LaTeX and epubcheck",
+    "test_serve": "sphinx-autobuild (the serve extra) at its pinned release",
+    "test_autobuild": "sphinx-autobuild (the serve extra) at its pinned release",
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Browser tests run last: in-process builds fork (sphinx-sitemap starts a multiprocessing manager),
-    and a fork while a browser's server or driver threads are alive can hang the child."""
+    """Each test not in :data:`PINNED_ONLY` gets the ``extension`` marker. Browser tests run last:
+    in-process builds fork (sphinx-sitemap starts a multiprocessing manager), and a fork while a browser's
+    server or driver threads are alive can hang the child."""
+    for item in items:
+        if item.path.stem not in PINNED_ONLY:
+            item.add_marker(pytest.mark.extension)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 

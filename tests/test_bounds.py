@@ -42,3 +42,18 @@ def test_every_lower_bound_is_one_the_packages_it_builds_on_accept(package: str)
 def test_the_docutils_of_sphinx_9_2_on_python_3_13_is_allowed() -> None:
     """``docutils<0.23`` refused 0.23.1, which Sphinx 9.2 takes on Python 3.13 (fails on 8ef1f3a)."""
     assert DECLARED["docutils"].contains("0.23.1")
+
+
+def test_the_oldest_session_installs_every_declared_lower_bound() -> None:
+    """noxfile.py's ``oldest`` pins are pyproject's lower bounds, read from the file: they cannot drift."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    try:
+        import noxfile
+    finally:
+        sys.path.remove(str(ROOT))
+    pins = dict(pin.split("==") for pin in noxfile.lower_bound_pins())
+    assert {name.lower(): version for name, version in pins.items()} == {
+        name: lower_bound(specifier) for name, specifier in DECLARED.items()
+    }
