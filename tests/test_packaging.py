@@ -144,7 +144,7 @@ def test_wheel_metadata(dists: Dists) -> None:
         "Author, https://github.com/the-cross-art",
     ]
     requires = metadata.get_all("Requires-Dist") or []
-    assert "markdown-it-py<5,>=4" in requires  # imported by the extension itself
+    assert "markdown-it-py<5,>=4.2" in requires  # imported by the extension itself
     assert 'pillow<14,>=11; extra == "cards"' in requires  # social cards only
     assert 'sphinx-autobuild<2026,>=2025.8.25; extra == "serve"' in requires
     assert not [r for r in requires if r.lower().startswith("pillow") and "extra" not in r]
