@@ -80,14 +80,18 @@ class OptionsDirective(MarkingDirective):
     """A directive of the extension with options: where each option is written, and the mistakes that
     lose an option before :meth:`run` sees it (a misspelt name, a ``#`` read as a comment).
 
-    Each subclass's ``option_spec`` becomes an :class:`AnyOptionSpec`: an unknown option name reaches
-    the directive, which reports it once (:meth:`warn_misspelt_options`) and drops it from
-    ``self.options``."""
+    Each subclass's ``option_spec`` is an :class:`AnyOptionSpec` made from its ``option_doc``: an unknown
+    option name reaches the directive, which reports it once (:meth:`warn_misspelt_options`)."""
+
+    #: each option for the manual's reference (type, default, meaning): the directive's options
+    option_doc: ClassVar[dict[str, OptionDoc]] = {}
+    #: the options that take no value
+    flags: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        spec = cls.__dict__.get("option_spec")
-        if spec and not isinstance(spec, AnyOptionSpec):
+        if "option_doc" in cls.__dict__:
+            spec = {name: directives.flag if name in cls.flags else directives.unchanged for name in cls.option_doc}
             cls.option_spec = AnyOptionSpec(spec)
         run = cls.__dict__.get("run")
         if run is not None and not getattr(run, "reports_comments", False):
@@ -130,10 +134,7 @@ class OptionsDirective(MarkingDirective):
         line when the option is not given."""
         pattern = re.compile(rf"^\s*:?{re.escape(name)}\s*:")
         first, lines = self.written_text()
-        for offset, text in enumerate(lines[1:], start=1):
-            if pattern.match(text):
-                return first + offset
-        return self.lineno
+        return next((first + i for i, text in enumerate(lines[1:], 1) if pattern.match(text)), self.lineno)
 
     def option_location(self, name: str) -> str:
         """``source:line`` of option ``name``, for warnings about its value."""
@@ -224,19 +225,6 @@ class ContributionDirective(OptionsDirective):
     #: options only; a body is read to say what it is (an option after a blank line, which MyST ends the
     #: options at) rather than MyST's "Has content, but none permitted" and a missing option
     has_content = True
-    option_spec: ClassVar[OptionSpec] = {
-        "repo": directives.unchanged,
-        "pr": directives.unchanged,
-        "summary": directives.unchanged,
-        "impact": directives.unchanged,
-        "issue": directives.unchanged,
-        "status": directives.unchanged,
-        "tags": directives.unchanged,
-        "project": directives.unchanged,
-        "date": directives.unchanged,
-        "key": directives.unchanged,
-    }
-    #: each option for the manual's reference (type, default, meaning)
     option_doc: ClassVar[dict[str, OptionDoc]] = {
         "repo": OptionDoc(
             "repository",

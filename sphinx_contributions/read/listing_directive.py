@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from docutils.parsers.rst import directives
-
 from .. import nodes as cn
 from ..options import OptionDoc, OptionError, parse_positive_int, parse_status, parse_text
 from ..queries import LAYOUTS, SORTS
@@ -20,7 +18,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from docutils import nodes
-    from sphinx.util.typing import OptionSpec
 
 
 class ContributionsDirective(OptionsDirective):
@@ -29,16 +26,6 @@ class ContributionsDirective(OptionsDirective):
     given, the fewest write-ups for which they show)."""
 
     has_content = False
-    option_spec: ClassVar[OptionSpec] = {
-        "layout": directives.unchanged,
-        "project": directives.unchanged,
-        "tag": directives.unchanged,
-        "status": directives.unchanged,
-        "sort": directives.unchanged,
-        "limit": directives.unchanged,
-        "filter": directives.unchanged,
-    }
-    #: each option for the manual's reference (type, default, meaning)
     option_doc: ClassVar[dict[str, OptionDoc]] = {
         "layout": OptionDoc(
             f"one of {', '.join(f'`{name}`' for name in LAYOUTS)}",

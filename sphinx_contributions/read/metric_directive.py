@@ -7,7 +7,6 @@ from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 
 from .. import nodes as cn
 from ..i18n import number_locale
@@ -29,8 +28,6 @@ from .names import misspelt_header
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from sphinx.util.typing import OptionSpec
-
 
 T = TypeVar("T")
 
@@ -45,17 +42,7 @@ class MetricDirective(OptionsDirective):
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = False
-    option_spec: ClassVar[OptionSpec] = {
-        "before": directives.unchanged,
-        "after": directives.unchanged,
-        "unit": directives.unchanged,
-        "better": directives.unchanged,
-        "headline": directives.flag,
-        "expect": directives.unchanged,
-        "evidence": directives.unchanged,
-        "change": directives.unchanged,
-    }
-    #: each option for the manual's reference (type, default, meaning)
+    flags = ("headline",)
     option_doc: ClassVar[dict[str, OptionDoc]] = {
         "before": OptionDoc(
             "number",

@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 
 from .. import nodes as cn
 from ..options import OptionDoc
@@ -59,7 +58,6 @@ class ProjectIntroDirective(OptionsDirective):
     required_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec: ClassVar[OptionSpec] = {"heading": directives.unchanged}
     option_doc: ClassVar[dict[str, OptionDoc]] = {
         "heading": OptionDoc("text", "the project's name", "The heading of the project's section."),
     }
