@@ -1,8 +1,5 @@
-"""Names and addresses: keys, labels and ``objects.inv`` names of write-ups and their sections, slugs,
-the docnames of generated pages, the forges' URLs, and a repository's address read as its spec.
-
-One place for each name the site gives a thing, so that a link, a label and a file name agree.
-"""
+"""Names and addresses, one place each: keys, labels and ``objects.inv`` names, slugs, generated pages' docnames,
+the forges' URLs."""
 
 from __future__ import annotations
 

@@ -1,17 +1,6 @@
-"""``contributions.lock.json``: the forge's facts about each write-up's pull request, written by
-``contributions sync`` beside ``conf.py`` and read by the build, which never asks the network.
-
-The file reviews well in a diff: keys sorted, two-space indents, one entry per write-up under its key,
-each with the time its facts were first fetched. Its JSON Schema ships with the package
-(``sphinx_contributions/schema/contributions.lock.schema.json``). The lock holds facts only: the state of
-conditional requests (ETags) lives in the sync's cache folder (:mod:`.forges.cache`), so the file changes
-when a fact changes and a sync with no new facts leaves it byte-identical. Times are UTC.
-
-One sync writes at a time (:func:`site_lock`, filelock's lock in the sync's cache folder, waited for with a
-timeout), through a temporary file
-of its own in the same folder and an atomic replace (:func:`write_text_atomically`): a reader sees the old
-file or the new one, never a torn one.
-"""
+"""``contributions.lock.json``: the forge's facts about each write-up's pull request, written by ``contributions
+sync`` (keys sorted, facts only, so a sync with no new fact leaves it byte-identical; one sync at a time,
+written atomically) and read by the build, which never asks the network."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The option parsers: a directive's option text → the values of a record, or an :class:`OptionError`
-whose message is shown to the author as is (the directives turn it into a warning with the page's
-location). Also the rules of what counts as written (a placeholder, an HTML comment) and of near misses.
-
-Nothing here touches Sphinx.
-"""
+"""The option parsers: a directive's option text → a record's values, or an :class:`OptionError` whose message
+the author is shown; and the rules of what counts as written. Nothing here touches Sphinx."""
 
 from __future__ import annotations
 

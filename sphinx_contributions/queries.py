@@ -1,8 +1,5 @@
-"""The listing queries: which records a listing shows and in what order, the generated tag and project
-pages and their records, and which of two pages declaring one key owns it.
-
-Pure functions of :class:`~.records.Contribution` records; nothing here touches Sphinx.
-"""
+"""The listing queries: which records a listing shows and in what order, the generated pages, and which of two
+pages declaring one key owns it. Nothing here touches Sphinx."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The collected data: small frozen records (a write-up, its figures, its evidence, the forge's facts, a
-generated page) and what each works out from its own fields.
-
-Nothing here touches Sphinx. The records are built by the parsers of :mod:`.options` and queried by
-:mod:`.queries`; their names and URLs come from :mod:`.keys`, their numbers' forms from :mod:`.formatting`.
-"""
+"""The collected data: small frozen records and what each works out from its own fields. Nothing here touches
+Sphinx."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""The page's claims against the forge's facts in ``contributions.lock.json`` (read onto the domain by
-:mod:`..collect.lock_facts`): ``[contrib.forge_mismatch]`` where they disagree, on the page's line, so a
-strict build refuses a stale claim (its ``:status:``, its title, the test files its verification lists:
-:func:`check_tests`); and where the entry under the page's key was fetched for another repository or
-number (:func:`entry_applies`), so a page never shows another pull request's facts. Without a lock entry
-nothing is checked."""
+"""The page's claims (``:status:``, title, ``:tests:``) against the forge's facts in the lock:
+``[contrib.forge_mismatch]`` on the page's line where they disagree, or where the entry under the page's key
+was fetched for another pull request (:func:`entry_applies`)."""
 
 from __future__ import annotations
 

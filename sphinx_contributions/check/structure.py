@@ -1,22 +1,10 @@
-"""Whole-page checks, run once per page when it is read (from the domain's ``process_doc``), so a serial
-and a parallel build warn the same.
+"""Whole-page checks, run once per page from the domain's ``process_doc`` (so serial and parallel builds warn
+the same): no two elements share an id; a write-up is its title, the header, then the four sections, once each,
+in order, holding all its content.
 
-- Every page: no two elements share an HTML id (``[contrib.duplicate_id]``): a ``## Problem`` heading or a
-  ``(fix)=`` label beside the section of that name.
-- A write-up (a page with a ``contribution`` header) is its title, the header, then the four sections,
-  once each and in order, with every text and figure inside them: a missing section
-  (``[contrib.missing_section]``); a fence mistake that leaves a section open, puts one inside another or
-  closes one early (``[contrib.nesting]``); sections out of order, or content outside them
-  (``[contrib.structure]``). A section given twice is reported by the section directive itself, which
-  gives the second one another anchor.
-
-The doctree says what ended up where; the lines of the sections' fences say why: which fence was never
-closed, which closed early. Those the doctree does not hold (a last section never closed gives the same
-nodes as one closed), so they are read in the page's text as its parser got it (after every
-``source-read`` handler, :class:`~.sources.PageSource`), at the lines MyST ran each section's directive at,
-by markdown-it's rule for a fence's closing line (:func:`~.sources.closing_line`). Each warning is given at
-the line where the mistake starts and says how to fix it.
-"""
+The doctree says what ended up where; the lines of the sections' fences say why (which fence was never closed,
+which closed early), and those the doctree does not hold (a last section never closed gives the nodes of one
+closed), so they are read in the page's text as its parser got it (:class:`~.sources.PageSource`)."""
 
 from __future__ import annotations
 

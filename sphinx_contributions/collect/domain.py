@@ -1,11 +1,6 @@
-"""The ``contrib`` domain: where contributions are collected, merged, checked and resolved.
-
-Collection follows :mod:`sphinx.ext.todo`: a page's record is built in :meth:`process_doc` once the
-page is read, :meth:`clear_doc` drops it, :meth:`merge_domaindata` takes a parallel worker's records,
-every check of one whole page (its layout, its ids) runs from :meth:`process_doc` (:mod:`..check.structure`), and
-every check that looks across pages lives in :meth:`check_consistency`, so serial and parallel builds
-warn identically.
-"""
+"""The ``contrib`` domain, as :mod:`sphinx.ext.todo` collects: records built in :meth:`process_doc`, dropped in
+:meth:`clear_doc`, merged in :meth:`merge_domaindata`; cross-page checks in :meth:`check_consistency`, so
+serial and parallel builds warn identically."""
 
 from __future__ import annotations
 

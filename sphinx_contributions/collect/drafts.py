@@ -1,21 +1,7 @@
-"""Drafts: a page whose ``contribution`` says ``:status: draft`` is left out of the published build.
-
-The published build must not hold a draft anywhere (page, listings, feed, JSON, sitemap, search,
-``objects.inv``), so drafts are found before Sphinx reads anything, by a scan of the sources Sphinx found
-new or changed, and taken out of the build as if their files were not there (:func:`leave_out_drafts`).
-The scan parses Markdown with MyST's own parser and the site's MyST settings, so a ``contribution``
-shown inside a code block is not mistaken for a header, and both option forms (``:status: draft``
-lines and a ``---`` YAML block) are read. ``contributions_include_drafts = True`` (``make serve``)
-keeps drafts in, with a banner. The scan's keys let ``{contrib}`` say "links to a draft" rather than
-"not found".
-
-A page the scan cannot see as a draft (its header nested in another directive, say) would be published:
-once everything is read, any ``draft`` record left in the build is reported as
-``[contrib.draft_not_excluded]``, which fails the strict build.
-
-The scan is also what the ``contributions`` command line reads (:mod:`.cli`) for every page's key,
-without building; what it shows of a draft comes from a build of the drafts (:func:`.cli.main.draft_records`).
-"""
+"""Drafts (``:status: draft``) are left out of the published build everywhere, so they are found before Sphinx
+reads anything, by a scan of the new or changed sources with MyST's own parser, and taken out as if their files
+were not there (:func:`leave_out_drafts`). A draft the scan cannot see is reported once read
+(``[contrib.draft_not_excluded]``). The command line reads the same scan."""
 
 from __future__ import annotations
 

@@ -1,15 +1,5 @@
-"""Which pages hold the extension's nodes, noted once when a page is read.
-
-The handlers that run when each page is resolved for writing (``doctree-resolved``: headers, listings, the
-projects overview, figures, links to generated pages) each looked through the whole page for their own
-nodes, on every page of the site, and a site such as ablog's resolves a page several times (its post
-lists resolve each excerpt). With the kinds of node a page holds noted here (one look through the page
-when it is read), each returns at once on a page that holds none of them: the cost on a site with no
-write-up is one walk over each page read, not one walk per handler per page written.
-
-A book (singlehtml, LaTeX, Texinfo, man: builders that put every page into the root document) is always
-looked through: its one document holds every page's nodes.
-"""
+"""Which pages hold the extension's nodes, noted once when a page is read, so each write-time handler returns
+at once on a page that holds none (a book's one document is always looked through)."""
 
 from __future__ import annotations
 

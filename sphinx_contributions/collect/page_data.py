@@ -1,5 +1,4 @@
-"""Data kept per page on the domain (``env.domaindata["contrib"][key][docname]``) by an environment
-collector: dropped when the page is read again or removed, merged from the workers of a parallel read."""
+"""Data kept per page on the domain by an environment collector: dropped with the page, merged from workers."""
 
 from __future__ import annotations
 

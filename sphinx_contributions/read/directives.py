@@ -1,10 +1,6 @@
-"""The page-level directives: ``contribution`` (the header) and the four sections, and the base of the
-extension's directives with options (:class:`OptionsDirective`: option lines, did-you-mean for a
-misspelt option, the hint for a ``#`` that MyST read as a comment).
-
-Directives only validate their own options and build nodes; everything that needs the whole page
-(which sections exist, the metrics for the header) happens in the domain once the page is read.
-"""
+"""The page-level directives, ``contribution`` (the header) and the four sections, and the base of the
+extension's directives with options (:class:`OptionsDirective`). Directives validate their own options and
+build nodes; what needs the whole page happens in the domain once the page is read."""
 
 from __future__ import annotations
 

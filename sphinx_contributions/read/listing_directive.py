@@ -1,8 +1,4 @@
-"""The ``contributions`` listing directive: the one source of every overview of contributions.
-
-The directive only records its options; the list is rendered when the page is written
-(:mod:`.render.listing`), from the domain's records.
-"""
+"""The ``contributions`` listing directive: it records its options; the list is rendered at write time."""
 
 from __future__ import annotations
 

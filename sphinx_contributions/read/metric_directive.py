@@ -1,5 +1,4 @@
-"""The ``metric`` directive (source → node) and the node's record (node → :class:`~.records.Metric`).
-How a figure is drawn is :mod:`.render.metric`'s business."""
+"""The ``metric`` directive (source → node) and the node's record (node → :class:`~.records.Metric`)."""
 
 from __future__ import annotations
 

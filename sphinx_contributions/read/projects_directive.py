@@ -1,17 +1,5 @@
-"""The ``projects`` listing directive and the ``project`` intros it holds: an overview of every upstream
-project with a write-up, taken from the records, so a write-up for a new project gets its section
-without editing the overview page.
-
-::::{projects}
-:::{project} transformers
-:heading: Hugging Face · transformers
-The intro of this project.
-:::
-::::
-
-Projects with an intro come first, in the order written; every other project follows by name, with
-its name as heading. The sections are rendered when the page is written (:mod:`.render.projects`).
-"""
+"""The ``projects`` listing and its ``project`` intros: a section per project with a write-up, taken from the
+records (so a new project needs no edit of the overview), intros first in the order written, then by name."""
 
 from __future__ import annotations
 
