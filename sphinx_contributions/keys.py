@@ -51,13 +51,6 @@ def label(key: str, section: str | None = None) -> str:
     return key_lookup(key).replace("#", "-") + (f"-{section}" if section else "")
 
 
-def label_key(name: str) -> str | None:
-    """The key (lowercased) a ``{ref}`` label made by :func:`label` names, or None for another label."""
-    section = next((f"-{section}" for section in SECTION_NAMES if name.endswith(f"-{section}")), "")
-    repo, _, number = name[: len(name) - len(section)].rpartition("-")
-    return f"{repo}#{number}" if repo and POSITIVE_INT.match(number) else None
-
-
 #: between a write-up's title and a section's heading, in link texts and ``objects.inv``
 SECTION_SEPARATOR = " — "
 

@@ -131,10 +131,6 @@ class Metric:
             return whole
         return None
 
-    @property
-    def log_scale(self) -> bool:
-        return self.chart == "log"
-
     def telling_change(self, _: Translate = untranslated) -> str:
         """The change in words where it adds to the values shown beside it, else "": a figure from or to
         0 (``up from 0`` says what ``0 → 139`` says), an unchanged one, and a no-regression check (its
@@ -251,10 +247,6 @@ class Metric:
             "expect": self.expect,
             "evidence": [item.as_json() for item in self.evidence],
         }
-
-
-#: the kinds of :class:`Inline` markup a summary keeps
-INLINE_KINDS = ("text", "code", "emphasis", "strong", "link")
 
 
 @dataclass(frozen=True)

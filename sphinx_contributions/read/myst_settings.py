@@ -71,10 +71,6 @@ class UnreadWriteUps(SphinxTransform):
             self.document["contrib_rejected"] = True
 
 
-def setup_myst_settings(app: Sphinx) -> None:
-    app.add_transform(UnreadWriteUps)
-
-
 def check_myst_settings(app: Sphinx, config: Config) -> None:
     """``config-inited``: MyST loaded, and its ``colon_fence`` syntax on, where write-ups need them."""
     myst = "myst_parser" in app.extensions
