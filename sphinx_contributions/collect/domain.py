@@ -42,10 +42,7 @@ if TYPE_CHECKING:
 
 class ContribRole(MarkingRole, XRefRole):
     """``{contrib}`transformers#49135``` → a link to that write-up, titled with the page's title;
-    ``{contrib}`transformers#49135#verification``` → a link to one of its sections.
-
-    The domain's role ``{contrib:contrib}``, and ``{contrib}`` where the site leaves the name free
-    (:mod:`.short_names`)."""
+    ``{contrib}`transformers#49135#verification``` → a link to one of its sections."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         self.refdomain, self.reftype = "contrib", "contrib"
@@ -144,9 +141,8 @@ class ContributionsDomain(Domain):
         return cached[1], cached[2]
 
     def in_list_order(self, index: str) -> list[Contribution]:
-        """The published write-ups in the order of the first listing on page ``index`` (the site's list of
-        contributions; by project without one). Asked for on every page (the sidebar), so sorted once per
-        change of the records."""
+        """The published write-ups in the order of the first listing on page ``index`` (else by project),
+        sorted once per change of the records: every page's sidebar asks."""
         return list(self._in_order(index)[0])
 
     def neighbours(self, index: str, docname: str) -> tuple[Contribution | None, Contribution | None]:
@@ -154,9 +150,8 @@ class ContributionsDomain(Domain):
         return self._in_order(index)[1].get(docname, (None, None))
 
     def published(self) -> list[Contribution]:
-        """Every contribution that owns its key (:func:`~.queries.ownership`: the page named after the key,
-        else the first by docname), in docname order. Asked for on every page (the feed link, the
-        sidebar), so sorted once per change of the records."""
+        """Every contribution that owns its key (:func:`~.queries.ownership`), in docname order, sorted once
+        per change of the records: every page asks."""
         return list(self._published())
 
     def has_published(self) -> bool:
@@ -169,17 +164,14 @@ class ContributionsDomain(Domain):
         return self._published_cache
 
     def generated_pages(self) -> dict[str, GeneratedPage]:
-        """pagename → the tag and project pages site builders write: every page of
-        :func:`.queries.generated_pages` but those whose name a document of the site holds (a hand-written
-        ``tags/sdpa.md`` is never overwritten: :mod:`..write.generated` reports it)."""
+        """pagename → the tag and project pages site builders write: :meth:`all_generated_pages` but those
+        whose name a document of the site holds (never overwritten: :mod:`..write.generated` reports it)."""
         found = self.env.found_docs
         return {name: page for name, page in self.all_generated_pages().items() if name not in found}
 
     def all_generated_pages(self) -> dict[str, GeneratedPage]:
-        """:func:`.queries.generated_pages` of the published write-ups, tags of fewer than
-        ``contributions_tag_page_min`` and projects of fewer than ``contributions_project_page_min`` left
-        out; worked out once per change of the records (every tag
-        link asks)."""
+        """:func:`.queries.generated_pages` of the published write-ups, with the site's minimums; worked out
+        once per change of the records (every tag link asks)."""
         config = self.env.config
         published = self._published()
         least = (int(config.contributions_tag_page_min), int(config.contributions_project_page_min))
@@ -192,8 +184,7 @@ class ContributionsDomain(Domain):
         return self._owners().get(key_lookup(key))
 
     def _owners(self) -> dict[str, Contribution]:
-        """Lookup key → the record that owns it (:func:`~.queries.ownership`). Asked for once per
-        ``{contrib}`` link and per listing, so it is computed once per change of the records, not per call."""
+        """Lookup key → the record that owns it (:func:`~.queries.ownership`), once per change of the records."""
         owners = self._owners_cache
         if owners is None:
             owners = {}
@@ -203,9 +194,8 @@ class ContributionsDomain(Domain):
         return owners
 
     def settle_labels(self) -> None:
-        """``env-updated``: the ``{ref}`` labels of a key that several pages declare go to the page that
-        owns it, whatever the order the pages were read or merged in (a page takes a label only when no
-        other holds it, :meth:`_note_labels`). A loser's label that the owner lacks is dropped."""
+        """``env-updated``: the ``{ref}`` labels of a key that several pages declare go to the page that owns
+        it, whatever the order the pages were read or merged in; a loser's label that the owner lacks goes."""
         std = self.env.domains.standard_domain
         by_key: dict[str, list[Contribution]] = {}
         for record in self.contributions.values():
@@ -287,9 +277,8 @@ class ContributionsDomain(Domain):
         self._note_labels(env, record)
 
     def _note_labels(self, env: BuildEnvironment, record: Contribution) -> None:
-        """The write-up's and its sections' ``{ref}`` labels, in the standard domain (which drops them
-        with the page, and merges them from parallel workers). A label another page already holds is
-        left to it (see :meth:`check_consistency`)."""
+        """The write-up's and its sections' ``{ref}`` labels, in the standard domain (which drops and merges
+        them with the page); a label another page holds is left to it (:meth:`check_consistency`)."""
         std = env.domains.standard_domain
         for section, anchor, title in record.targets():
             name = label(record.key, section)
@@ -448,8 +437,8 @@ class ContributionsDomain(Domain):
     # -- cross-references and objects.inv ---------------------------------------------------------
 
     def _find(self, target: str) -> tuple[Contribution | None, str | None, tuple[str, str] | None]:
-        """A ``{contrib}`` target → (its write-up or None, the section asked for or None, the link's
-        anchor and title when the write-up has that section, else None)."""
+        """A ``{contrib}`` target → (its write-up, the section asked for, the link's anchor and title), each
+        or None."""
         key, section = split_target(target)
         record = self.by_key(key)
         return record, section, None if record is None else record.link_target(section)
@@ -496,10 +485,8 @@ class ContributionsDomain(Domain):
         return [("contrib:contrib", make_refnode(builder, fromdocname, record.docname, found[0], contnode))]
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        """Each write-up (priority 0, "important" in the search) and each of its sections (-1: in
-        ``objects.inv`` only), named by their lowercased key so that other sites match them in any case
-        (see :meth:`get_full_qualified_name`), shown by title. The search index shows the key instead
-        (:mod:`.fixes.search_objects`)."""
+        """Each write-up (priority 0) and each of its sections (-1: ``objects.inv`` only), named by their
+        lowercased key so that other sites match them in any case, shown by title."""
         for record in self.published():
             for section, anchor, title in record.targets():
                 kind, priority = ("contribution", 0) if section is None else ("section", -1)
@@ -512,12 +499,9 @@ class ContributionsDomain(Domain):
 
 
 def did_you_mean(domain: ContributionsDomain, target: str) -> str:
-    """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to
-    the one written (difflib, as Python's own suggestions; case aside); "" when none is close. Another
-    number is another pull request, never suggested. A section stays as written. The other ways a key
-    gets written are read as the key they name: the repository with its owner (``sgl-project/sglang#5555``),
-    the page's file name or label (``sglang-5555``), and the repository alone when it has one write-up
-    (``sglang``)."""
+    """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to the
+    one written (difflib); "" when none is close. ``owner/sglang#5555``, ``sglang-5555`` and ``sglang`` (its
+    repository's only write-up) are read as the key they name."""
     import difflib
 
     key, section = split_target(target)
@@ -539,9 +523,8 @@ def did_you_mean(domain: ContributionsDomain, target: str) -> str:
 
 
 def closest_keys(published: list[str], name: str, most: int = 3) -> str:
-    """``; the closest existing keys: 'good#1', 'good#7'``: the published keys of the repositories whose
-    names are closest to ``name`` (difflib), for a key of another number or a name near none; "" when no
-    name is close."""
+    """``; the closest existing keys: 'good#1', 'good#7'``: those of the repositories whose names are closest
+    to ``name``; "" when none is close."""
     import difflib
 
     names = {key_lookup(known.rpartition("#")[0]): known.rpartition("#")[0] for known in published}

@@ -47,7 +47,7 @@ class ContributionsDirective(OptionsDirective):
         ),
     }
 
-    def run(self) -> list[nodes.Node]:
+    def make_nodes(self) -> list[nodes.Node]:
         self.warn_misspelt_options()
         options, errors = self._parse()
         if errors:

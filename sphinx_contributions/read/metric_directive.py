@@ -75,7 +75,7 @@ class MetricDirective(OptionsDirective):
         ),
     }
 
-    def run(self) -> list[nodes.Node]:
+    def make_nodes(self) -> list[nodes.Node]:
         label = " ".join((self.arguments[0] if self.arguments else "").split())
         unit = " ".join(self.options.get("unit", "").split())
         errors: list[str] = [] if label else ["a label is required, the text after '{metric}'"]

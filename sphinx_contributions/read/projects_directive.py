@@ -50,7 +50,7 @@ class ProjectIntroDirective(OptionsDirective):
         "heading": OptionDoc("text", "the project's name", "The heading of the project's section."),
     }
 
-    def run(self) -> list[nodes.Node]:
+    def make_nodes(self) -> list[nodes.Node]:
         self.warn_misspelt_options()
         name = " ".join(self.arguments[0].split())
         node = cn.project_intro(name=name, heading=" ".join(self.options.get("heading", "").split()))
