@@ -51,8 +51,7 @@ STATES = ("merged", "open", "closed")
 
 
 class LockError(ValueError):
-    """A lock file that cannot be read or does not follow its schema; the message says what, ``line``
-    where (1 when the whole file is at fault)."""
+    """A lock file that cannot be read or does not follow its schema; ``line``: where (1: the whole file)."""
 
     def __init__(self, message: str, line: int = 1) -> None:
         super().__init__(message)
@@ -120,7 +119,7 @@ def entry_problem(entry: object) -> str | None:
 
 
 def _utc(value: str | None) -> str | None:
-    """A lock's time in UTC (an older sync stored Gitea's offsets as given; the shown date is the UTC one)."""
+    """A lock's time in UTC (an older sync stored Gitea's offsets as given)."""
     from .forges.schema import utc
 
     if value is None:
@@ -222,8 +221,8 @@ def write_lock(path: Path, entries: dict[str, dict[str, Any]]) -> bool:
     return True
 
 
-#: how long a sync waits for another sync of the same site to let go of the lock, in seconds: a sync that
-#: sits out a rate limit holds it for up to a few minutes; one that holds it longer is stuck, and is named
+#: how long a sync waits for another sync of the same site to let go of the lock, in seconds: one that sits
+#: out a rate limit holds it a few minutes; one that holds it longer is stuck
 LOCK_WAIT = 600.0
 
 
@@ -238,10 +237,9 @@ class LockBusyError(Exception):
 
 @contextlib.contextmanager
 def site_lock(holder: Path, waiting: Callable[[], None] | None = None, timeout: float | None = None) -> Iterator[None]:
-    """Hold the file lock ``holder`` (the sync's is in its cache folder): one sync at a time reads, fetches
-    and writes the lock; another waits (``waiting`` is called once when it has to) for up to ``timeout``
-    seconds (:data:`LOCK_WAIT`), then gives up with :class:`LockBusyError`. filelock's lock: ``fcntl`` on
-    Unix, ``msvcrt`` on Windows, let go by the system when its process ends (so never stale)."""
+    """Hold the file lock ``holder``, so one sync at a time reads, fetches and writes the lock; another waits
+    (``waiting`` is called once when it has to) up to ``timeout`` seconds, then raises :class:`LockBusyError`.
+    The system lets go of filelock's lock when its process ends, so it is never stale."""
     from filelock import FileLock, Timeout
 
     wait = LOCK_WAIT if timeout is None else timeout

@@ -81,8 +81,7 @@ def _header_options(token: Token) -> dict[str, str]:
 
 
 def scan_markdown(text: str, md: MarkdownIt) -> Scan:
-    """The header options of a MyST page (its first ``contribution`` fence; one shown in a code block is
-    no header), from its block tokens: no inline parse."""
+    """The header options of a MyST page: its first ``contribution`` fence (not one shown in a code block)."""
     for token in block_tokens(text, md):
         if directive_name(token) == "contribution":
             return _header_options(token)
@@ -102,11 +101,11 @@ _DRAFT = re.compile(rb"draft", re.IGNORECASE)
 
 
 def scan_file(path: Path, docname: str, md: Callable[[], MarkdownIt], drafts_only: bool = False) -> SourcePage | None:
-    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None. ``md``
-    gives the Markdown parser, asked only for a page that may be one (a site of no write-up makes none)."""
+    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None; ``md``
+    gives the parser, made only for a page that may be one."""
     data = path.read_bytes()
     if b"contribution" not in data or (drafts_only and _DRAFT.search(data) is None):
-        return None  # cheap tests first, on the bytes: parsing every page is most of a one-page rebuild at N = 1000
+        return None  # cheap tests first: parsing every page is most of a one-page rebuild at N = 1000
     text = data.decode("utf-8", errors="replace")
     options = scan_markdown(text, md()) if path.suffix == ".md" else scan_rst(text)
     return SourcePage(docname, path, options) if options is not None else None
@@ -120,8 +119,8 @@ def scan_sources(
     md: MarkdownIt | None = None,
     drafts_only: bool = False,
 ) -> dict[str, SourcePage]:
-    """docname → :class:`SourcePage` of every contribution page among the sources Sphinx would read
-    (with ``drafts_only``: at least those that are drafts; pages without the word are not parsed)."""
+    """docname → :class:`SourcePage` of every contribution page (at least the drafts, with ``drafts_only``)
+    among the sources Sphinx would read."""
     parser = cache(markdown_parser) if md is None else lambda: md
     suffixes = {suffix: "" for suffix in source_suffix if suffix in (".md", ".rst")}
     project = Project(srcdir, suffixes)
@@ -136,15 +135,12 @@ def scan_sources(
 def leave_out_drafts(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
-    """``env-get-outdated`` (first): unless drafts are included, the drafts among the pages Sphinx found
-    new or changed are taken out of the build, as if their files were not there.
+    """``env-get-outdated`` (first): unless drafts are included, the drafts among the pages Sphinx found new
+    or changed are taken out of the build, as if their files were not there.
 
-    Only those pages are scanned: a page Sphinx read before and that did not change is no draft (it was
-    scanned when it changed). A draft is never read, so it is "added" in every build: the drafts found are
-    remembered with their files' times and sizes (:func:`remembered_drafts`), and a draft whose file did
-    not change is not read again, so a build with nothing to do reads no source. ``exclude_patterns``
-    stays as the site wrote it: changing it would make Sphinx read every page again whenever the drafts
-    change."""
+    A draft is never read, so it is "added" in every build: the drafts found are remembered with their
+    files' times and sizes, so a build with nothing to do reads no source. ``exclude_patterns`` stays as the
+    site wrote it: changing it would make Sphinx read every page again whenever the drafts change."""
     if app.config.contributions_include_drafts:
         get_domain(env).draft_keys = {}
         return []
@@ -199,8 +195,7 @@ def _settings(config: MdParserConfig | None) -> list[object]:
 
 
 def remembered_drafts(app: Sphinx, settings: list[object]) -> dict[str, tuple[int, int, str]]:
-    """The drafts the last build found (read under the same MyST settings), by docname; an unreadable or
-    missing memory is none (every candidate is scanned)."""
+    """The drafts the last build found under the same MyST settings, by docname; none for an unreadable memory."""
     data = read_json(Path(app.doctreedir) / MEMORY_NAME)
     if not isinstance(data, dict) or data.get("version") != MEMORY_VERSION or data.get("settings") != settings:
         return {}
@@ -237,8 +232,7 @@ def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
-    """``warn-missing-reference``: a ``{contrib}`` link that no write-up of this site, no intersphinx
-    inventory and no ``nitpick_ignore`` entry answered; our own words (a draft, or an unknown key)."""
+    """``warn-missing-reference``: a ``{contrib}`` link nothing answered (a draft, or an unknown key)."""
     if not isinstance(domain, ContributionsDomain) or node.get("reftype") != "contrib":
         return None
     target = node["reftarget"]
@@ -256,9 +250,8 @@ def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref)
 
 
 def unlisted_cause(domain: ContributionsDomain, target: str) -> str:
-    """``: bad.md declares it, but that page is not listed: <its own warning>``: the page whose header
-    declares the key and was rejected, and why; "" when no page does. A rejected header always warns, so
-    only the pages that warned while being read are looked at, and only on this warning's path."""
+    """``: bad.md declares it, but that page is not listed: <its own warning>``; "" when no rejected page does
+    (a rejected header always warns, so only the pages that warned are looked at)."""
     from ..read.sources import site_markdown_parser
 
     env = domain.env
