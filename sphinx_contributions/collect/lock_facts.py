@@ -24,8 +24,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: the domain data keys: lookup key → :class:`~.records.ForgeFacts` of the lock; the lock's name as shown
-#: (None when the site has no lock)
+#: the domain data keys: lookup key → the lock's :class:`~.records.ForgeFacts`; the lock's name (or None)
 DATA_KEY = "lock"
 NAME_KEY = "lock_name"
 #: lookup key → (repository, pr) the entry was fetched for

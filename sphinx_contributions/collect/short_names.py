@@ -13,14 +13,12 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 
-#: the short names this extension registered in this process: docutils keeps a build's registrations for
-#: the next build in the same process where nothing restores its registries (a test, a warm preview)
+#: the short names this extension registered in this process (docutils keeps them for the next build in it)
 ADDED: set[tuple[str, str]] = set()
 
 
 def add_short_names(app: Sphinx) -> None:
-    """``builder-inited``, last: each of the domain's names, bare, where no extension, extlink, docutils
-    or domain (``std``, the primary one) holds it."""
+    """``builder-inited``, last: each of the domain's names, bare, where nothing holds it."""
     if not app.config.contributions_short_names:
         return
     taken = set()

@@ -24,12 +24,11 @@ def set_page_metadata(app: Sphinx, doctree: nodes.document) -> None:
             metadata["orphan"] = True
         return
     metadata["orphan"] = True
-    metadata["og:type"] = "article"  # a write-up (sphinxext-opengraph: "website" for every other page)
+    metadata["og:type"] = "article"
 
 
 def title_as_text(app: Sphinx, doctree: nodes.document) -> None:
-    """``doctree-read``, before Sphinx's title collector copies the title (for the ``<title>``, the
-    navigation and ``{doc}`` links): raw HTML in a write-up's title becomes its text."""
+    """``doctree-read``, before Sphinx's title collector copies it: raw HTML in a write-up's title becomes text."""
     if not cn.made_here(app.env) or next(doctree.findall(cn.contribution_header), None) is None:
         return
     section = next(  # the page's title, as the domain takes it: its first heading, not a write-up section

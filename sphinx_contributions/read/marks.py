@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class MarkingDirective(SphinxDirective):
-    """A directive of the extension: it marks its page when docutils or MyST makes it, before it runs."""
+    """A directive of the extension: it marks its page when it is made."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -25,7 +25,7 @@ class MarkingDirective(SphinxDirective):
 
 
 class MarkingRole(SphinxRole):
-    """A role of the extension: it marks its page when it is called, before it runs."""
+    """A role of the extension: it marks its page when it is called."""
 
     def __call__(
         self,

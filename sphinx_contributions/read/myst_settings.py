@@ -59,8 +59,8 @@ def colon_fence_off(config: Config) -> bool:
 
 
 class UnreadWriteUps(SphinxTransform):
-    """A Markdown page whose write-up directives are colon fences, read without ``colon_fence``: rejected
-    (an orphan, and its links do not warn one by one), as the warning at ``config-inited`` said why."""
+    """A Markdown page whose write-up directives are colon fences, read without ``colon_fence``: rejected, as
+    the warning at ``config-inited`` said why."""
 
     default_priority = 400  # before the roles' links are resolved (500)
 
