@@ -35,8 +35,7 @@ _FIELDS: dict[str, tuple[type, ...]] = {
     "issues": (list,),
     "first_release": (dict, type(None)),
 }
-#: the facts of how a pull request was made, each written only where the forge gives it (a lock of an older
-#: sync has none of them)
+#: the facts of how a pull request was made, each written only where the forge gives it
 _MADE: dict[str, tuple[type, ...]] = {
     "opened_at": (str,),
     "commits": (int,),
@@ -153,8 +152,7 @@ def facts(entry: dict[str, Any]) -> ForgeFacts:
     )
 
 
-#: the usual places and names of test files, one row per convention: a folder anywhere in the path, or a
-#: file name pattern (fnmatch, matched case-sensitively against the file's own name)
+#: the usual places and names of test files: a folder anywhere in the path, or a file name pattern (fnmatch)
 TEST_FOLDERS = ("test", "tests", "testing", "__tests__", "spec", "specs", "e2e")
 TEST_NAMES = (
     "test_*.py",  # pytest, unittest
@@ -221,8 +219,7 @@ def write_lock(path: Path, entries: dict[str, dict[str, Any]]) -> bool:
     return True
 
 
-#: how long a sync waits for another sync of the same site to let go of the lock, in seconds: one that sits
-#: out a rate limit holds it a few minutes; one that holds it longer is stuck
+#: how long a sync waits for another of the same site, in seconds (one sitting out a rate limit takes minutes)
 LOCK_WAIT = 600.0
 
 

@@ -257,8 +257,7 @@ def parse_value(value: str | None, name: str, unit: str = "", *, hint_unit: bool
     return parsed, mark + shown, bool(mark)
 
 
-#: a value written with its unit (``41.2 s``, ``12%``, ``1,200 ms``, ``3 tokens per s``): a number,
-#: then words that start with no digit (the first with no separator either)
+#: a value written with its unit (``41.2 s``, ``12%``, ``1,200 ms``): a number, then words
 _WITH_UNIT = re.compile(
     r"^(?P<number>[+-]?[0-9][0-9.,_ ]*?(?:[eE][+-]?[0-9]+)?)\s*(?P<unit>[^\s0-9.,_+-]\S*(?:\s+[^\s0-9]\S*)*)$"
 )

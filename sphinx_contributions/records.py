@@ -60,14 +60,12 @@ class Metric:
     better: str = "lower"
     #: the write-up's headline figure: the one listings, cards and the home page show
     headline: bool = False
-    #: the value was written approximate (``~1.03e-1``): the change in words is no more precise than the
-    #: values (an order of magnitude that holds across their written precision, or the direction alone)
+    #: the value was written approximate (``~1.03e-1``): the change in words is no more precise
     before_approximate: bool = False
     after_approximate: bool = False
     #: ``"hold"``: a no-regression check, read as "held" or "not held" rather than better or worse
     expect: str | None = None
-    #: the Babel locale whose separators the numbers of the change in words take (the site's ``language``,
-    #: :func:`~.i18n.number_locale`); None: English. The values as written stay as written.
+    #: the Babel locale of the numbers of the change in words (the site's ``language``); None: English
     locale: str | None = None
     #: False (``:change: off``): no change in words anywhere (the values alone; a check its mark)
     words: bool = True
@@ -267,9 +265,8 @@ class ForgeFacts:
     issues: tuple[tuple[int, str, str], ...] = ()
     #: the first release whose tag contains the merge commit: (tag, published at), or None
     first_release: tuple[str, str] | None = None
-    #: how it was made, each None where the forge does not say (:class:`.forges.base.Made`): when it was
-    #: opened, its commits, approving reviewers, the issues the forge says it closes, the paths of its
-    #: changed files as the forge lists them; ``changed_files`` is a lower bound when ``files_at_least``
+    #: how it was made (:class:`.forges.base.Made`), each None where the forge does not say;
+    #: ``changed_files`` is a lower bound when ``files_at_least``
     opened_at: str | None = None
     commits: int | None = None
     approvals: int | None = None
@@ -334,17 +331,14 @@ class Contribution:
     lineno: int = 0
     #: the forge's facts from the lock file, when it has an entry for the key
     forge: ForgeFacts | None = None
-    #: the summary's inline markup (code, emphasis, links), as the page's parser read it; empty for a
-    #: summary of plain text made without a parse
+    #: the summary's inline markup, as the page's parser read it; empty for plain text made without a parse
     summary_markup: tuple[Inline, ...] = ()
 
     #: the folders of the generated tag and project pages (``contributions_tags_path``, ``…_projects_path``)
     folders: tuple[str, str] = ("tags", "projects")
-    #: the header's ``:key:`` (:func:`parse_key`), for a repository name that two owners share; "" for
-    #: the key :func:`make_key` makes
+    #: the header's ``:key:``, for a repository name two owners share; "" for the key :func:`make_key` makes
     given_key: str = ""
-    #: the impact sentence (``:impact:``: what the change means for the project's users) as plain text;
-    #: "" when not given
+    #: the ``:impact:`` sentence as plain text, or ""
     impact: str = ""
     #: the impact's inline markup, as the page's parser read it (as ``summary_markup``)
     impact_markup: tuple[Inline, ...] = ()

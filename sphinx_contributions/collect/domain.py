@@ -76,8 +76,7 @@ class ContributionsDomain(Domain):
         "contribution": ObjType("contribution", "contrib"),
         "section": ObjType("section", "contrib"),
     }
-    #: every directive of the extension, by its name in the domain (``:::{contrib:fix}``): the one table of
-    #: its directive names (the bare ones are added from it, :mod:`.short_names`; the manual reads it)
+    #: every directive of the extension, by its name in the domain: the one table of its directive names
     directives: ClassVar[dict[str, Any]] = {
         "contribution": ContributionDirective,
         **dict.fromkeys(SECTION_NAMES, SectionDirective),
@@ -112,8 +111,7 @@ class ContributionsDomain(Domain):
     _pages_cache: tuple[tuple[Contribution, ...], tuple[int, int], dict[str, GeneratedPage]] | None = None
     #: this build's view of what each output was written from (:mod:`..write.manifest`; not pickled)
     written: dict[str, Any] | None = None
-    #: the domain's names another extension holds bare on this site, (kind, name) (:mod:`.short_names`;
-    #: set at ``builder-inited``, before any page is read; not pickled)
+    #: the domain's names another extension holds bare on this site, (kind, name) (not pickled)
     taken_short_names: frozenset[tuple[str, str]] = frozenset()
     #: the drafts this build leaves out: lookup key → docname (:mod:`.drafts`; not pickled, not a setting)
     draft_keys: dict[str, str] | None = None
@@ -290,8 +288,7 @@ class ContributionsDomain(Domain):
         from ..options import MAX_TITLE, PLACEHOLDER, is_placeholder  # here: a write-up's, as below
         from ..records import Contribution
 
-        # the page's own first heading: a top-level section that is not one of the write-up sections
-        # (without this, a page with no heading would be titled "Problem")
+        # the page's own first heading, not a write-up section's
         section = next(
             (node for node in document.children if isinstance(node, nodes.section) and not node.get("contrib_section")),
             None,

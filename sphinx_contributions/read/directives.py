@@ -48,8 +48,7 @@ _YAML_OPTION = re.compile(r"^(?P<name>[A-Za-z][\w-]*)\s*:")
 _HASH_NUMBER = re.compile(r"(?:^|(?<=[\s,]))#(?=[0-9])")
 #: a hashtag in a ``:tags:`` value, which MyST reads as the start of a comment
 _HASH_TAG = re.compile(r"(?:^|(?<=[\s,\[]))#(?=\S)")
-#: a ``#`` that MyST reads as the start of a comment in a directive's options: at the start of a value or
-#: after a space (its option tokenizer's rule)
+#: a ``#`` that MyST reads as the start of a comment in a directive's options
 _COMMENT = re.compile(r"(?:^|\s)#")
 #: words of a ``:tags:`` value without commas from which on it is read as several tags written with spaces
 SPACED_TAG_WORDS = 3
@@ -203,8 +202,7 @@ class OptionsDirective(MarkingDirective):
 class ContributionDirective(OptionsDirective):
     """The header of a write-up: one per page, before its sections."""
 
-    #: options only; a body is read to say what it is (an option after a blank line, which MyST ends the
-    #: options at) rather than MyST's "Has content, but none permitted" and a missing option
+    #: options only; a body is read to say what it is (options after a blank line)
     has_content = True
     option_doc: ClassVar[dict[str, OptionDoc]] = {
         "repo": OptionDoc(
