@@ -77,6 +77,7 @@ class OptionsDirective(MarkingDirective):
     option_doc: ClassVar[dict[str, OptionDoc]] = {}
     #: the options that take no value
     flags: ClassVar[tuple[str, ...]] = ()
+    option_spec: ClassVar[OptionSpec] = AnyOptionSpec()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
