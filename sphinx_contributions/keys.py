@@ -1,8 +1,5 @@
-"""Names and addresses: keys, labels and ``objects.inv`` names of write-ups and their sections, slugs,
-the docnames of generated pages, the forges' URLs, and a repository's address read as its spec.
-
-One place for each name the site gives a thing, so that a link, a label and a file name agree.
-"""
+"""Names and addresses, one place each: keys, labels and ``objects.inv`` names, slugs, generated pages' docnames,
+the forges' URLs."""
 
 from __future__ import annotations
 
@@ -54,13 +51,6 @@ def label(key: str, section: str | None = None) -> str:
     return key_lookup(key).replace("#", "-") + (f"-{section}" if section else "")
 
 
-def label_key(name: str) -> str | None:
-    """The key (lowercased) a ``{ref}`` label made by :func:`label` names, or None for another label."""
-    section = next((f"-{section}" for section in SECTION_NAMES if name.endswith(f"-{section}")), "")
-    repo, _, number = name[: len(name) - len(section)].rpartition("-")
-    return f"{repo}#{number}" if repo and POSITIVE_INT.match(number) else None
-
-
 #: between a write-up's title and a section's heading, in link texts and ``objects.inv``
 SECTION_SEPARATOR = " — "
 
@@ -77,27 +67,26 @@ def project_page(project: str, folder: str = "projects") -> str:
 
 def pr_url(repo: str, number: int) -> str:
     """The page of pull (merge) request ``number`` on the repository's forge (:mod:`.forges`)."""
-    from . import forges  # here: the forges' tables cost a guest site's build (issue 32)
+    from . import forges  # here: the forges' tables cost a guest site's build
 
     return forges.pr_url(repo, number)
 
 
 def issue_url(repo: str, number: int) -> str:
-    from . import forges  # here: the forges' tables cost a guest site's build (issue 32)
+    from . import forges
 
     return forges.issue_url(repo, number)
 
 
 def commit_url(repo: str, sha: str) -> str:
-    from . import forges  # here: the forges' tables cost a guest site's build (issue 32)
+    from . import forges
 
     return forges.commit_url(repo, sha)
 
 
 def slugify(text: str) -> str:
-    """A URL- and class-safe slug: ``MLX/Metal`` → ``mlx-metal``, ``C++`` → ``c-plus-plus``,
-    ``Übersetzung`` → ``ubersetzung``; never empty: text with no Latin letter or digit (``注意``) gets
-    ``tag-`` and a digest of the text, so two such tags stay apart (see :func:`is_opaque_slug`)."""
+    """A URL- and class-safe slug: ``C++`` → ``c-plus-plus``, ``Übersetzung`` → ``ubersetzung``; text with no
+    Latin letter or digit (``注意``) gets ``tag-`` and a digest, so two such tags stay apart."""
     return _readable_slug(text) or "tag-" + hashlib.sha256(text.strip().encode()).hexdigest()[:8]
 
 
@@ -108,8 +97,7 @@ def _readable_slug(text: str) -> str:
 
 
 def is_opaque_slug(text: str) -> bool:
-    """Whether ``text`` has no Latin letter or digit to make a slug of, so :func:`slugify` gives it a
-    digest (``tag-1a2b3c4d``): an address a reader cannot read."""
+    """Whether ``text`` has no Latin letter or digit, so :func:`slugify` gives it an unreadable digest."""
     return not _readable_slug(text)
 
 
@@ -122,8 +110,7 @@ _KEY_FILE = re.compile(r"^(?P<name>.+)-(?P<number>[1-9][0-9]{0,9})$")
 
 
 def file_name_key(docname: str) -> str:
-    """A page's file name, lowercased and without folder or suffix: what :func:`label` gives for the key
-    the page is named after (``contributions/numpy-27001`` → ``numpy-27001``)."""
+    """A page's file name, lowercased, without folder or suffix: :func:`label` of the key it is named after."""
     return docname.rpartition("/")[2].lower()
 
 
@@ -133,18 +120,15 @@ def named_after_key(docname: str, key: str) -> bool:
 
 
 def names_another_pr(docname: str, repo: str, pr: int) -> bool:
-    """Whether a write-up's file is named after its repository with another number (``numpy-27001.md``
-    with ``:pr: 27010``): one of the two is a slip. A file named otherwise (``np-27010.md``, ``a-1.md``) is
-    the author's choice, not a slip."""
+    """Whether a write-up's file is named after its repository with another number (``numpy-27001.md`` with
+    ``:pr: 27010``): a slip, where another name (``np-27010.md``) is the author's choice."""
     match = _KEY_FILE.match(file_name_key(docname))
     return match is not None and match["name"] == key_lookup(repo.rpartition("/")[2]) and int(match["number"]) != pr
 
 
 def repo_of_url(value: str) -> str:
-    """A repository's address as its spec: ``https://github.com/owner/name`` (a tab of it, ``.git``, a
-    trailing ``/``) → ``owner/name``; ``https://gitlab.com/group/sub/name/-/tree/main`` →
-    ``gitlab.com/group/sub/name``; ``https://codeberg.org/owner/name`` → ``codeberg.org/owner/name``.
-    Anything else is returned as it is."""
+    """A repository's address (or a tab of it) as its spec: ``owner/name`` on GitHub,
+    ``gitlab.com/group/sub/name``, ``codeberg.org/owner/name``; anything else as it is."""
     match = re.match(
         r"^(?:https?://)?(?:www\.)?(?P<host>github\.com|gitlab\.com|codeberg\.org)/(?P<path>[^?#]*)", value.strip()
     )

@@ -1,17 +1,6 @@
-"""``contributions.lock.json``: the forge's facts about each write-up's pull request, written by
-``contributions sync`` beside ``conf.py`` and read by the build, which never asks the network.
-
-The file reviews well in a diff: keys sorted, two-space indents, one entry per write-up under its key,
-each with the time its facts were first fetched. Its JSON Schema ships with the package
-(``sphinx_contributions/schema/contributions.lock.schema.json``). The lock holds facts only: the state of
-conditional requests (ETags) lives in the sync's cache folder (:mod:`.forges.cache`), so the file changes
-when a fact changes and a sync with no new facts leaves it byte-identical. Times are UTC.
-
-One sync writes at a time (:func:`site_lock`, filelock's lock in the sync's cache folder, waited for with a
-timeout), through a temporary file
-of its own in the same folder and an atomic replace (:func:`write_text_atomically`): a reader sees the old
-file or the new one, never a torn one.
-"""
+"""``contributions.lock.json``: the forge's facts about each write-up's pull request, written by ``contributions
+sync`` (keys sorted, facts only, so a sync with no new fact leaves it byte-identical; one sync at a time,
+written atomically) and read by the build, which never asks the network."""
 
 from __future__ import annotations
 
@@ -46,8 +35,7 @@ _FIELDS: dict[str, tuple[type, ...]] = {
     "issues": (list,),
     "first_release": (dict, type(None)),
 }
-#: the facts of how a pull request was made, each written only where the forge gives it (a lock of an older
-#: sync has none of them)
+#: the facts of how a pull request was made, each written only where the forge gives it
 _MADE: dict[str, tuple[type, ...]] = {
     "opened_at": (str,),
     "commits": (int,),
@@ -62,8 +50,7 @@ STATES = ("merged", "open", "closed")
 
 
 class LockError(ValueError):
-    """A lock file that cannot be read or does not follow its schema; the message says what, ``line``
-    where (1 when the whole file is at fault)."""
+    """A lock file that cannot be read or does not follow its schema; ``line``: where (1: the whole file)."""
 
     def __init__(self, message: str, line: int = 1) -> None:
         super().__init__(message)
@@ -131,7 +118,7 @@ def entry_problem(entry: object) -> str | None:
 
 
 def _utc(value: str | None) -> str | None:
-    """A lock's time in UTC (an older sync stored Gitea's offsets as given; the shown date is the UTC one)."""
+    """A lock's time in UTC (an older sync stored Gitea's offsets as given)."""
     from .forges.schema import utc
 
     if value is None:
@@ -165,8 +152,7 @@ def facts(entry: dict[str, Any]) -> ForgeFacts:
     )
 
 
-#: the usual places and names of test files, one row per convention: a folder anywhere in the path, or a
-#: file name pattern (fnmatch, matched case-sensitively against the file's own name)
+#: the usual places and names of test files: a folder anywhere in the path, or a file name pattern (fnmatch)
 TEST_FOLDERS = ("test", "tests", "testing", "__tests__", "spec", "specs", "e2e")
 TEST_NAMES = (
     "test_*.py",  # pytest, unittest
@@ -233,8 +219,7 @@ def write_lock(path: Path, entries: dict[str, dict[str, Any]]) -> bool:
     return True
 
 
-#: how long a sync waits for another sync of the same site to let go of the lock, in seconds: a sync that
-#: sits out a rate limit holds it for up to a few minutes; one that holds it longer is stuck, and is named
+#: how long a sync waits for another of the same site, in seconds (one sitting out a rate limit takes minutes)
 LOCK_WAIT = 600.0
 
 
@@ -249,10 +234,9 @@ class LockBusyError(Exception):
 
 @contextlib.contextmanager
 def site_lock(holder: Path, waiting: Callable[[], None] | None = None, timeout: float | None = None) -> Iterator[None]:
-    """Hold the file lock ``holder`` (the sync's is in its cache folder): one sync at a time reads, fetches
-    and writes the lock; another waits (``waiting`` is called once when it has to) for up to ``timeout``
-    seconds (:data:`LOCK_WAIT`), then gives up with :class:`LockBusyError`. filelock's lock: ``fcntl`` on
-    Unix, ``msvcrt`` on Windows, let go by the system when its process ends (so never stale)."""
+    """Hold the file lock ``holder``, so one sync at a time reads, fetches and writes the lock; another waits
+    (``waiting`` is called once when it has to) up to ``timeout`` seconds, then raises :class:`LockBusyError`.
+    The system lets go of filelock's lock when its process ends, so it is never stale."""
     from filelock import FileLock, Timeout
 
     wait = LOCK_WAIT if timeout is None else timeout

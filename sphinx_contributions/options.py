@@ -1,9 +1,5 @@
-"""The option parsers: a directive's option text → the values of a record, or an :class:`OptionError`
-whose message is shown to the author as is (the directives turn it into a warning with the page's
-location). Also the rules of what counts as written (a placeholder, an HTML comment) and of near misses.
-
-Nothing here touches Sphinx.
-"""
+"""The option parsers: a directive's option text → a record's values, or an :class:`OptionError` whose message
+the author is shown; and the rules of what counts as written. Nothing here touches Sphinx."""
 
 from __future__ import annotations
 
@@ -11,17 +7,13 @@ import math
 import re
 from datetime import date as _date
 from decimal import Decimal, localcontext
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from . import forges
 from .formatting import APPROXIMATE_MARKS, NUMBER_RE, round_sig
 from .keys import POSITIVE_INT, commit_url, issue_url, pr_url, repo_of_url, slugify
 from .records import Evidence
 from .warnings import suggest
-
-if TYPE_CHECKING:
-    pass
-
 
 #: the states a contribution may declare; absent means "not stated"
 STATUSES = ("merged", "open", "closed", "draft")
@@ -30,12 +22,9 @@ STATUSES = ("merged", "open", "closed", "draft")
 _TARGET_RE = re.compile(rf"^({forges.SPEC_PATTERN})?#([1-9][0-9]{{0,9}})$")
 
 
-#: the word of the scaffold's placeholders: ``contributions new`` writes the title and the summary as
-#: ``TODO: …``
+#: the word of the scaffold's placeholders (``contributions new`` writes the title and summary ``TODO: …``)
 PLACEHOLDER = "TODO"
-#: a placeholder: ``TODO`` alone, or ``TODO`` then a colon or an ellipsis and the prompt (``TODO: the title
-#: of sglang#1``, ``TODO …``); a title that merely starts with the letters (``TODOs considered harmful``)
-#: is written
+#: a placeholder: ``TODO`` alone or then a colon or an ellipsis (not ``TODOs considered harmful``)
 _PLACEHOLDER = re.compile(rf"^{PLACEHOLDER}[ \t]*(?:$|:|…|\.\.\.)")
 
 
@@ -49,15 +38,12 @@ _HTML_COMMENTS = re.compile(r"\s*(?:<!--.*?-->\s*)*", re.DOTALL)
 
 
 def is_comment_only_html(text: str) -> bool:
-    """Whether raw HTML holds only comments: one rule for "is this section written", used by the
-    section directives (on nodes) and by the source scan (on Markdown tokens)."""
+    """Whether raw HTML holds only comments: the one rule for "is this section written"."""
     return _HTML_COMMENTS.fullmatch(text) is not None
 
 
 class OptionDoc(NamedTuple):
-    """One option of a directive, as the manual's reference shows it: each directive keeps a table of
-    these beside its ``option_spec`` (``option_doc``), so the reference is read from where the option is
-    defined."""
+    """One option of a directive, as the manual's reference shows it (each directive's ``option_doc``)."""
 
     #: what the value is: ``text``, ``positive integer``, ``number``, ``one of …``, ``flag (no value)``
     type: str
@@ -92,8 +78,7 @@ _EVIDENCE_GITHUB = tuple(
     )
 )
 _EVIDENCE_URL = re.compile(r"^(?:(?P<text>[^<>]*?)\s*<)?(?P<url>https?://[^\s<>/]+[^\s<>]*)(?(text)>)$")
-#: the forms an ``:evidence:`` item takes, for messages (``#12`` is not one: in MyST's directive
-#: options a ``#`` after a space starts a comment)
+#: the forms an ``:evidence:`` item takes, for messages (``#12`` is not one: MyST reads it as a comment)
 EVIDENCE_FORMS = (
     "'PR N', 'issue N' or 'commit SHA' (in the page's repository), 'owner/repo#N' (a pull request), "
     "'issue owner/repo#N', 'owner/repo@SHA', or an http(s) URL ('text <URL>' to give its text)"
@@ -101,9 +86,7 @@ EVIDENCE_FORMS = (
 
 
 def parse_evidence_item(value: str, page_repo: str | None) -> Evidence:
-    """One ``:evidence:`` item: ``PR 12``, ``issue 34`` or ``commit 0123abc`` in ``page_repo`` (the
-    page's own repository); ``owner/repo#N`` (a pull request), ``issue owner/repo#N`` or
-    ``owner/repo@SHA`` in another; or an http(s) URL, shown without its scheme, or as ``text <URL>``."""
+    """One ``:evidence:`` item (:data:`EVIDENCE_FORMS`; without ``owner/repo``, in ``page_repo``)."""
     item = " ".join(value.split())
     if not item:
         raise OptionError("an item is empty (in directive options ' #' starts a comment: write 'PR 12', not '#12')")
@@ -131,8 +114,7 @@ MAX_TITLE = 120
 
 
 def parse_repo(value: str | None) -> str:
-    """A ``:repo:`` value: ``owner/name`` (GitHub), ``gitlab.com/group/…/name`` or ``codeberg.org/owner/name``,
-    or the repository's address (https://github.com/owner/name …), read as its spec."""
+    """A ``:repo:`` value: a forge's spec (``owner/name``, ``gitlab.com/group/…/name`` …) or its address."""
     try:
         return forges.parse_spec(repo_of_url(value or ""))
     except forges.RepoError as error:
@@ -161,8 +143,7 @@ def _unquoted(item: str) -> str:
 
 
 def tag_items(value: str) -> list[str]:
-    """The tags of a ``:tags:`` value as people write them: a comma-separated list, or the same in YAML's
-    brackets (``[caching, memory]``, items optionally quoted); each item's spaces collapsed."""
+    """The tags of a ``:tags:`` value: comma-separated, or the same in YAML's brackets, items maybe quoted."""
     text = value.strip()
     if text.startswith("[") and text.endswith("]"):
         return [_unquoted(item) for item in text[1:-1].split(",")]
@@ -170,8 +151,7 @@ def tag_items(value: str) -> list[str]:
 
 
 def comma_form(text: str) -> str:
-    """What to write for tags given as hashtags or words (``#a #b``, ``caching memory gpu``, ``[x, y]``):
-    ``a, b``. Commas, where there are any, separate the tags; else each word is one."""
+    """What to write for tags given as hashtags or words (``#a #b``, ``a b c``, ``[x, y]``): ``a, b``."""
     text = text.strip().removeprefix("[").removesuffix("]")
     items = text.split(",") if "," in text else text.split()
     return ", ".join(tag for item in items if (tag := _unquoted(item).lstrip("#").strip()))
@@ -181,8 +161,7 @@ _KEY_RE = re.compile(r"^(?P<name>[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)#(?P
 
 
 def parse_key(value: str | None, pr: int) -> str:
-    """A ``:key:`` value: ``NAME#NUMBER``, the number the pull request's (``ROCm-sglang#1`` beside
-    ``sglang#1`` of another owner); letters, digits, ``.``, ``_`` and ``-`` in the name."""
+    """A ``:key:`` value: ``NAME#NUMBER``, the number the pull request's (``ROCm-sglang#1``)."""
     text = (value or "").strip()
     match = _KEY_RE.match(text)
     if match is None or "#" in match["name"]:
@@ -250,9 +229,8 @@ def parse_number(value: str | None, name: str) -> tuple[float, str]:
 
 
 def _keeps_digits(text: str, number: float) -> bool:
-    """Whether the binary value shows the written value to its significant digits (at most 15, what a
-    double holds): false only far below 1e-308, where doubles lose digits (``1e-400`` is 0, ``3e-324`` is
-    4.9e-324); ``1e-320`` keeps its one digit."""
+    """Whether the binary value keeps the written value's significant digits (at most 15): false only far
+    below 1e-308, where doubles lose digits (``1e-400`` is 0)."""
     written = Decimal(text)
     if written == 0:
         return True
@@ -262,14 +240,9 @@ def _keeps_digits(text: str, number: float) -> bool:
         return number != 0 and round_sig(abs(Decimal(number)), figures) == round_sig(abs(written), figures)
 
 
-#: the marks of an approximate value: ``~1.03e-1`` or ``≈1.03e-1``
-
-
 def parse_value(value: str | None, name: str, unit: str = "", *, hint_unit: bool = True) -> tuple[float, str, bool]:
-    """A metric's value: a number as :func:`parse_number` reads it, or an approximate one written
-    ``~1.03e-1``; returns (value, the text shown, approximate). A value that does not parse is refused
-    with what to write instead when it is a number dressed up (:func:`value_hint`); ``unit`` is the
-    figure's ``:unit:``."""
+    """A metric's value, exact or approximate (``~1.03e-1``): (value, the text shown, approximate); a number
+    dressed up is refused with what to write (:func:`value_hint`)."""
     text = (value or "").strip()
     mark = text[:1] if text[:1] in APPROXIMATE_MARKS else ""
     number = text[len(mark) :].strip()
@@ -284,8 +257,7 @@ def parse_value(value: str | None, name: str, unit: str = "", *, hint_unit: bool
     return parsed, mark + shown, bool(mark)
 
 
-#: a value written with its unit (``41.2 s``, ``12%``, ``1,200 ms``, ``3 tokens per s``): a number,
-#: then words that start with no digit (the first with no separator either)
+#: a value written with its unit (``41.2 s``, ``12%``, ``1,200 ms``): a number, then words
 _WITH_UNIT = re.compile(
     r"^(?P<number>[+-]?[0-9][0-9.,_ ]*?(?:[eE][+-]?[0-9]+)?)\s*(?P<unit>[^\s0-9.,_+-]\S*(?:\s+[^\s0-9]\S*)*)$"
 )
@@ -296,8 +268,7 @@ _DECIMAL_COMMA = re.compile(r"^[+-]?[0-9]+,[0-9]+$")
 
 
 def split_unit(text: str) -> tuple[str, str]:
-    """A value written with its unit → (the number as written, the unit): ``41.2 s`` → (``41.2``,
-    ``s``), ``12%`` → (``12``, ``%``); any other text → (the text, "")."""
+    """A value written with its unit → (the number as written, the unit): ``41.2 s`` → (``41.2``, ``s``)."""
     match = _WITH_UNIT.match(text.strip())
     if match is None or _EXPONENT.match(match["unit"]):
         return text.strip(), ""
@@ -305,10 +276,8 @@ def split_unit(text: str) -> tuple[str, str]:
 
 
 def value_hint(text: str, unit: str = "", *, hint_unit: bool = True) -> str:
-    """What to write instead of a value that is a number dressed up, or "" when it is not one: ``41.2 s``
-    → "write 41.2 and ':unit: s'"; ``1,000`` → "write 1000, without thousands separators"; ``0,5`` →
-    "write 0.5, with a point before the decimals". ``unit`` is the figure's ``:unit:``; ``hint_unit``
-    False when the unit is not one to suggest (before and after name different ones)."""
+    """What to write instead of a number dressed up (``41.2 s``, ``1,000``, ``0,5``), or ""; ``hint_unit``
+    False when the unit is not one to suggest."""
     mark = text[:1] if text[:1] in APPROXIMATE_MARKS else ""
     number, written_unit = split_unit(text[len(mark) :])
     plain, how = number, ""
@@ -331,8 +300,7 @@ def value_hint(text: str, unit: str = "", *, hint_unit: bool = True) -> str:
 def parse_values(
     before: str | None, after: str | None, unit: str = ""
 ) -> tuple[tuple[float, str, bool], tuple[float, str, bool]]:
-    """A figure's two values (:func:`parse_value`), both reported at once when they do not parse; values
-    written with two different units (``2 s`` and ``900 ms``) are refused: a figure has one unit."""
+    """A figure's two values, both reported at once; two different units (``2 s``, ``900 ms``) are refused."""
     units = [split_unit((text or "").strip().lstrip("".join(APPROXIMATE_MARKS)))[1] for text in (before, after)]
     differ = not unit and all(units) and units[0] != units[1]
     errors: list[str] = []

@@ -1,8 +1,5 @@
-"""The listing queries: which records a listing shows and in what order, the generated tag and project
-pages and their records, and which of two pages declaring one key owns it.
-
-Pure functions of :class:`~.records.Contribution` records; nothing here touches Sphinx.
-"""
+"""The listing queries: which records a listing shows and in what order, the generated pages, and which of two
+pages declaring one key owns it. Nothing here touches Sphinx."""
 
 from __future__ import annotations
 
@@ -19,11 +16,8 @@ if TYPE_CHECKING:
 def generated_pages(
     records: Iterable[Contribution], tag_min: int = 1, project_min: int = 1
 ) -> dict[str, GeneratedPage]:
-    """pagename → :class:`GeneratedPage` for every project that at least ``project_min`` of ``records``
-    are of (``contributions_project_page_min``: a project of one write-up gets no page of one card, its
-    links lead to its section of the ``projects`` listing) and every tag that at least ``tag_min`` of them
-    have (``contributions_tag_page_min``: its links lead to the filtered list), sorted by pagename; each
-    page's records newest first."""
+    """pagename → :class:`GeneratedPage` of every project of at least ``project_min`` of ``records`` and every
+    tag of at least ``tag_min`` (below them, links lead to the listings), sorted; records newest first."""
     from .records import GeneratedPage  # here: the records' module is the write-ups' (a guest never loads it)
 
     found: dict[str, tuple[str, str, list[Contribution]]] = {}
@@ -49,8 +43,8 @@ def is_of_project(record: Contribution, name: str) -> bool:
 
 
 def projects(records: Iterable[Contribution], first: Iterable[str] = ()) -> list[GeneratedPage]:
-    """Every project of ``records`` (as its generated page groups them: one per slug, records newest
-    first): the projects named in ``first`` in that order, then the others by name."""
+    """Every project of ``records``, grouped as its generated page: those named in ``first`` in that order,
+    then the others by name."""
     pages = [page for page in generated_pages(records).values() if page.kind == "project"]
     pages.sort(key=lambda page: (key_lookup(page.name), page.name))
     named = [page for name in first for page in pages if any(is_of_project(r, name) for r in page.records)]

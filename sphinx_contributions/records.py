@@ -1,9 +1,5 @@
-"""The collected data: small frozen records (a write-up, its figures, its evidence, the forge's facts, a
-generated page) and what each works out from its own fields.
-
-Nothing here touches Sphinx. The records are built by the parsers of :mod:`.options` and queried by
-:mod:`.queries`; their names and URLs come from :mod:`.keys`, their numbers' forms from :mod:`.formatting`.
-"""
+"""The collected data: small frozen records and what each works out from its own fields. Nothing here touches
+Sphinx."""
 
 from __future__ import annotations
 
@@ -64,14 +60,12 @@ class Metric:
     better: str = "lower"
     #: the write-up's headline figure: the one listings, cards and the home page show
     headline: bool = False
-    #: the value was written approximate (``~1.03e-1``): the change in words is no more precise than the
-    #: values (an order of magnitude that holds across their written precision, or the direction alone)
+    #: the value was written approximate (``~1.03e-1``): the change in words is no more precise
     before_approximate: bool = False
     after_approximate: bool = False
     #: ``"hold"``: a no-regression check, read as "held" or "not held" rather than better or worse
     expect: str | None = None
-    #: the Babel locale whose separators the numbers of the change in words take (the site's ``language``,
-    #: :func:`~.i18n.number_locale`); None: English. The values as written stay as written.
+    #: the Babel locale of the numbers of the change in words (the site's ``language``); None: English
     locale: str | None = None
     #: False (``:change: off``): no change in words anywhere (the values alone; a check its mark)
     words: bool = True
@@ -85,8 +79,7 @@ class Metric:
 
     @property
     def figures(self) -> int:
-        """Significant figures of the change in words: :data:`FIGURES_EXACT`, and no more than an
-        approximate value was written with (the precision the author gave it)."""
+        """Significant figures of the change in words: no more than an approximate value was written with."""
         written = [
             written_figures(text)
             for text, approximate in (
@@ -113,11 +106,8 @@ class Metric:
 
     @property
     def chart(self) -> str | None:
-        """The chart's scale, ``"log"`` or ``"linear"``; None when no chart is truthful.
-
-        Bars start at zero (linear) or at a power of ten (log), so a chart is drawn only for values of
-        zero or more, not both zero; log when both are positive and at least ten times apart, unless they
-        count out of a whole (:attr:`whole`: a linear axis to it)."""
+        """The chart's scale, ``"log"`` or ``"linear"``; None when no chart is truthful (bars start at zero or
+        at a power of ten): log when both are positive and ten times apart, unless out of a :attr:`whole`."""
         if self.before < 0 or self.after < 0 or max(self.before, self.after) == 0:
             return None
         lo, hi = sorted((self.before, self.after))
@@ -127,34 +117,25 @@ class Metric:
 
     @property
     def whole(self) -> float | None:
-        """The whole a count is out of: 140 for ``139`` with ``:unit: of 140`` (or ``/ 140``), where it is
-        at least both values; None for any other unit. A count's axis ends there, not at the larger value."""
+        """The whole a count is out of (140 for ``:unit: of 140`` or ``/ 140``) where it is at least both
+        values, so the axis ends there; else None."""
         found = _OF_WHOLE.fullmatch(self.unit.strip())
         whole = float(found[1]) if found else None
         if whole and math.isfinite(whole) and whole >= max(self.before, self.after):
             return whole
         return None
 
-    @property
-    def log_scale(self) -> bool:
-        return self.chart == "log"
-
     def telling_change(self, _: Translate = untranslated) -> str:
-        """The change in words where it adds to the values shown beside it, else "": a figure from or to
-        0 (``up from 0`` says what ``0 → 139`` says), an unchanged one, and a no-regression check (its
-        check mark says it) tell nothing more. What a listing, a card and a write-up's header show."""
+        """The change in words where it adds to the values shown beside it (not from or to 0, unchanged, or a
+        no-regression check), else "": what a listing, a card and a header show."""
         if not self.words or self.expect == "hold" or self.before == self.after or 0 in (self.before, self.after):
             return ""
         return self.change_words(_)
 
     def change_words(self, _: Translate = untranslated) -> str:
-        """The change in words: ``≈54,000× lower``; under 2× as a percentage, ``≈25% lower``; ``≈1×10³²⁰×
-        higher``; ``unchanged``; ``up from 0``, ``down to 0``; between negative values or across zero
-        the difference, ``lower by 2``. A no-regression check reads ``held``, ``held, ≈1% higher`` or
-        ``not held: ≈1% lower``. A change of approximate values is no more precise than they are:
-        ``more than 10⁴× lower`` where every value within their written precision is that many times apart,
-        else the direction alone, ``lower``. With :attr:`words` off: "" (a check ``held`` or ``not held``).
-        ``_`` translates the words (:mod:`.i18n`), English by default. Never raises for finite values."""
+        """The change in words: ``≈54,000× lower``; under 2×, ``≈25% lower``; ``unchanged``; ``up from 0``;
+        across zero the difference, ``lower by 2``; a no-regression check ``held, ≈1% higher``; approximate
+        values ``more than 10⁴× lower`` or the direction alone. ``_`` translates the words."""
         if not self.words:
             if self.expect != "hold":
                 return ""
@@ -200,8 +181,7 @@ class Metric:
             return words
 
     def _bounds(self, value: float, text: str, approximate: bool) -> tuple[Decimal, Decimal]:
-        """The range a value stands for: itself when exact; written approximate, half a unit of its last
-        written figure either side (``~1.03e-1``: 0.1025 to 0.1035; ``~1e-1``: 0.05 to 0.15)."""
+        """The range a value stands for: itself, or half a unit of its last written figure either side."""
         number = Decimal(value)
         if not approximate or number == 0:
             return number, number
@@ -209,8 +189,8 @@ class Metric:
         return number - half, number + half
 
     def _approximate_ratio(self, _: Translate, lower: bool) -> str:
-        """Two positive values, one or both approximate: ``more than 10ⁿ× lower`` with the largest n that
-        every pair of values within their written precision exceeds; the direction alone below ten times."""
+        """Approximate positive values: ``more than 10ⁿ× lower`` with the largest n every pair of values
+        within their written precision exceeds; the direction alone below ten times."""
         lo_b, hi_b = self._bounds(self.before, self.before_text, self.before_approximate)
         lo_a, hi_a = self._bounds(self.after, self.after_text, self.after_approximate)
         least = lo_b / hi_a if lower else lo_a / hi_b  # the smallest ratio the written values allow
@@ -227,20 +207,12 @@ class Metric:
         better = _("lower is better") if self.better == "lower" else _("higher is better")
         if self.expect == "hold":
             better = _("a no-regression check, %(better)s") % {"better": better}
-        if not self.change_words(_):
-            return _("%(label)s: %(before)s before, %(after)s after (%(better)s)") % {
-                "label": self.label,
-                "before": self.before_text + unit,
-                "after": self.after_text + unit,
-                "better": better,
-            }
-        return _("%(label)s: %(before)s before, %(after)s after (%(change)s; %(better)s)") % {
-            "label": self.label,
-            "before": self.before_text + unit,
-            "after": self.after_text + unit,
-            "change": self.change_words(_),
-            "better": better,
-        }
+        values = {"label": self.label, "before": self.before_text + unit, "after": self.after_text + unit}
+        change = self.change_words(_)
+        if not change:
+            return _("%(label)s: %(before)s before, %(after)s after (%(better)s)") % {**values, "better": better}
+        words = _("%(label)s: %(before)s before, %(after)s after (%(change)s; %(better)s)")
+        return words % {**values, "change": change, "better": better}
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -257,10 +229,6 @@ class Metric:
         }
 
 
-#: the kinds of :class:`Inline` markup a summary keeps
-INLINE_KINDS = ("text", "code", "emphasis", "strong", "link")
-
-
 @dataclass(frozen=True)
 class Inline:
     """One piece of a summary's inline markup: ``text`` or ``code`` (its ``text``), ``emphasis``,
@@ -273,8 +241,7 @@ class Inline:
 
 
 def plain_text(markup: Iterable[Inline]) -> str:
-    """The one plain form of inline markup, for what shows text only (the page's meta description, the
-    JSON, the feed, card images, the command line): its text, spaces collapsed."""
+    """The one plain form of inline markup, for what shows text only: its text, spaces collapsed."""
 
     def text(item: Inline) -> str:
         return item.text if item.kind in ("text", "code") else "".join(map(text, item.children))
@@ -284,8 +251,7 @@ def plain_text(markup: Iterable[Inline]) -> str:
 
 @dataclass(frozen=True)
 class ForgeFacts:
-    """What the forge said about a write-up's pull request, as ``contributions sync`` wrote it into
-    ``contributions.lock.json`` (:mod:`.lock`); the build reads only that file, never the network."""
+    """What the forge said about a write-up's pull request, as ``contributions sync`` wrote it in the lock."""
 
     state: str  # "merged", "open" or "closed"
     title: str
@@ -299,9 +265,8 @@ class ForgeFacts:
     issues: tuple[tuple[int, str, str], ...] = ()
     #: the first release whose tag contains the merge commit: (tag, published at), or None
     first_release: tuple[str, str] | None = None
-    #: how it was made, each None where the forge does not say (:class:`.forges.base.Made`): when it was
-    #: opened, its commits, approving reviewers, the issues the forge says it closes, the paths of its
-    #: changed files as the forge lists them; ``changed_files`` is a lower bound when ``files_at_least``
+    #: how it was made (:class:`.forges.base.Made`), each None where the forge does not say;
+    #: ``changed_files`` is a lower bound when ``files_at_least``
     opened_at: str | None = None
     commits: int | None = None
     approvals: int | None = None
@@ -366,17 +331,14 @@ class Contribution:
     lineno: int = 0
     #: the forge's facts from the lock file, when it has an entry for the key
     forge: ForgeFacts | None = None
-    #: the summary's inline markup (code, emphasis, links), as the page's parser read it; empty for a
-    #: summary of plain text made without a parse
+    #: the summary's inline markup, as the page's parser read it; empty for plain text made without a parse
     summary_markup: tuple[Inline, ...] = ()
 
     #: the folders of the generated tag and project pages (``contributions_tags_path``, ``…_projects_path``)
     folders: tuple[str, str] = ("tags", "projects")
-    #: the header's ``:key:`` (:func:`parse_key`), for a repository name that two owners share; "" for
-    #: the key :func:`make_key` makes
+    #: the header's ``:key:``, for a repository name two owners share; "" for the key :func:`make_key` makes
     given_key: str = ""
-    #: the impact sentence (``:impact:``: what the change means for the project's users) as plain text;
-    #: "" when not given
+    #: the ``:impact:`` sentence as plain text, or ""
     impact: str = ""
     #: the impact's inline markup, as the page's parser read it (as ``summary_markup``)
     impact_markup: tuple[Inline, ...] = ()
@@ -393,8 +355,7 @@ class Contribution:
 
     @property
     def description(self) -> str:
-        """What a listing, a link preview or an export says the write-up is about: its impact sentence,
-        else its summary (plain text)."""
+        """What the write-up is about, for listings and exports: its impact, else its summary."""
         return self.impact or self.summary
 
     @property
@@ -416,8 +377,7 @@ class Contribution:
         return "contribution"
 
     def link_target(self, section: str | None = None) -> tuple[str, str] | None:
-        """(anchor, link title) of the write-up, or of one of its sections; None when the page has no such
-        section."""
+        """(anchor, link title) of the write-up or one of its sections; None for a section it lacks."""
         return next(((anchor, title) for name, anchor, title in self.targets() if name == section), None)
 
     def targets(self) -> Iterator[tuple[str | None, str, str]]:
@@ -464,8 +424,7 @@ class Contribution:
         return f"{self.folders[0]}/{slugs[tag]}" if tag in slugs else tag_page(tag, self.folders[0])
 
     def __getstate__(self) -> dict[str, object]:
-        """The fields only: what :func:`functools.cached_property` keeps is worked out again after a
-        pickle (the environment's), never carried over from an older version's rules."""
+        """The fields only: what :func:`functools.cached_property` keeps is worked out again after a pickle."""
         return {name: value for name, value in self.__dict__.items() if name not in _DERIVED}
 
 

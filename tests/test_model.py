@@ -14,7 +14,6 @@ from sphinx_contributions.i18n import number_locale
 from sphinx_contributions.keys import (
     key_lookup,
     label,
-    label_key,
     names_another_pr,
     object_name,
     slugify,
@@ -442,7 +441,7 @@ def test_number_locale(language: str | None, locale: str | None) -> None:
 )
 def test_a_chart_only_where_truthful(before: float, after: float, chart: str | None) -> None:
     m = metric(before, after)
-    assert (m.chart, m.log_scale) == (chart, chart == "log")
+    assert m.chart == chart
 
 
 @pytest.mark.parametrize(
@@ -650,13 +649,6 @@ def test_split_target(target: str, key: str, section: str | None) -> None:
 def test_object_names_and_labels(key: str, section: str | None, name: str, label_: str, back: str) -> None:
     assert object_name(key, section) == name
     assert label(key, section) == label_
-    assert label_key(label_) == back
-
-
-def test_label_key_of_other_labels() -> None:
-    assert label_key("genindex") is None
-    assert label_key("my-notes") is None
-    assert label_key("release-2") == "release#2"  # harmless: no write-up has that key
 
 
 def test_record_targets() -> None:

@@ -1,9 +1,6 @@
-"""The page's claims against the forge's facts in ``contributions.lock.json`` (read onto the domain by
-:mod:`..collect.lock_facts`): ``[contrib.forge_mismatch]`` where they disagree, on the page's line, so a
-strict build refuses a stale claim (its ``:status:``, its title, the test files its verification lists:
-:func:`check_tests`); and where the entry under the page's key was fetched for another repository or
-number (:func:`entry_applies`), so a page never shows another pull request's facts. Without a lock entry
-nothing is checked."""
+"""The page's claims (``:status:``, title, ``:tests:``) against the forge's facts in the lock:
+``[contrib.forge_mismatch]`` on the page's line where they disagree, or where the entry under the page's key
+was fetched for another pull request (:func:`entry_applies`)."""
 
 from __future__ import annotations
 
@@ -19,9 +16,8 @@ if TYPE_CHECKING:
 
 
 def entry_applies(lock_name: str, key: str, target: tuple[str, int] | None, repo: str, pr: int, where: object) -> bool:
-    """Whether the lock's entry under ``key``, fetched for ``target`` (repository, number), is the page's
-    own (``repo``, ``pr``); otherwise ``[contrib.forge_mismatch]`` and False. A key is the repository's
-    name and the number: ``someone-else/widgets`` and ``acme/widgets`` share ``widgets#101``."""
+    """Whether the lock's entry under ``key``, fetched for ``target`` (repository, number), is the page's own
+    (two owners' ``widgets`` share ``widgets#101``); otherwise ``[contrib.forge_mismatch]`` and False."""
     if target is None or (target[0].lower(), target[1]) == (repo.lower(), pr):
         return True
     warn(
@@ -44,8 +40,7 @@ def check_facts(
     title_at: object,
     found: ForgeFacts,
 ) -> None:
-    """``[contrib.forge_mismatch]`` where the page disagrees with the lock (called by the domain while the
-    page is read; ``lock_name``: the lock as shown)."""
+    """``[contrib.forge_mismatch]`` where the page's status or title disagrees with the lock."""
     name = lock_name
     if status in ("merged", "open", "closed") and status != found.state:
         warn(
@@ -76,10 +71,8 @@ def tests_claimed(docname: str, document: nodes.document) -> list[tuple[str, tup
 
 
 def check_tests(lock_name: str, key: str, listed: list[tuple[str, tuple[str, int]]], found: ForgeFacts) -> None:
-    """``[contrib.forge_mismatch]`` on the ``:tests:`` line for each listed test file that is not among the
-    pull request's changed files in the lock. Nothing is claimed where the lock does not list the files, or
-    lists fewer than the pull request changed (GitHub lists 3,000): a file missing from a partial list may
-    be among the rest."""
+    """``[contrib.forge_mismatch]`` on the ``:tests:`` line for each listed test file the pull request did not
+    change, where the lock lists every changed file (GitHub lists 3,000 at most)."""
     from ..lock import is_test
 
     files = found.files

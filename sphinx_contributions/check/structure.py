@@ -1,22 +1,10 @@
-"""Whole-page checks, run once per page when it is read (from the domain's ``process_doc``), so a serial
-and a parallel build warn the same.
+"""Whole-page checks, run once per page from the domain's ``process_doc`` (so serial and parallel builds warn
+the same): no two elements share an id; a write-up is its title, the header, then the four sections, once each,
+in order, holding all its content.
 
-- Every page: no two elements share an HTML id (``[contrib.duplicate_id]``): a ``## Problem`` heading or a
-  ``(fix)=`` label beside the section of that name.
-- A write-up (a page with a ``contribution`` header) is its title, the header, then the four sections,
-  once each and in order, with every text and figure inside them: a missing section
-  (``[contrib.missing_section]``); a fence mistake that leaves a section open, puts one inside another or
-  closes one early (``[contrib.nesting]``); sections out of order, or content outside them
-  (``[contrib.structure]``). A section given twice is reported by the section directive itself, which
-  gives the second one another anchor.
-
-The doctree says what ended up where; the lines of the sections' fences say why: which fence was never
-closed, which closed early. Those the doctree does not hold (a last section never closed gives the same
-nodes as one closed), so they are read in the page's text as its parser got it (after every
-``source-read`` handler, :class:`~.sources.PageSource`), at the lines MyST ran each section's directive at,
-by markdown-it's rule for a fence's closing line (:func:`~.sources.closing_line`). Each warning is given at
-the line where the mistake starts and says how to fix it.
-"""
+The doctree says what ended up where; the lines of the sections' fences say why (which fence was never closed,
+which closed early), and those the doctree does not hold (a last section never closed gives the nodes of one
+closed), so they are read in the page's text as its parser got it (:class:`~.sources.PageSource`)."""
 
 from __future__ import annotations
 
@@ -103,8 +91,7 @@ def check_page(
     source: PageSource,
     taken: frozenset[tuple[str, str]] = frozenset(),
 ) -> None:
-    """Every check of one page, whose text (as its parser got it) is ``source``; ``taken``: the short names
-    another extension holds on this site, (kind, name)."""
+    """Every check of one page; ``taken``: the short names another extension holds here, (kind, name)."""
     page = Page(env, docname, document, source)
     if header is not None:  # a write-up: another page may use the site's own role of that name
         check_short_names(page, taken)
@@ -125,8 +112,7 @@ def check_page(
 
 
 def check_short_names(page: Page, taken: frozenset[tuple[str, str]]) -> None:
-    """A short name another extension holds here (``{pr}`` as the site's extlink), used in a write-up: it
-    is not the extension's, so the form that is (``{contrib:pr}``) is named."""
+    """A short name another extension holds here (``{pr}``), used in a write-up: write ``{contrib:pr}``."""
     if not page.is_markdown:
         return
     for use in taken_short_names(page.env, page.page_source, taken):
@@ -144,8 +130,7 @@ def check_short_names(page: Page, taken: frozenset[tuple[str, str]]) -> None:
 
 
 def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:
-    """Did you mean: each unknown directive or role that is a typo of one of the extension's; a page
-    whose header is misspelt is no write-up (and was kept from warning about its sections). Returns the
+    """Did you mean: each unknown directive or role that is a typo of one of the extension's; returns the
     directives meant, whose absence the typo explains."""
     if not page.is_markdown:
         return set()
@@ -159,18 +144,11 @@ def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:
     return meant
 
 
-def writeups_folder(env: BuildEnvironment) -> str:
-    """The folder of the write-ups: that of the list of contributions (``contributions/``); "" when the
-    list is at the top of the site."""
-    folder = posixpath.dirname(str(env.config.contributions_index))
-    return f"{folder}/" if folder else ""
-
-
 def check_empty(page: Page) -> None:
-    """A page in the write-ups' folder with nothing in it (no text, no heading, no directive): a file
-    created and forgotten. Reported here rather than by Sphinx's "not included in any toctree"."""
-    folder = writeups_folder(page.env)
-    if not folder or not page.docname.startswith(folder) or page.docname == page.env.config.contributions_index:
+    """A page in the write-ups' folder (the list's) with nothing in it: a file created and forgotten, said
+    here rather than by Sphinx's "not included in any toctree"."""
+    folder = posixpath.dirname(str(page.env.config.contributions_index))
+    if not folder or not page.docname.startswith(f"{folder}/") or page.docname == page.env.config.contributions_index:
         return
     if any(not isinstance(node, (nodes.Invisible, nodes.system_message)) for node in page.document.children):
         return
@@ -278,8 +256,7 @@ def _at(page: Page, section: nodes.Element) -> object:
 
 
 def _at_top(section: nodes.Element) -> bool:
-    """Whether a section stands at the top of its page, under headings only (its fence is not in
-    another's body: a section's, a note's, a list item's)."""
+    """Whether a section stands at the top of its page, under headings only."""
     parent = section.parent
     while isinstance(parent, nodes.section) and not parent.get("contrib_section"):
         parent = parent.parent
@@ -395,8 +372,7 @@ def _longest_increasing(ranks: list[int]) -> set[int]:
 
 
 def _flow(document: nodes.document) -> Iterator[nodes.Node]:
-    """The page's nodes in order, the page title's section and any other heading's section opened up
-    (a heading is yielded itself, then what it holds); write-up sections and the header are not opened."""
+    """The page's nodes in order, each heading yielded then opened up; write-up sections are not opened."""
     title_seen = False
     for child in document.children:
         if isinstance(child, nodes.section) and not child.get("contrib_section") and not title_seen:
@@ -458,8 +434,7 @@ def check_outside(page: Page, early: set[int]) -> None:
 
 
 def _generated(node: nodes.Node) -> bool:
-    """Not placed by the author where it stands: MyST gathers footnotes at the end of the page (after a
-    ``footnotes`` rule); nodes without a source line come from a transform, not from the page."""
+    """Not placed by the author where it stands: footnotes MyST gathers at the end, nodes of a transform."""
     if isinstance(node, (nodes.footnote, nodes.citation)):
         return True
     if isinstance(node, nodes.transition) and "footnotes" in node["classes"]:
@@ -468,8 +443,7 @@ def _generated(node: nodes.Node) -> bool:
 
 
 def _holds_header(page: Page, node: nodes.Node) -> bool:
-    """Whether ``node`` holds the page's header (nested in another directive); reported here, unless the
-    header is a draft's, whose ``[contrib.draft_not_excluded]`` says the same."""
+    """Whether ``node`` holds the page's header, reported here unless a draft's (``draft_not_excluded`` says it)."""
     header = next(node.findall(cn.contribution_header), None) if isinstance(node, nodes.Element) else None
     if header is None or not isinstance(node, nodes.Element):
         return False

@@ -1,11 +1,6 @@
-"""The ``contrib`` domain: where contributions are collected, merged, checked and resolved.
-
-Collection follows :mod:`sphinx.ext.todo`: a page's record is built in :meth:`process_doc` once the
-page is read, :meth:`clear_doc` drops it, :meth:`merge_domaindata` takes a parallel worker's records,
-every check of one whole page (its layout, its ids) runs from :meth:`process_doc` (:mod:`..check.structure`), and
-every check that looks across pages lives in :meth:`check_consistency`, so serial and parallel builds
-warn identically.
-"""
+"""The ``contrib`` domain, as :mod:`sphinx.ext.todo` collects: records built in :meth:`process_doc`, dropped in
+:meth:`clear_doc`, merged in :meth:`merge_domaindata`; cross-page checks in :meth:`check_consistency`, so
+serial and parallel builds warn identically."""
 
 from __future__ import annotations
 
@@ -47,10 +42,7 @@ if TYPE_CHECKING:
 
 class ContribRole(MarkingRole, XRefRole):
     """``{contrib}`transformers#49135``` → a link to that write-up, titled with the page's title;
-    ``{contrib}`transformers#49135#verification``` → a link to one of its sections.
-
-    The domain's role ``{contrib:contrib}``, and ``{contrib}`` where the site leaves the name free
-    (:mod:`.short_names`)."""
+    ``{contrib}`transformers#49135#verification``` → a link to one of its sections."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         self.refdomain, self.reftype = "contrib", "contrib"
@@ -84,8 +76,7 @@ class ContributionsDomain(Domain):
         "contribution": ObjType("contribution", "contrib"),
         "section": ObjType("section", "contrib"),
     }
-    #: every directive of the extension, by its name in the domain (``:::{contrib:fix}``): the one table of
-    #: its directive names (the bare ones are added from it, :mod:`.short_names`; the manual reads it)
+    #: every directive of the extension, by its name in the domain: the one table of its directive names
     directives: ClassVar[dict[str, Any]] = {
         "contribution": ContributionDirective,
         **dict.fromkeys(SECTION_NAMES, SectionDirective),
@@ -120,8 +111,7 @@ class ContributionsDomain(Domain):
     _pages_cache: tuple[tuple[Contribution, ...], tuple[int, int], dict[str, GeneratedPage]] | None = None
     #: this build's view of what each output was written from (:mod:`..write.manifest`; not pickled)
     written: dict[str, Any] | None = None
-    #: the domain's names another extension holds bare on this site, (kind, name) (:mod:`.short_names`;
-    #: set at ``builder-inited``, before any page is read; not pickled)
+    #: the domain's names another extension holds bare on this site, (kind, name) (not pickled)
     taken_short_names: frozenset[tuple[str, str]] = frozenset()
     #: the drafts this build leaves out: lookup key → docname (:mod:`.drafts`; not pickled, not a setting)
     draft_keys: dict[str, str] | None = None
@@ -149,9 +139,8 @@ class ContributionsDomain(Domain):
         return cached[1], cached[2]
 
     def in_list_order(self, index: str) -> list[Contribution]:
-        """The published write-ups in the order of the first listing on page ``index`` (the site's list of
-        contributions; by project without one). Asked for on every page (the sidebar), so sorted once per
-        change of the records."""
+        """The published write-ups in the order of the first listing on page ``index`` (else by project),
+        sorted once per change of the records: every page's sidebar asks."""
         return list(self._in_order(index)[0])
 
     def neighbours(self, index: str, docname: str) -> tuple[Contribution | None, Contribution | None]:
@@ -159,9 +148,8 @@ class ContributionsDomain(Domain):
         return self._in_order(index)[1].get(docname, (None, None))
 
     def published(self) -> list[Contribution]:
-        """Every contribution that owns its key (:func:`~.queries.ownership`: the page named after the key,
-        else the first by docname), in docname order. Asked for on every page (the feed link, the
-        sidebar), so sorted once per change of the records."""
+        """Every contribution that owns its key (:func:`~.queries.ownership`), in docname order, sorted once
+        per change of the records: every page asks."""
         return list(self._published())
 
     def has_published(self) -> bool:
@@ -174,17 +162,14 @@ class ContributionsDomain(Domain):
         return self._published_cache
 
     def generated_pages(self) -> dict[str, GeneratedPage]:
-        """pagename → the tag and project pages site builders write: every page of
-        :func:`.queries.generated_pages` but those whose name a document of the site holds (a hand-written
-        ``tags/sdpa.md`` is never overwritten: :mod:`..write.generated` reports it)."""
+        """pagename → the tag and project pages site builders write: :meth:`all_generated_pages` but those
+        whose name a document of the site holds (never overwritten: :mod:`..write.generated` reports it)."""
         found = self.env.found_docs
         return {name: page for name, page in self.all_generated_pages().items() if name not in found}
 
     def all_generated_pages(self) -> dict[str, GeneratedPage]:
-        """:func:`.queries.generated_pages` of the published write-ups, tags of fewer than
-        ``contributions_tag_page_min`` and projects of fewer than ``contributions_project_page_min`` left
-        out; worked out once per change of the records (every tag
-        link asks)."""
+        """:func:`.queries.generated_pages` of the published write-ups, with the site's minimums; worked out
+        once per change of the records (every tag link asks)."""
         config = self.env.config
         published = self._published()
         least = (int(config.contributions_tag_page_min), int(config.contributions_project_page_min))
@@ -197,8 +182,7 @@ class ContributionsDomain(Domain):
         return self._owners().get(key_lookup(key))
 
     def _owners(self) -> dict[str, Contribution]:
-        """Lookup key → the record that owns it (:func:`~.queries.ownership`). Asked for once per
-        ``{contrib}`` link and per listing, so it is computed once per change of the records, not per call."""
+        """Lookup key → the record that owns it (:func:`~.queries.ownership`), once per change of the records."""
         owners = self._owners_cache
         if owners is None:
             owners = {}
@@ -208,9 +192,8 @@ class ContributionsDomain(Domain):
         return owners
 
     def settle_labels(self) -> None:
-        """``env-updated``: the ``{ref}`` labels of a key that several pages declare go to the page that
-        owns it, whatever the order the pages were read or merged in (a page takes a label only when no
-        other holds it, :meth:`_note_labels`). A loser's label that the owner lacks is dropped."""
+        """``env-updated``: the ``{ref}`` labels of a key that several pages declare go to the page that owns
+        it, whatever the order the pages were read or merged in; a loser's label that the owner lacks goes."""
         std = self.env.domains.standard_domain
         by_key: dict[str, list[Contribution]] = {}
         for record in self.contributions.values():
@@ -292,9 +275,8 @@ class ContributionsDomain(Domain):
         self._note_labels(env, record)
 
     def _note_labels(self, env: BuildEnvironment, record: Contribution) -> None:
-        """The write-up's and its sections' ``{ref}`` labels, in the standard domain (which drops them
-        with the page, and merges them from parallel workers). A label another page already holds is
-        left to it (see :meth:`check_consistency`)."""
+        """The write-up's and its sections' ``{ref}`` labels, in the standard domain (which drops and merges
+        them with the page); a label another page holds is left to it (:meth:`check_consistency`)."""
         std = env.domains.standard_domain
         for section, anchor, title in record.targets():
             name = label(record.key, section)
@@ -306,8 +288,7 @@ class ContributionsDomain(Domain):
         from ..options import MAX_TITLE, PLACEHOLDER, is_placeholder  # here: a write-up's, as below
         from ..records import Contribution
 
-        # the page's own first heading: a top-level section that is not one of the write-up sections
-        # (without this, a page with no heading would be titled "Problem")
+        # the page's own first heading, not a write-up section's
         section = next(
             (node for node in document.children if isinstance(node, nodes.section) and not node.get("contrib_section")),
             None,
@@ -453,8 +434,8 @@ class ContributionsDomain(Domain):
     # -- cross-references and objects.inv ---------------------------------------------------------
 
     def _find(self, target: str) -> tuple[Contribution | None, str | None, tuple[str, str] | None]:
-        """A ``{contrib}`` target → (its write-up or None, the section asked for or None, the link's
-        anchor and title when the write-up has that section, else None)."""
+        """A ``{contrib}`` target → (its write-up, the section asked for, the link's anchor and title), each
+        or None."""
         key, section = split_target(target)
         record = self.by_key(key)
         return record, section, None if record is None else record.link_target(section)
@@ -501,10 +482,8 @@ class ContributionsDomain(Domain):
         return [("contrib:contrib", make_refnode(builder, fromdocname, record.docname, found[0], contnode))]
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        """Each write-up (priority 0, "important" in the search) and each of its sections (-1: in
-        ``objects.inv`` only), named by their lowercased key so that other sites match them in any case
-        (see :meth:`get_full_qualified_name`), shown by title. The search index shows the key instead
-        (:mod:`.fixes.search_objects`)."""
+        """Each write-up (priority 0) and each of its sections (-1: ``objects.inv`` only), named by their
+        lowercased key so that other sites match them in any case, shown by title."""
         for record in self.published():
             for section, anchor, title in record.targets():
                 kind, priority = ("contribution", 0) if section is None else ("section", -1)
@@ -517,12 +496,9 @@ class ContributionsDomain(Domain):
 
 
 def did_you_mean(domain: ContributionsDomain, target: str) -> str:
-    """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to
-    the one written (difflib, as Python's own suggestions; case aside); "" when none is close. Another
-    number is another pull request, never suggested. A section stays as written. The other ways a key
-    gets written are read as the key they name: the repository with its owner (``sgl-project/sglang#5555``),
-    the page's file name or label (``sglang-5555``), and the repository alone when it has one write-up
-    (``sglang``)."""
+    """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to the
+    one written (difflib); "" when none is close. ``owner/sglang#5555``, ``sglang-5555`` and ``sglang`` (its
+    repository's only write-up) are read as the key they name."""
     import difflib
 
     key, section = split_target(target)
@@ -544,9 +520,8 @@ def did_you_mean(domain: ContributionsDomain, target: str) -> str:
 
 
 def closest_keys(published: list[str], name: str, most: int = 3) -> str:
-    """``; the closest existing keys: 'good#1', 'good#7'``: the published keys of the repositories whose
-    names are closest to ``name`` (difflib), for a key of another number or a name near none; "" when no
-    name is close."""
+    """``; the closest existing keys: 'good#1', 'good#7'``: those of the repositories whose names are closest
+    to ``name``; "" when none is close."""
     import difflib
 
     names = {key_lookup(known.rpartition("#")[0]): known.rpartition("#")[0] for known in published}

@@ -1,21 +1,7 @@
-"""Drafts: a page whose ``contribution`` says ``:status: draft`` is left out of the published build.
-
-The published build must not hold a draft anywhere (page, listings, feed, JSON, sitemap, search,
-``objects.inv``), so drafts are found before Sphinx reads anything, by a scan of the sources Sphinx found
-new or changed, and taken out of the build as if their files were not there (:func:`leave_out_drafts`).
-The scan parses Markdown with MyST's own parser and the site's MyST settings, so a ``contribution``
-shown inside a code block is not mistaken for a header, and both option forms (``:status: draft``
-lines and a ``---`` YAML block) are read. ``contributions_include_drafts = True`` (``make serve``)
-keeps drafts in, with a banner. The scan's keys let ``{contrib}`` say "links to a draft" rather than
-"not found".
-
-A page the scan cannot see as a draft (its header nested in another directive, say) would be published:
-once everything is read, any ``draft`` record left in the build is reported as
-``[contrib.draft_not_excluded]``, which fails the strict build.
-
-The scan is also what the ``contributions`` command line reads (:mod:`.cli`) for every page's key,
-without building; what it shows of a draft comes from a build of the drafts (:func:`.cli.main.draft_records`).
-"""
+"""Drafts (``:status: draft``) are left out of the published build everywhere, so they are found before Sphinx
+reads anything, by a scan of the new or changed sources with MyST's own parser, and taken out as if their files
+were not there (:func:`leave_out_drafts`). A draft the scan cannot see is reported once read
+(``[contrib.draft_not_excluded]``). The command line reads the same scan."""
 
 from __future__ import annotations
 
@@ -95,8 +81,7 @@ def _header_options(token: Token) -> dict[str, str]:
 
 
 def scan_markdown(text: str, md: MarkdownIt) -> Scan:
-    """The header options of a MyST page (its first ``contribution`` fence; one shown in a code block is
-    no header), from its block tokens: no inline parse."""
+    """The header options of a MyST page: its first ``contribution`` fence (not one shown in a code block)."""
     for token in block_tokens(text, md):
         if directive_name(token) == "contribution":
             return _header_options(token)
@@ -116,11 +101,11 @@ _DRAFT = re.compile(rb"draft", re.IGNORECASE)
 
 
 def scan_file(path: Path, docname: str, md: Callable[[], MarkdownIt], drafts_only: bool = False) -> SourcePage | None:
-    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None. ``md``
-    gives the Markdown parser, asked only for a page that may be one (a site of no write-up makes none)."""
+    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None; ``md``
+    gives the parser, made only for a page that may be one."""
     data = path.read_bytes()
     if b"contribution" not in data or (drafts_only and _DRAFT.search(data) is None):
-        return None  # cheap tests first, on the bytes: parsing every page is most of a one-page rebuild at N = 1000
+        return None  # cheap tests first: parsing every page is most of a one-page rebuild at N = 1000
     text = data.decode("utf-8", errors="replace")
     options = scan_markdown(text, md()) if path.suffix == ".md" else scan_rst(text)
     return SourcePage(docname, path, options) if options is not None else None
@@ -134,8 +119,8 @@ def scan_sources(
     md: MarkdownIt | None = None,
     drafts_only: bool = False,
 ) -> dict[str, SourcePage]:
-    """docname → :class:`SourcePage` of every contribution page among the sources Sphinx would read
-    (with ``drafts_only``: at least those that are drafts; pages without the word are not parsed)."""
+    """docname → :class:`SourcePage` of every contribution page (at least the drafts, with ``drafts_only``)
+    among the sources Sphinx would read."""
     parser = cache(markdown_parser) if md is None else lambda: md
     suffixes = {suffix: "" for suffix in source_suffix if suffix in (".md", ".rst")}
     project = Project(srcdir, suffixes)
@@ -150,15 +135,12 @@ def scan_sources(
 def leave_out_drafts(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
-    """``env-get-outdated`` (first): unless drafts are included, the drafts among the pages Sphinx found
-    new or changed are taken out of the build, as if their files were not there.
+    """``env-get-outdated`` (first): unless drafts are included, the drafts among the pages Sphinx found new
+    or changed are taken out of the build, as if their files were not there.
 
-    Only those pages are scanned: a page Sphinx read before and that did not change is no draft (it was
-    scanned when it changed). A draft is never read, so it is "added" in every build: the drafts found are
-    remembered with their files' times and sizes (:func:`remembered_drafts`), and a draft whose file did
-    not change is not read again, so a build with nothing to do reads no source. ``exclude_patterns``
-    stays as the site wrote it: changing it would make Sphinx read every page again whenever the drafts
-    change."""
+    A draft is never read, so it is "added" in every build: the drafts found are remembered with their
+    files' times and sizes, so a build with nothing to do reads no source. ``exclude_patterns`` stays as the
+    site wrote it: changing it would make Sphinx read every page again whenever the drafts change."""
     if app.config.contributions_include_drafts:
         get_domain(env).draft_keys = {}
         return []
@@ -213,8 +195,7 @@ def _settings(config: MdParserConfig | None) -> list[object]:
 
 
 def remembered_drafts(app: Sphinx, settings: list[object]) -> dict[str, tuple[int, int, str]]:
-    """The drafts the last build found (read under the same MyST settings), by docname; an unreadable or
-    missing memory is none (every candidate is scanned)."""
+    """The drafts the last build found under the same MyST settings, by docname; none for an unreadable memory."""
     data = read_json(Path(app.doctreedir) / MEMORY_NAME)
     if not isinstance(data, dict) or data.get("version") != MEMORY_VERSION or data.get("settings") != settings:
         return {}
@@ -251,8 +232,7 @@ def check_no_draft_left(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref) -> bool | None:
-    """``warn-missing-reference``: a ``{contrib}`` link that no write-up of this site, no intersphinx
-    inventory and no ``nitpick_ignore`` entry answered; our own words (a draft, or an unknown key)."""
+    """``warn-missing-reference``: a ``{contrib}`` link nothing answered (a draft, or an unknown key)."""
     if not isinstance(domain, ContributionsDomain) or node.get("reftype") != "contrib":
         return None
     target = node["reftarget"]
@@ -270,9 +250,8 @@ def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref)
 
 
 def unlisted_cause(domain: ContributionsDomain, target: str) -> str:
-    """``: bad.md declares it, but that page is not listed: <its own warning>``: the page whose header
-    declares the key and was rejected, and why; "" when no page does. A rejected header always warns, so
-    only the pages that warned while being read are looked at, and only on this warning's path."""
+    """``: bad.md declares it, but that page is not listed: <its own warning>``; "" when no rejected page does
+    (a rejected header always warns, so only the pages that warned are looked at)."""
     from ..read.sources import site_markdown_parser
 
     env = domain.env

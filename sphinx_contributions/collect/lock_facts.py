@@ -1,19 +1,6 @@
-"""The build's side of ``contributions.lock.json`` (:mod:`.lock`): read before the pages are, never the
-network.
-
-- At ``env-get-outdated`` the lock is read (a lock that does not parse is one ``[contrib.lock]`` warning,
-  and the build goes on as without one) and kept on the domain; pages whose entry changed since they were
-  read are read again, so their records, listings and exports follow the lock.
-- While a page is read (:meth:`.domain.ContributionsDomain.process_doc`), its record gets the entry's
-  facts only when the entry was fetched for the page's own ``:repo:`` and ``:pr:`` (else
-  ``[contrib.forge_mismatch]``, :func:`..check.facts.entry_applies`), its state the lock's when the page
-  states none, and
-  ``[contrib.forge_mismatch]`` when the page's ``:status:`` (or, with ``contributions_check_titles``, its
-  title) disagrees with the lock (:func:`check_facts`): a warning on the page's line, so a strict build
-  refuses a stale claim, and it is read again (and warns again) on every build until fixed.
-- After reading: entries without a page and pages without an entry are information lines. A site
-  without a lock file builds exactly as before.
-"""
+"""The build's side of ``contributions.lock.json``: read at ``env-get-outdated`` (one ``[contrib.lock]`` warning
+for a lock that does not parse), kept on the domain; a page whose entry changed is read again. After reading,
+entries without a page and pages without an entry are information lines."""
 
 from __future__ import annotations
 
@@ -37,8 +24,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: the domain data keys: lookup key → :class:`~.records.ForgeFacts` of the lock; the lock's name as shown
-#: (None when the site has no lock)
+#: the domain data keys: lookup key → the lock's :class:`~.records.ForgeFacts`; the lock's name (or None)
 DATA_KEY = "lock"
 NAME_KEY = "lock_name"
 #: lookup key → (repository, pr) the entry was fetched for

@@ -1,28 +1,22 @@
-"""Which pages hold the extension's nodes, noted once when a page is read.
-
-The handlers that run when each page is resolved for writing (``doctree-resolved``: headers, listings, the
-projects overview, figures, links to generated pages) each looked through the whole page for their own
-nodes, on every page of the site, and a site such as ablog's resolves a page several times (its post
-lists resolve each excerpt). With the kinds of node a page holds noted here (one look through the page
-when it is read), each returns at once on a page that holds none of them: the cost on a site with no
-write-up is one walk over each page read, not one walk per handler per page written.
-
-A book (singlehtml, LaTeX, Texinfo, man: builders that put every page into the root document) is always
-looked through: its one document holds every page's nodes.
-"""
+"""Which pages hold the extension's nodes, noted once when a page is read, so each write-time handler returns
+at once on a page that holds none (a book's one document is always looked through)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx.environment.collectors import EnvironmentCollector
 
 from .. import nodes as cn
 from ..builders import output_of
-from .page_data import PageDataCollector
+from .domain import get_domain
 
 if TYPE_CHECKING:
+    from collections.abc import Set
+
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 #: the nodes the extension's write-time handlers look for (its directives and roles make them)
 OWN_NODES: tuple[type[nodes.Node], ...] = (
@@ -36,8 +30,7 @@ OWN_NODES: tuple[type[nodes.Node], ...] = (
 )
 
 
-#: the name kept for every page the extension's directives or roles ran on (:func:`..nodes.made_here`),
-#: whatever nodes they left: the site holds the extension's work (:func:`site_shows_work`)
+#: the name kept for every page the extension's directives or roles ran on, whatever nodes they left
 MARKED = "marked"
 
 #: the class of a container made by the extension's known-limits directive (:mod:`..read.limits`)
@@ -55,11 +48,22 @@ def _kind(node: nodes.Node) -> str | None:
     return None
 
 
-class OwnNodesCollector(PageDataCollector):
+class OwnNodesCollector(EnvironmentCollector):
     """Notes, per page the extension's directives or roles ran on, :data:`MARKED` and the names of the kinds
-    of :data:`OWN_NODES` it holds (other pages: not kept)."""
+    of :data:`OWN_NODES` it holds, in the domain's data (other pages: not kept)."""
 
-    data_key = "own_nodes"
+    @staticmethod
+    def pages(env: BuildEnvironment) -> dict[str, list[str]]:
+        """docname → the names kept for it."""
+        pages: dict[str, list[str]] = get_domain(env).data.setdefault("own_nodes", {})
+        return pages
+
+    def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+        self.pages(env).pop(docname, None)
+
+    def merge_other(self, app: Sphinx, env: BuildEnvironment, docnames: Set[str], other: BuildEnvironment) -> None:
+        theirs = other.domaindata["contrib"].get("own_nodes", {})  # a worker's environment has no domains
+        self.pages(env).update({docname: theirs[docname] for docname in docnames if docname in theirs})
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
         if not cn.made_here(app.env):

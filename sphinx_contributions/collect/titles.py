@@ -1,16 +1,5 @@
-"""A write-up's page metadata and title, set once the page is read (after the domain has its record):
-
-- ``orphan``: write-ups are reached through listings, not one sidebar entry per write-up (furo puts
-  the whole navigation on every page, so N entries would make every page O(N)); a page whose header was
-  rejected (and reported) is an orphan too, so Sphinx does not add a misleading "not included in any
-  toctree";
-- ``og:type``: ``article`` (the summary becomes ``og:description`` at write time, escaped once for the
-  sphinxext-opengraph releases that escape only ``"``: :mod:`.fixes.opengraph_fields`; nothing escaped is
-  stored);
-- the title as text: raw HTML in a write-up's title (``# Fix <b>this</b>``) is shown as the text it is,
-  in the ``<h1>`` as in the listings, the feed, the JSON and the ``<title>``, which all show the record's
-  title as text.
-"""
+"""A write-up's page metadata once read: ``orphan`` (reached through listings, not a sidebar entry each; also a
+rejected page, which was reported), ``og:type`` ``article``, and its title as text (raw HTML shown as text)."""
 
 from __future__ import annotations
 
@@ -35,12 +24,11 @@ def set_page_metadata(app: Sphinx, doctree: nodes.document) -> None:
             metadata["orphan"] = True
         return
     metadata["orphan"] = True
-    metadata["og:type"] = "article"  # a write-up (sphinxext-opengraph: "website" for every other page)
+    metadata["og:type"] = "article"
 
 
 def title_as_text(app: Sphinx, doctree: nodes.document) -> None:
-    """``doctree-read``, before Sphinx's title collector copies the title (for the ``<title>``, the
-    navigation and ``{doc}`` links): raw HTML in a write-up's title becomes its text."""
+    """``doctree-read``, before Sphinx's title collector copies it: raw HTML in a write-up's title becomes text."""
     if not cn.made_here(app.env) or next(doctree.findall(cn.contribution_header), None) is None:
         return
     section = next(  # the page's title, as the domain takes it: its first heading, not a write-up section

@@ -1,16 +1,12 @@
-"""The page-level directives: ``contribution`` (the header) and the four sections, and the base of the
-extension's directives with options (:class:`OptionsDirective`: option lines, did-you-mean for a
-misspelt option, the hint for a ``#`` that MyST read as a comment).
-
-Directives only validate their own options and build nodes; everything that needs the whole page
-(which sections exist, the metrics for the header) happens in the domain once the page is read.
-"""
+"""The page-level directives, ``contribution`` (the header) and the four sections, and the base of the
+extension's directives with options (:class:`OptionsDirective`). Directives validate their own options and
+build nodes; what needs the whole page happens in the domain once the page is read."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast, final
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -52,8 +48,7 @@ _YAML_OPTION = re.compile(r"^(?P<name>[A-Za-z][\w-]*)\s*:")
 _HASH_NUMBER = re.compile(r"(?:^|(?<=[\s,]))#(?=[0-9])")
 #: a hashtag in a ``:tags:`` value, which MyST reads as the start of a comment
 _HASH_TAG = re.compile(r"(?:^|(?<=[\s,\[]))#(?=\S)")
-#: a ``#`` that MyST reads as the start of a comment in a directive's options: at the start of a value or
-#: after a space (its option tokenizer's rule)
+#: a ``#`` that MyST reads as the start of a comment in a directive's options
 _COMMENT = re.compile(r"(?:^|\s)#")
 #: words of a ``:tags:`` value without commas from which on it is read as several tags written with spaces
 SPACED_TAG_WORDS = 3
@@ -65,41 +60,30 @@ def _kept(value: object) -> object:
 
 
 class AnyOptionSpec(dict):  # type: ignore[type-arg]
-    """An option table that takes any option name: a name it does not hold is passed on to the directive
-    (converted by :func:`_kept`), which says what was meant in one warning of its own
-    (``[contrib.unknown_name]``, with the did-you-mean) and ignores it. MyST (and docutils) would otherwise
-    refuse the name first with a warning of their own (``[myst.directive_option]``): two warnings for one
-    typo. Only the extension's directives with options use this table; every other directive keeps
-    MyST's warning. Iterating, ``in`` and ``len`` see the directive's real options only."""
+    """An option table that takes any option name, so a misspelt one reaches the directive, which says what
+    was meant in one warning (``[contrib.unknown_name]``) instead of MyST's refusal and then its own.
+    Iterating, ``in`` and ``len`` see the directive's real options only."""
 
     def __missing__(self, name: str) -> Callable[[object], object]:
         return _kept
 
 
 class OptionsDirective(MarkingDirective):
-    """A directive of the extension with options: where each option is written, and the mistakes that
-    lose an option before :meth:`run` sees it (a misspelt name, a ``#`` read as a comment).
+    """A directive of the extension with options: where each option is written, and the mistakes that lose
+    an option before :meth:`run` sees it (a misspelt name, a ``#`` read as a comment). Its ``option_spec``
+    is an :class:`AnyOptionSpec` made from its ``option_doc``."""
 
-    Each subclass's ``option_spec`` becomes an :class:`AnyOptionSpec`: an unknown option name reaches
-    the directive, which reports it once (:meth:`warn_misspelt_options`) and drops it from
-    ``self.options``."""
+    #: each option for the manual's reference (type, default, meaning): the directive's options
+    option_doc: ClassVar[dict[str, OptionDoc]] = {}
+    #: the options that take no value
+    flags: ClassVar[tuple[str, ...]] = ()
+    option_spec: ClassVar[OptionSpec] = AnyOptionSpec()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        spec = cls.__dict__.get("option_spec")
-        if spec and not isinstance(spec, AnyOptionSpec):
+        if "option_doc" in cls.__dict__:
+            spec = {name: directives.flag if name in cls.flags else directives.unchanged for name in cls.option_doc}
             cls.option_spec = AnyOptionSpec(spec)
-        run = cls.__dict__.get("run")
-        if run is not None and not getattr(run, "reports_comments", False):
-
-            def run_then_report(self: OptionsDirective) -> list[nodes.Node]:
-                result: list[nodes.Node] = run(self)
-                self.warn_lost_comments()
-                return result
-
-            run_then_report.reports_comments = True  # type: ignore[attr-defined]
-            run_then_report.__doc__ = run.__doc__
-            cls.run = run_then_report  # type: ignore[method-assign,assignment]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -110,11 +94,19 @@ class OptionsDirective(MarkingDirective):
         #: the options a warning was given about (at their line): a ``#`` in them is reported there
         self.located: set[str] = set()
 
+    @final
+    def run(self) -> list[nodes.Node]:
+        result = self.make_nodes()
+        self.warn_lost_comments()
+        return result
+
+    def make_nodes(self) -> list[nodes.Node]:
+        """The directive's nodes (each subclass's own work)."""
+        raise NotImplementedError
+
     def written_text(self) -> tuple[int, list[str]]:
-        """The directive's text as written and the line of its first line: in a Markdown page, the page's
-        lines from its fence's opening line to its closing line (as its parser got them; MyST 5.0 and 5.1
-        give ``block_text`` without the option lines); elsewhere (reStructuredText, an included file),
-        ``block_text``, which docutils gives whole."""
+        """The directive's text as written and the line of its first line: in a Markdown page, its fence's
+        lines in the page (MyST 5.0 and 5.1 give ``block_text`` without the option lines); else ``block_text``."""
         source, _ = self.get_source_info()
         if source is not None and source == self.state.document.get("source"):  # not a string parsed alone
             lines = page_being_read(self.env).lines
@@ -125,15 +117,10 @@ class OptionsDirective(MarkingDirective):
         return self.lineno, self.block_text.splitlines()
 
     def option_line(self, name: str) -> int:
-        """The source line of option ``name``: its line in the directive's text as written (MyST's
-        ``:name: value`` lines or ``---`` YAML block, or reStructuredText's field list); the directive's own
-        line when the option is not given."""
+        """The source line of option ``name`` (a ``:name:`` line or a YAML key); else the directive's."""
         pattern = re.compile(rf"^\s*:?{re.escape(name)}\s*:")
         first, lines = self.written_text()
-        for offset, text in enumerate(lines[1:], start=1):
-            if pattern.match(text):
-                return first + offset
-        return self.lineno
+        return next((first + i for i, text in enumerate(lines[1:], 1) if pattern.match(text)), self.lineno)
 
     def option_location(self, name: str) -> str:
         """``source:line`` of option ``name``, for warnings about its value."""
@@ -142,8 +129,8 @@ class OptionsDirective(MarkingDirective):
         return f"{source}:{self.option_line(name)}"
 
     def written_options(self) -> list[tuple[str, str]]:
-        """(name, text after the name) of each option line as written, before MyST drops an unknown one
-        or a comment: the ``:name: value`` lines at the top of the body, or the keys of a ``---`` block."""
+        """(name, text after the name) of each option line as written, before MyST drops an unknown one or a
+        comment."""
         lines = self.written_text()[1][1:]
         found: list[tuple[str, str]] = []
         if lines and lines[0].strip() == "---":
@@ -161,17 +148,15 @@ class OptionsDirective(MarkingDirective):
         return found
 
     def misspelt_options(self) -> dict[str, str | None]:
-        """Each option name given that the directive does not have → the option it is a typo of, or None
-        where it is near none."""
+        """Each option name given that the directive does not have → the option it is a typo of, or None."""
         known = tuple(self.option_spec or {})
         return {name: closest(name, known) for name in self.unknown_options}
 
     def warn_misspelt_options(
         self, missing: tuple[str, ...] = (), effect: str = "the page is not listed"
     ) -> dict[str, str]:
-        """One warning per unknown option name (the directive ignores the option), the only one for it:
-        the option meant where the name is near one, else the directive's options; returns the near
-        misses. A near miss of a required option in ``missing`` says its ``effect``."""
+        """One warning per unknown option name (ignored): the option meant, else the directive's options;
+        returns the near misses. A near miss of a required option in ``missing`` says its ``effect``."""
         misspelt = {}
         for name, found in self.misspelt_options().items():
             if found is None:
@@ -185,9 +170,8 @@ class OptionsDirective(MarkingDirective):
         return misspelt
 
     def warn_lost_comments(self) -> None:
-        """After :meth:`run`: an option whose ``#`` MyST read as a comment, cutting its value, and about which
-        no warning was given: one warning of its own. MyST's warning for it is not given
-        (:class:`~.names.OneWarningPerTypo`), so each such ``#`` is said once, by the directive."""
+        """After :meth:`run`: one warning for each option whose ``#`` MyST read as a comment, cutting its value,
+        where no other warning was given about it (MyST's is dropped, :class:`~.names.OneWarningPerTypo`)."""
         known = self.option_spec or {}
         for name, written in self.written_options():
             if name not in known or name in self.located or not _COMMENT.search(written):
@@ -203,16 +187,14 @@ class OptionsDirective(MarkingDirective):
             )
 
     def comment_hint(self, name: str) -> str | None:
-        """For an option whose ``#`` MyST read as the start of a comment (``:pr: #27001``), what to write
-        instead; None when the option has no such ``#``."""
+        """What to write instead of an option whose ``#`` MyST read as a comment (``:pr: #27001``), or None."""
         written = next((text for option, text in self.written_options() if option == name), None)
         if written is None or not _HASH_NUMBER.search(written):
             return None
         return f"'#' starts a comment in directive options: write ':{name}: {_HASH_NUMBER.sub('', written)}'"
 
     def option_text(self, option: str, text: str, *children: nodes.Node, line: int) -> cn.option_text:
-        """The author's words of an option (``text``, as written; ``children``: as parsed, else ``text``) as
-        a translatable node at ``line`` of the page (:class:`~.nodes.option_text`)."""
+        """The author's words of an option (as written; ``children``: as parsed) as a translatable node."""
         node = cn.option_text(text, "", *(children or [nodes.Text(text)]), option=option)
         node.source, node.line = self.get_source_info()[0], line
         return node
@@ -221,22 +203,8 @@ class OptionsDirective(MarkingDirective):
 class ContributionDirective(OptionsDirective):
     """The header of a write-up: one per page, before its sections."""
 
-    #: options only; a body is read to say what it is (an option after a blank line, which MyST ends the
-    #: options at) rather than MyST's "Has content, but none permitted" and a missing option
+    #: options only; a body is read to say what it is (options after a blank line)
     has_content = True
-    option_spec: ClassVar[OptionSpec] = {
-        "repo": directives.unchanged,
-        "pr": directives.unchanged,
-        "summary": directives.unchanged,
-        "impact": directives.unchanged,
-        "issue": directives.unchanged,
-        "status": directives.unchanged,
-        "tags": directives.unchanged,
-        "project": directives.unchanged,
-        "date": directives.unchanged,
-        "key": directives.unchanged,
-    }
-    #: each option for the manual's reference (type, default, meaning)
     option_doc: ClassVar[dict[str, OptionDoc]] = {
         "repo": OptionDoc(
             "repository",
@@ -285,7 +253,7 @@ class ContributionDirective(OptionsDirective):
         ),
     }
 
-    def run(self) -> list[nodes.Node]:
+    def make_nodes(self) -> list[nodes.Node]:
         location = self.get_location()
         document = self.state.document
         if document.get("contrib_rejected") or any(True for _ in document.findall(cn.contribution_header)):
@@ -336,7 +304,7 @@ class ContributionDirective(OptionsDirective):
             except OptionError as error:
                 warn(ContribWarning.BAD_OPTION, f"option ignored: {error}", self.option_location("key"))
         self._check_file_name(repo, pr)
-        markup, translatable, messages = self._summary(repo)
+        markup, translatable, messages = self._inline_option("summary", repo)
         attributes["summary"] = plain_text(markup) or attributes["summary"]
         attributes["summary_markup"] = markup
         translatables = [translatable]
@@ -360,8 +328,7 @@ class ContributionDirective(OptionsDirective):
         return [node, *messages]
 
     def _body_is_options_after_a_blank_line(self) -> bool:
-        """A blank line among the header's options: MyST ends the options there and reads the rest as a
-        body, so what follows was "missing". One warning, on the first option after the blank line."""
+        """A blank line among the header's options, where MyST ends them: one warning, at the option after it."""
         first = next((index for index, text in enumerate(self.content) if text.strip()), None)
         if first is None or not _FIELD_OPTION.match(self.content[first]):
             return False
@@ -388,15 +355,11 @@ class ContributionDirective(OptionsDirective):
             self.option_location("pr"),
         )
 
-    def _summary(self, repo: str) -> tuple[tuple[Inline, ...], cn.option_text, list[nodes.system_message]]:
-        """The summary's inline markup, read by the page's own parser (MyST's inline Markdown: code,
-        emphasis, links; ``{pr}`#N``` in the page's repository), and the summary as a translatable node."""
-        return self._inline_option("summary", repo)
-
     def _inline_option(
         self, name: str, repo: str
     ) -> tuple[tuple[Inline, ...], cn.option_text, list[nodes.system_message]]:
-        """An option of inline Markdown (``summary``, ``impact``): its markup and its translatable node."""
+        """An option of inline Markdown (``summary``, ``impact``), read by the page's parser: its markup and its
+        translatable node."""
         text = " ".join(self.options[name].split())
         line = self.option_line(name)
         parsed, messages = self.parse_inline(text, lineno=line)
@@ -413,11 +376,8 @@ class ContributionDirective(OptionsDirective):
         return markup, self.option_text(name, text, *parsed, line=line), messages
 
     def _tags_as_written(self) -> bool:
-        """Tags written as hashtags (``#a #b``: MyST keeps only what comes before the first ``#``) are a
-        warning with the comma form, and ignored; tags written as three or more words without commas
-        (``caching memory gpu``: one tag) a warning with the comma form, and kept as written. A tag of
-        several words is written in quotes (``"seq2seq training loop"``) or beside another (``a b, c``).
-        False when the option is to be ignored."""
+        """Tags written as hashtags (``#a #b``, cut by MyST at the first ``#``): a warning, ignored (False);
+        three or more words without commas (one tag): a warning with the comma form, kept."""
         written = next((text for option, text in self.written_options() if option == "tags"), None)
         if written is None:
             return True
@@ -514,22 +474,18 @@ _OPTIONAL_PARSERS: dict[str, Callable[[str], object]] = {
 
 
 def unknown_line(name: str, given: str) -> nodes.paragraph:
-    """The one plain line of a section marked ``:unknown:`` (its sources do not describe it): the
-    author's words, else "No mechanism is known." for a root cause and "Not known." for another."""
+    """The one plain line of a section marked ``:unknown:``: the author's words, else a default."""
     text = " ".join(given.split()) or str(_("No mechanism is known.") if name == "root-cause" else _("Not known."))
     return nodes.paragraph(text, text, classes=["contrib-unknown"])
 
 
 def fence_content_offset(directive: SphinxDirective) -> int:
-    """The directive's ``content_offset``, corrected for MyST's colon fence whose content begins with a
-    nested fence (``::::{verification}`` then ``:::{metric}`` on the next line).
+    """The directive's ``content_offset``, corrected for a colon fence whose content begins with a nested fence.
 
-    MyST-Parser (``DocutilsRenderer.render_colon_fence``, 5.0 to 5.2; upstream, no issue filed) puts a
-    newline before such content, to tell the nested fence from an option line, and its directive parsing
-    then takes that newline for a blank line the author left: the content starts one line lower than it
-    does, and every warning from inside it (each ``metric`` option's) points one line too low. A real blank
-    line gives the directive the same text, so the page's line after the opening fence tells them apart.
-    ``tests/test_directives.py`` has a guard that fails when MyST stops adding the newline."""
+    MyST-Parser 5.0 to 5.2 (``render_colon_fence``) puts a newline before such content, which its directive
+    parsing takes for a blank line: every warning from inside it points one line too low. A real blank line
+    gives the same text, so the page's line after the opening fence tells them apart (a guard in
+    ``tests/test_directives.py`` fails when MyST stops adding it)."""
     offset = directive.content_offset
     if not offset or not directive.content or not directive.content[0].lstrip().startswith(":::"):
         return offset
@@ -543,10 +499,8 @@ def fence_content_offset(directive: SphinxDirective) -> int:
 
 class SectionDirective(MarkingDirective):
     """A write-up section: a real section with a heading and a stable anchor (the directive's name).
-    ``:unknown:`` (optionally with words of its own): the sources do not describe it; the section is one
-    plain line ("No mechanism is known.") instead of a body that pads. ``:tests:`` (the verification only):
-    the test files the write-up names, which the build checks against the pull request's changed files in
-    the lock (``check_tests`` in ``check/facts.py``)."""
+    ``:unknown:``: one plain line instead of a body that pads; ``:tests:`` (the verification only): the test
+    files, checked against the pull request's changed files in the lock."""
 
     optional_arguments = 1
     final_argument_whitespace = True
@@ -622,9 +576,8 @@ class SectionDirective(MarkingDirective):
         return [section]
 
     def tests_claimed(self, name: str, section: nodes.section) -> list[nodes.Node]:
-        """``:tests:``: the test files (comma- or space-separated paths in the repository) onto the section
-        (``contrib_tests``, with the option's line), shown as a line "Tests: a, b"; on another section than
-        the verification, a warning."""
+        """``:tests:``: the test files onto the section (``contrib_tests``), shown as "Tests: a, b"; on
+        another section than the verification, a warning."""
         line = self.lineno + next(
             (i for i, text in enumerate(self.block_text.splitlines()[1:], 1) if text.lstrip().startswith(":tests:")), 0
         )
@@ -650,8 +603,7 @@ class SectionDirective(MarkingDirective):
 
 
 def is_written(node: nodes.Node) -> bool:
-    """Whether a node is written content: not a comment (``%`` or ``<!-- … -->``), a label, a warning or
-    another invisible node. The node form of the one rule (:func:`~.options.is_comment_only_html`)."""
+    """Whether a node is written content: not a comment, a label, a warning or another invisible node."""
     if isinstance(node, nodes.raw) and is_comment_only_html(node.astext()):
         return False
     return not isinstance(node, (nodes.Invisible, nodes.system_message))

@@ -1,13 +1,5 @@
-"""The ``known-limits`` callout: what a change does not do, or where it still fails, said where a reader
-looks for it (usually at the end of ``verification``)::
-
-    :::{known-limits}
-    float16 on GPU fails, as on the stock wheel (pre-existing).
-    :::
-
-An optional argument replaces the title ("Known limits"). It is a container of class ``contrib-limits``
-headed by a rubric, so every builder renders it (the extension's CSS draws the box, the same under every
-theme; a run-in heading in the PDF and text)."""
+"""The ``known-limits`` callout: a container of class ``contrib-limits`` headed by a rubric (its argument, else
+"Known limits"), so every builder renders it."""
 
 from __future__ import annotations
 

@@ -1,14 +1,8 @@
-"""The ``contributions`` listing directive: the one source of every overview of contributions.
-
-The directive only records its options; the list is rendered when the page is written
-(:mod:`.render.listing`), from the domain's records.
-"""
+"""The ``contributions`` listing directive: it records its options; the list is rendered at write time."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
-
-from docutils.parsers.rst import directives
 
 from .. import nodes as cn
 from ..options import OptionDoc, OptionError, parse_positive_int, parse_status, parse_text
@@ -20,7 +14,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from docutils import nodes
-    from sphinx.util.typing import OptionSpec
 
 
 class ContributionsDirective(OptionsDirective):
@@ -29,16 +22,6 @@ class ContributionsDirective(OptionsDirective):
     given, the fewest write-ups for which they show)."""
 
     has_content = False
-    option_spec: ClassVar[OptionSpec] = {
-        "layout": directives.unchanged,
-        "project": directives.unchanged,
-        "tag": directives.unchanged,
-        "status": directives.unchanged,
-        "sort": directives.unchanged,
-        "limit": directives.unchanged,
-        "filter": directives.unchanged,
-    }
-    #: each option for the manual's reference (type, default, meaning)
     option_doc: ClassVar[dict[str, OptionDoc]] = {
         "layout": OptionDoc(
             f"one of {', '.join(f'`{name}`' for name in LAYOUTS)}",
@@ -64,7 +47,7 @@ class ContributionsDirective(OptionsDirective):
         ),
     }
 
-    def run(self) -> list[nodes.Node]:
+    def make_nodes(self) -> list[nodes.Node]:
         self.warn_misspelt_options()
         options, errors = self._parse()
         if errors:

@@ -1,8 +1,5 @@
-"""The mark each of the extension's directives and roles leaves on the page being read when it runs
-(:data:`..nodes.MADE_HERE`, in ``env.current_document``: also where it runs in a translation of the page's
-text, which Sphinx parses as a document of its own): the looks for the extension's nodes taken at every
-page read are taken only where it stands. Every directive and role of the extension derives from one of
-these two classes."""
+"""The bases of the extension's directives and roles: each marks its page (:data:`..nodes.MADE_HERE`) when it
+runs, so the per-page looks for the extension's nodes are taken only where it stands."""
 
 from __future__ import annotations
 
@@ -20,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class MarkingDirective(SphinxDirective):
-    """A directive of the extension: it marks its page when docutils or MyST makes it, before it runs."""
+    """A directive of the extension: it marks its page when it is made."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -28,7 +25,7 @@ class MarkingDirective(SphinxDirective):
 
 
 class MarkingRole(SphinxRole):
-    """A role of the extension: it marks its page when it is called, before it runs."""
+    """A role of the extension: it marks its page when it is called."""
 
     def __call__(
         self,

@@ -1,13 +1,12 @@
-"""The ``metric`` directive (source → node) and the node's record (node → :class:`~.records.Metric`).
-How a figure is drawn is :mod:`.render.metric`'s business."""
+"""The ``metric`` directive (source → node) and the node's record (node → :class:`~.records.Metric`)."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 
 from .. import nodes as cn
 from ..i18n import number_locale
@@ -29,33 +28,18 @@ from .names import misspelt_header
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from sphinx.util.typing import OptionSpec
-
 
 T = TypeVar("T")
 
 
 class MetricDirective(OptionsDirective):
-    """``:::{metric} Label`` with ``:before:``, ``:after:`` (a number; ``~`` before it: approximate),
-    ``:unit:``, ``:better:``, ``:expect: hold`` (a no-regression check), ``:headline:`` (the figure that
-    listings and cards show for the write-up), ``:change: off`` (no change in words: the values alone) and
-    ``:evidence:`` (the links it cites)."""
+    """``:::{metric} Label``: a before/after figure, with its values, unit, direction and evidence."""
 
     required_arguments = 0
     optional_arguments = 1
     final_argument_whitespace = True
     has_content = False
-    option_spec: ClassVar[OptionSpec] = {
-        "before": directives.unchanged,
-        "after": directives.unchanged,
-        "unit": directives.unchanged,
-        "better": directives.unchanged,
-        "headline": directives.flag,
-        "expect": directives.unchanged,
-        "evidence": directives.unchanged,
-        "change": directives.unchanged,
-    }
-    #: each option for the manual's reference (type, default, meaning)
+    flags = ("headline",)
     option_doc: ClassVar[dict[str, OptionDoc]] = {
         "before": OptionDoc(
             "number",
@@ -89,7 +73,7 @@ class MetricDirective(OptionsDirective):
         ),
     }
 
-    def run(self) -> list[nodes.Node]:
+    def make_nodes(self) -> list[nodes.Node]:
         label = " ".join((self.arguments[0] if self.arguments else "").split())
         unit = " ".join(self.options.get("unit", "").split())
         errors: list[str] = [] if label else ["a label is required, the text after '{metric}'"]
@@ -137,9 +121,8 @@ class MetricDirective(OptionsDirective):
         return [node]
 
     def _first_fault(self, label: str, unit: str, values: bool, better: bool, expect: bool, words: bool) -> str:
-        """Where a figure's one warning points: the line of the first option at fault, as the page reads
-        (a value, then ``better``, then ``expect``); the directive's line for a missing label, a value
-        that is not given or two values that only together are wrong (two units)."""
+        """Where a figure's one warning points: the first option at fault in the page; the directive's line
+        for a missing label or value, or two values only wrong together (two units)."""
         if not label:
             return f"{self.get_source_info()[0]}:{self.lineno}"
         faults = []
@@ -189,26 +172,8 @@ def _parsed(errors: list[str], parse: Callable[[], T]) -> T | None:
         return None
 
 
-def _evidence_items(node: nodes.Element) -> tuple[tuple[str, str, str], ...]:
-    """The node's ``evidence`` attribute: (kind, text, URL) of each link it cites."""
-    items: tuple[tuple[str, str, str], ...] = node.get("evidence", ())
-    return items
-
-
 def metric_from_node(node: nodes.Element) -> Metric:
-    return Metric(
-        label=node["label"],
-        before=node["before"],
-        after=node["after"],
-        before_text=node["before_text"],
-        after_text=node["after_text"],
-        unit=node["unit"],
-        better=node["better"],
-        headline=node.get("headline", False),
-        before_approximate=node.get("before_approximate", False),
-        after_approximate=node.get("after_approximate", False),
-        expect=node.get("expect"),
-        evidence=tuple(Evidence(*item) for item in _evidence_items(node)),
-        locale=node.get("locale"),
-        words=node.get("words", True),
-    )
+    """The record of a ``metric`` node, whose attributes are the record's fields."""
+    given = {field.name: node[field.name] for field in fields(Metric) if field.name in node.attributes}
+    evidence: tuple[tuple[str, str, str], ...] = node.get("evidence", ())
+    return Metric(**{**given, "evidence": tuple(Evidence(*item) for item in evidence)})

@@ -1,22 +1,8 @@
-"""The MyST settings write-ups need, checked once when the settings are read (``config-inited``).
-
-A write-up is a MyST Markdown page whose directives are colon fences (``:::{contribution}``). Without
-``myst_parser`` in ``extensions`` no ``.md`` page is read at all; without ``colon_fence`` in
-``myst_enable_extensions`` every ``:::`` block is a paragraph, so the site has no contributions and the
-warnings that follow name everything but the cause. Each of the two is one ``[contrib.config]`` warning that
-names the setting (at its line of ``conf.py``, else at the line of ``extensions``), given when a Markdown
-source of the site holds one of the extension's directives as a colon fence: a site that loads the
-extension only for its roles (to link another portfolio), or that writes its directives as backtick
-fences, needs neither setting.
-
-A site that lacks both hears of both in one warning, so one build tells it everything to add (before, it
-learnt of ``colon_fence`` only in the build after it had added ``myst_parser``). Nothing is switched on
-behind the site's back: ``colon_fence`` changes how every Markdown page of the site reads (a ``:::`` line
-of a page that is no write-up becomes a directive), so it is the site's to turn on; until then the
-write-ups are read as the site's settings read them, and such a page (its ``:::`` directives plain text)
-is rejected without a word more (:class:`UnreadWriteUps`): no warning per ``{pr}`#N``` link on it, no
-"not included in any toctree"; the one warning said the cause.
-"""
+"""The MyST settings write-ups need, checked at ``config-inited``: ``myst_parser`` loaded and ``colon_fence``
+on, each missing one a ``[contrib.config]`` warning naming the setting, given only when a Markdown page writes
+one of the extension's directives as a colon fence. Nothing is switched on behind the site's back
+(``colon_fence`` changes how every page reads); until then such a page is rejected without a word more
+(:class:`UnreadWriteUps`)."""
 
 from __future__ import annotations
 
@@ -73,8 +59,8 @@ def colon_fence_off(config: Config) -> bool:
 
 
 class UnreadWriteUps(SphinxTransform):
-    """A Markdown page whose write-up directives are colon fences, read without ``colon_fence``: rejected
-    (an orphan, and its links do not warn one by one), as the warning at ``config-inited`` said why."""
+    """A Markdown page whose write-up directives are colon fences, read without ``colon_fence``: rejected, as
+    the warning at ``config-inited`` said why."""
 
     default_priority = 400  # before the roles' links are resolved (500)
 
@@ -83,10 +69,6 @@ class UnreadWriteUps(SphinxTransform):
             return
         if _COLON_DIRECTIVE.search(page_being_read(self.env).text):
             self.document["contrib_rejected"] = True
-
-
-def setup_myst_settings(app: Sphinx) -> None:
-    app.add_transform(UnreadWriteUps)
 
 
 def check_myst_settings(app: Sphinx, config: Config) -> None:

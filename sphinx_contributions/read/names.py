@@ -1,16 +1,10 @@
-"""Near misses of the extension's names: "did you mean" for a directive or role that no extension knows
-and that is a typo (alike by :mod:`difflib`, see :func:`~.warnings.closest`) of one of the extension's.
+"""Near misses of the extension's names: "did you mean" for a directive or role that no extension knows and
+that is a typo (:func:`~.warnings.closest`) of one of the extension's. MyST reports the unknown name itself and
+drops what it held; this adds the name meant (``[contrib.unknown_name]``). A misspelt header makes the page no
+write-up, so it is rejected (:func:`misspelt_header`) and only the typo is reported, not each section and link.
 
-MyST reports an unknown directive or role itself (``[myst.directive_unknown]``, ``[myst.role_unknown]``)
-and drops what it held; this adds the name meant (``[contrib.unknown_name]``). A misspelt header
-(``{contributon}``) makes the page no write-up: its sections, figures and ``{pr}`#N``` links would each
-warn that they stand outside one, so the page is marked rejected the first time one of them asks
-(:func:`misspelt_header`), and only the typo is reported. Option names are checked by the directives
-themselves (:class:`~.directives.OptionsDirective`).
-
-Pages are read with MyST's own block parser (:mod:`.sources`: the page's tokens, shared with the
-structure checks), only when a quick look at the text finds a candidate: most pages cost one regular
-expression.
+Pages are read with MyST's own block parser (:mod:`.sources`), only when a quick look at the text finds a
+candidate.
 """
 
 from __future__ import annotations
@@ -49,13 +43,13 @@ _ROLE_NAME = re.compile(r"\{(?P<name>[A-Za-z][\w+.:-]*)\}`")
 
 @dataclass(frozen=True)
 class NearMiss:
-    """An unknown directive or role name in a page's source, and the extension's name it is a typo of."""
+    """An unknown directive or role name in a page, and the extension's name it is a typo of."""
 
     kind: str  # "directive" or "role"
     name: str
     meant: str
     line: int
-    #: the directive's opening line as written (``:::{contributon}``); "" for a role
+    #: the directive's opening line as written; "" for a role
     opening: str = ""
 
     @property
@@ -89,14 +83,13 @@ def _in_domains(env: BuildEnvironment, kind: str, name: str) -> bool:
 
 
 def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
-    """Whether some extension, docutils or a domain (``std``, the primary one) has this directive or role;
-    a name with another domain (``py:function``) is taken as known, one of the ``contrib`` domain when that
-    domain has it."""
+    """Whether some extension, docutils or a domain (``std``, the primary one) has this directive or role; a
+    name of another domain (``py:function``) is taken as known."""
     name = name.lower()
     if name.startswith(f"{DOMAIN}:"):
         domain = env.domains[DOMAIN]
         bare = bare_name(name)
-        return bare in (domain.directives if kind == "directive" else domain.roles)  # not loaded to be named
+        return bare in (domain.directives if kind == "directive" else domain.roles)
     if ":" in name:
         return True
     # docutils' own names, as its English language module lists them (its registries are private)
@@ -108,7 +101,7 @@ def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
 
 
 def _meant(name: str, ours: tuple[str, ...]) -> str | None:
-    """The extension's name that ``name`` is a typo of, in the form it was written (``contrib:…`` or bare)."""
+    """The extension's name that ``name`` is a typo of, in the form it was written."""
     if name.startswith(f"{DOMAIN}:"):
         found = closest(bare_name(name), ours)
         return f"{DOMAIN}:{found}" if found is not None else None
@@ -124,8 +117,6 @@ def _candidates(env: BuildEnvironment, text: str) -> bool:
             if name in seen:
                 continue
             seen.add(name)
-            # a known name (most are: another extension's, docutils') is no typo: asked first, it spares
-            # the comparison with each of the extension's names
             if not is_known(env, kind, name) and _meant(name, ours) is not None:
                 return True
     return False
@@ -136,9 +127,7 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def _roles_in(text: str) -> Iterator[tuple[str, int]]:
-    """(name, line offset) of every role in a paragraph's text: ``{name}`` right before a backtick, as
-    MyST reads one, and not inside a code span (```:::{contributions}``` is code, no role). A role's own
-    backticks are skipped as a code span is."""
+    """(name, line offset) of every role in a paragraph's text, as MyST reads one: not inside a code span."""
     at = 0
     while (found := re.search(r"[{`]", text[at:])) is not None:
         at += found.start()
@@ -158,8 +147,7 @@ def _roles_in(text: str) -> Iterator[tuple[str, int]]:
 def _walk(
     text: str, md: MarkdownIt, first_line: int = 1, tokens: list[Token] | None = None
 ) -> Iterator[tuple[str, str, int, str]]:
-    """(kind, name, line, opening) of every directive fence and every role in ``text`` (``tokens``: its
-    block tokens, when already parsed), directive bodies included."""
+    """(kind, name, line, opening) of every directive fence and role in ``text``, directive bodies included."""
     lines = source_lines(text)
     for token in block_tokens(text, md) if tokens is None else tokens:
         if token.map is None:
@@ -192,8 +180,8 @@ def near_misses(env: BuildEnvironment, source: PageSource) -> list[NearMiss]:
 
 
 def taken_short_names(env: BuildEnvironment, source: PageSource, taken: frozenset[tuple[str, str]]) -> list[NearMiss]:
-    """Each use in a Markdown page of a short name another extension holds on this site (``taken``:
-    (kind, name)), in page order, as a near miss of the namespaced name (``{pr}`` → ``{contrib:pr}``)."""
+    """Each use in a Markdown page of a short name another extension holds (``taken``: (kind, name)), as a
+    near miss of the namespaced name (``{pr}`` → ``{contrib:pr}``)."""
     text = source.text
     if not taken or "{" not in text:
         return []
@@ -205,9 +193,7 @@ def taken_short_names(env: BuildEnvironment, source: PageSource, taken: frozense
 
 
 def misspelt_header(env: BuildEnvironment, document: nodes.document) -> bool:
-    """Whether the page's header is misspelt (``{contributon}``): then the page is rejected, so that its
-    sections, figures and links do not each warn that they stand outside a write-up (the typo itself is
-    reported with the page's other near misses, :mod:`..check.structure`). Read once per page."""
+    """Whether the page's header is misspelt (``{contributon}``), which rejects the page. Read once per page."""
     if "contrib_misspelt" not in document:
         source = Path(str(document.get("source") or ""))
         misspelt = False
@@ -229,11 +215,9 @@ _REPORTING = ("contribution", "metric", "contributions", "project")
 
 
 class OneWarningPerTypo(logging.Filter):
-    """Drops MyST's ``Unknown directive type`` (``Unknown interpreted text role``) where the name is a typo
-    of one of the extension's, which :func:`~..check.structure.check_names` reports with the name meant,
-    and MyST's "Directive options has # comments" for the extension's directives, which report each ``#``
-    at its option themselves (:meth:`.directives.OptionsDirective.warn_lost_comments`): one warning for one
-    mistake. MyST's stays where the extension's is silenced (``suppress_warnings``)."""
+    """One warning for one mistake: drops MyST's unknown directive or role where the name is a typo of one of
+    the extension's, and MyST's "Directive options has # comments" for the extension's directives, which
+    both say more; unless the extension's warning is silenced (``suppress_warnings``)."""
 
     def __init__(self, app: Sphinx) -> None:
         super().__init__()
@@ -259,8 +243,7 @@ class OneWarningPerTypo(logging.Filter):
 
 
 def install_typo_filter(app: Sphinx) -> None:
-    """``builder-inited``: :class:`OneWarningPerTypo` on the logger MyST warns through (a parallel
-    reader, forked, has it too)."""
+    """``builder-inited``: :class:`OneWarningPerTypo` on the logger MyST warns through."""
     from myst_parser import warnings_  # MyST logs through getLogger(__name__) of this module
 
     logger = logging.getLogger(f"{NAMESPACE}.{warnings_.__name__}")

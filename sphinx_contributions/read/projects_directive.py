@@ -1,24 +1,11 @@
-"""The ``projects`` listing directive and the ``project`` intros it holds: an overview of every upstream
-project with a write-up, taken from the records, so a write-up for a new project gets its section
-without editing the overview page.
-
-::::{projects}
-:::{project} transformers
-:heading: Hugging Face · transformers
-The intro of this project.
-:::
-::::
-
-Projects with an intro come first, in the order written; every other project follows by name, with
-its name as heading. The sections are rendered when the page is written (:mod:`.render.projects`).
-"""
+"""The ``projects`` listing and its ``project`` intros: a section per project with a write-up, taken from the
+records (so a new project needs no edit of the overview), intros first in the order written, then by name."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 
 from .. import nodes as cn
 from ..options import OptionDoc
@@ -59,12 +46,11 @@ class ProjectIntroDirective(OptionsDirective):
     required_arguments = 1
     final_argument_whitespace = True
     has_content = True
-    option_spec: ClassVar[OptionSpec] = {"heading": directives.unchanged}
     option_doc: ClassVar[dict[str, OptionDoc]] = {
         "heading": OptionDoc("text", "the project's name", "The heading of the project's section."),
     }
 
-    def run(self) -> list[nodes.Node]:
+    def make_nodes(self) -> list[nodes.Node]:
         self.warn_misspelt_options()
         name = " ".join(self.arguments[0].split())
         node = cn.project_intro(name=name, heading=" ".join(self.options.get("heading", "").split()))

@@ -1,7 +1,5 @@
-"""Roles: ``{contrib}`` (a write-up by key), ``{pr}`` and ``{issue}`` (GitHub links), ``{export}`` (a
-link to one of the extension's exports, ``contributions.json`` …). Each is a role of the ``contrib``
-domain (``{contrib:pr}``, :class:`~..collect.domain.ContributionsDomain`), and by its bare name where the
-site leaves that free (:mod:`..collect.short_names`)."""
+"""Roles: ``{contrib}`` (a write-up by key), ``{pr}`` and ``{issue}`` (forge links), ``{export}`` (a link to
+one of the extension's exports); each in the ``contrib`` domain, and bare where the site leaves the name free."""
 
 from __future__ import annotations
 
