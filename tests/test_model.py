@@ -714,6 +714,15 @@ def test_closest_is_a_near_miss_or_nothing(name: str, meant: str | None) -> None
     assert closest(name, names) == meant
 
 
+def test_the_names_a_typo_is_checked_against_are_every_name_the_domain_registers() -> None:
+    """read/names.py cannot import the domain (a later stage); it lacked ``known-limits`` until this test."""
+    from sphinx_contributions.collect.domain import ContributionsDomain
+    from sphinx_contributions.read.names import DIRECTIVES, ROLES
+
+    assert sorted(DIRECTIVES) == sorted(ContributionsDomain.directives)
+    assert sorted(ROLES) == sorted(ContributionsDomain.roles)
+
+
 @pytest.mark.parametrize(
     ("docname", "repo", "pr", "slip"),
     [

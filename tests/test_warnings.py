@@ -1048,6 +1048,16 @@ CASES = [
         ),
     ),
     case(
+        "misspelt-known-limits",  # the callout is one of the extension's directives too
+        "# Notes\n\n:::{known-limit}\nOnly on CPU.\n:::\n",
+        W(
+            "bad.md",
+            ":::{known-limit}",
+            "unknown directive 'known-limit': did you mean 'known-limits'? Write ':::{known-limits}'",
+            "contrib.unknown_name",
+        ),
+    ),
+    case(
         "misspelt-role",
         "# Links\n\nSee {contirb}`good#1`.\n",
         W(

@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 
-#: the extension's directives and roles, the names a typo is checked against
-DIRECTIVES = ("contribution", *SECTION_NAMES, "metric", "contributions", "projects", "project")
+#: the extension's directives and roles, the names a typo is checked against (the domain's, tests/test_model.py)
+DIRECTIVES = ("contribution", *SECTION_NAMES, "metric", "known-limits", "contributions", "projects", "project")
 ROLES = ("contrib", "pr", "issue", "export")
 
 _FENCE_NAME = re.compile(r"^[ \t]*(?::{3,}|`{3,}|~{3,})[ \t]*\{(?P<name>[^{}\s]+)\}", re.M)
