@@ -134,8 +134,3 @@ class TranslatedOptions(SphinxTransform):
                 owner[node["option"]] = " ".join(node.astext().split()) or owner[node["option"]]
             if not keep and owner is not None:
                 owner.remove(node)
-
-
-def setup_i18n(app: Sphinx) -> None:
-    app.add_node(cn.option_text)
-    app.add_transform(TranslatedOptions)

@@ -47,11 +47,8 @@ def everywhere(app: Sphinx) -> bool:
 
 
 def add_static_path(app: Sphinx, config: Config) -> None:
-    """``config-inited`` (``contributions_assets_everywhere`` only): the extension's ``static/`` folder, as a
-    site's own would be, set before the environment compares this configuration with the last build's: set
-    later (at ``builder-inited``), the last build's pickled configuration held it and this one not yet, so
-    every build with nothing to do said "The configuration has changed (1 option: 'html_static_path')".
-    Builders that write no HTML never read it."""
+    """``config-inited`` (``contributions_assets_everywhere`` only): the extension's ``static/`` folder, set before the
+    environment compares settings, so that a build with nothing to do does not find the configuration changed."""
     if everywhere(app) and str(STATIC_DIR) not in config.html_static_path:
         config.html_static_path.append(str(STATIC_DIR))
 
@@ -91,10 +88,8 @@ def _shows_something(node: nodes.Node) -> bool:
 def add_page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
 ) -> None:
-    """``html-page-context``: the files, on this page only, where it shows the extension's work (its doctree
-        was marked, it is a generated tag or project page, or furo's sidebar lists write-ups on it: after the
-    sidebar's handler). The search page of a site that publishes write-ups gets the search script
-    (:data:`SEARCH_JS`), deferred: it runs after Sphinx's searchtools.js, before the query."""
+    """``html-page-context`` (after the sidebar's handler): the files, on this page only, where it shows the extension's
+    work; the search page of a site that publishes write-ups gets :data:`SEARCH_JS`, deferred."""
     if pagename == "search" and is_site_builder(app.builder) and get_domain(app.env).published():
         app.add_js_file(SEARCH_JS, loading_method="defer")
     if everywhere(app) or not writes_html(app.builder):
@@ -114,21 +109,17 @@ def add_page_assets(
 
 
 def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
-    """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's where a
-    page of the site shows its work (a write-up, a listing, a figure, a callout or a role: the one answer,
-    :func:`..collect.own_nodes.site_shows_work`), for a builder whose pages are HTML; none where they are
-    everywhere (Sphinx copies them) or nothing shows the extension's work. The output's manifest holds them
-    (:mod:`..write.manifest`), so they leave the output with the last of its work."""
+    """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's, for a builder whose
+    pages are HTML, where the site shows its work (:func:`..collect.own_nodes.site_shows_work`) and they are not
+    everywhere already."""
     if everywhere(app) or not writes_html(builder) or not site_shows_work(app):
         return []
     return [STATIC_DIR / name for name in STATIC_FILES]
 
 
 def copy_used_assets(app: Sphinx, builder: Builder) -> None:
-    """``write-started`` (Sphinx copies the static files next, before it writes a page, and each page's
-    link carries the file's checksum): :func:`used_static_files` into the output's ``_static`` (a page
-    that shows a write-up or a listing may be one this build does not rewrite: its record or listing is
-    in the environment)."""
+    """``write-started`` (before Sphinx copies the static files and links them with their checksum):
+    :func:`used_static_files` into the output's ``_static``."""
     files = used_static_files(app, builder)
     if not files:
         return

@@ -1,17 +1,8 @@
-"""Social cards: a 1200×630 PNG per page, drawn with Pillow.
+"""Social cards: a 1200×630 PNG per page, drawn with Pillow: the same bytes for the same card, so a build keeps a card
+whose inputs (:func:`card_digest`) did not change.
 
-Pure drawing, no Sphinx: :func:`render_card` turns a :class:`Card` into PNG bytes, the same bytes for the
-same card on the same machine (no timestamp or other metadata is written), and :func:`card_digest` names
-those bytes by their inputs, so a build keeps a card whose inputs did not change without drawing it.
-
-Why not sphinxext-opengraph's cards: they are drawn with matplotlib, measured here at ~87 ms a card (plus
-~0.9 s to import matplotlib in every build) against a budget of 20 ms; this renderer takes a few ms
-(``benchmarks/cards.py``, run by ``make bench``).
-
-Text may be anything a page holds: it is cleaned (control and format characters dropped, whitespace
-collapsed), wrapped to the card's width and cut with an ellipsis when it does not fit. A character the
-font lacks shows as the font's empty box; nothing raises.
-"""
+Not sphinxext-opengraph's cards: matplotlib takes ~87 ms a card plus ~0.9 s to import, against a budget of 20 ms
+(``benchmarks/cards.py``). Text is cleaned, wrapped and cut with an ellipsis; nothing raises."""
 
 from __future__ import annotations
 
@@ -248,10 +239,8 @@ def _ramp(start: str, end: str, steps: int = 16) -> list[tuple[int, int, int]]:
 
 @functools.lru_cache(maxsize=8)
 def palette_image(palette: Palette) -> Image.Image:
-    """The card's 256 colours: ramps from each background to each colour drawn on it (anti-aliased edges).
-
-    A PNG of 256 colours is written in a third of the time of a true-colour one and is half its size;
-    the ramps keep the text's anti-aliasing. Made once per palette (do not draw on it)."""
+    """The card's 256 colours: ramps from each background to each colour drawn on it, which keep the anti-aliasing of a
+    PNG a third as slow to write and half as large as a true-colour one."""
     inks = (palette.accent, palette.title, palette.text, *(colour for _, colour in palette.states))
     colours: list[tuple[int, int, int]] = []
     for ink in inks:

@@ -1,7 +1,5 @@
-"""The listings' filter script (``static/contributions.js``) and its words: every label the script shows
-is the extension's translation (catalog ``sphinx_contributions``), written into each page as a JSON
-``<script type="application/json" id="contrib-filter-labels">`` that the script reads; the script itself
-holds no words. Messages with ``%(name)s`` are filled in by the script."""
+"""The listings' filter script (``static/contributions.js``) holds no words: its labels, translated, are written into
+each page as JSON (``#contrib-filter-labels``)."""
 
 from __future__ import annotations
 

@@ -1,24 +1,6 @@
-"""The header block at the top of a write-up, built at write time from the page's record, per builder.
-
-One function, :func:`header_view`, decides what the header shows, in which order and with which words: the
-project, the repository, the state badge (only when a state is stated), the date, what the lock adds ("merged
-on DATE"), how the pull request was made, as the lock holds it, in one quiet line of facts each linked to its
-forge's page (:func:`made_facts`: "+42 −3 in 3 files, 2 of them tests · 1 approval · merged after 6 days";
-``contributions_facts`` chooses which), the summary, the headline figure as a stat (the values before → after
-and the change in words; a no-regression check as a check: its label and its value, not in large type; the
-page's other figures are drawn in its Verification), the actions (the pull request and each issue) and the
-tags. Two writers print that one view:
-
-- on site builders (``html``, ``dirhtml``) the template ``contributions/header.html`` (a site overrides
-  it from its ``templates_path``; it gets the view as ``header``, and the same facts under the names it
-  had before);
-- every other builder (``singlehtml``, ``epub``, LaTeX, Texinfo, text, man) gets :func:`header_nodes`,
-  docutils nodes with the template's classes: the book builders' own transforms and writers then see the
-  links (a reference inside the book, ``epub_show_urls``, LaTeX's hyperlinks), as for the listings
-  (:func:`.templates.templates_of` draws the same line). LaTeX frames the header (``sphinxShadowBox``).
-
-Links to the generated project and tag pages are links only where the builder writes those pages.
-"""
+"""The header of a write-up, built at write time from the page's record: :func:`header_view` decides what it shows, in
+which order and words. Site builders print it with the template ``contributions/header.html`` (a site may override it);
+every other builder gets :func:`header_nodes`, whose links the book builders' own writers then see."""
 
 from __future__ import annotations
 
@@ -125,11 +107,9 @@ def _after(opened: str, merged: str, tr: Callable[[str], str]) -> str:
 
 
 def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[[str], str] = _) -> tuple[Fact, ...]:
-    """The facts of how ``record``'s pull request was made that the lock holds, those of ``shown`` (the
-    setting), each linked to where its forge shows it: "+42 −3 in 3 files, 2 of them tests · 1 approval ·
-    merged after 6 days". A fact the lock does not hold is left out; a count the forge gives as a lower
-    bound ("1000+"), or tests among a list shorter than the count (GitHub lists 3,000 files), says "at
-    least". ``tr``: the words' translation (the exports keep English: ``str``)."""
+    """How ``record``'s pull request was made, as the lock holds it, those of ``shown``, each linked to its forge's
+    page: "+42 −3 in 3 files, 2 of them tests · 1 approval · merged after 6 days". A count the forge gives as a lower
+    bound says "at least"; ``tr`` translates (the exports keep English)."""
     from ..forges import forge_of
     from ..lock import is_test
 
@@ -179,11 +159,6 @@ def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[
     if "time" in shown and found.state == "merged" and found.opened_at and found.merged_at:
         facts.append(Fact("time", _after(found.opened_at, found.merged_at, tr), record.pr_url))
     return tuple(facts)
-
-
-def facts_line(facts: tuple[Fact, ...]) -> str:
-    """The facts as one line of text."""
-    return "".join((fact.separator if i else "") + fact.text for i, fact in enumerate(facts))
 
 
 @dataclass(frozen=True)
@@ -472,10 +447,8 @@ def draft_banner(record: Contribution) -> list[nodes.Node]:
 
 
 def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's view: on
-    site builders from the template ``contributions/header.html`` (one raw HTML node), with the
-    breadcrumb above the page's title and ``contributions/end.html`` after the last section; elsewhere
-    as nodes."""
+    """``doctree-resolved``: fill each ``contribution_header``: on site builders from the templates, with the breadcrumb
+    above the title and the end after the last section; elsewhere as nodes."""
     if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
         return
     domain = get_domain(app.env)
@@ -531,11 +504,8 @@ def depart_header_html(self: nodes.NodeVisitor, node: nodes.Element) -> None:
 
 
 def visit_header_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
-    """A framed box, with a label for each of the header's ids (``{contrib}`` links point at it), kept
-    whole and with the first section: in a minipage (a box is never split, and it follows the write-up's
-    title as a heading's first line does), and no page break allowed after it (``\\@nobreaktrue``: the
-    next heading adds neither its penalty nor its space, so "Problem" and its first lines follow the
-    header onto its page; a header box never sits at a page's foot with its Problem on the next)."""
+    """A framed box in a minipage (never split), with a label for each id, and no page break after it
+    (``\\@nobreaktrue``), so the box never sits at a page's foot without its first section."""
     self.in_minipage += 1
     self.body.append(
         "\n"

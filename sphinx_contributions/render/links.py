@@ -1,22 +1,6 @@
-"""Links, resolved per builder at write time: links to generated tag and project pages and to the
-exports (a relative link on site builders, text elsewhere), and external links. Which tag and project
-pages there are, and which page holds the projects overview, is in the digest of :mod:`..write.manifest`:
-when it changes, every page that links them is rewritten.
-
-Links that leave the site carry ``rel="noopener noreferrer"``: the linked page gets neither a
-handle on this window nor the address it was reached from. On a page that shows none of the extension's
-work only where the site asks for it (``contributions_external_rel``).
-
-Sphinx's HTML writer writes a reference's ``rel`` attribute; a late ``doctree-resolved`` handler sets it
-on every external http(s) reference of a page, after the listings and page links are resolved (MyST
-links, ``{pr}``/``{issue}``, the header's and the listings' GitHub links). Generated tag and project
-pages (:mod:`..write.generated`) are rendered outside that event.
-
-The linkcheck builder collects a page's links in a post-transform (Sphinx's ``HyperlinkCollector``,
-priority 800), before ``doctree-resolved``: the header's links (the pull request, its issues, the
-repository) and a figure's evidence, which exist as nodes only once rendered, were never checked.
-:class:`LinksToCheck` hands them to it first.
-"""
+"""Links resolved per builder at write time: to the generated tag and project pages and the exports (relative on site
+builders, text elsewhere), and outbound links, which carry ``rel="noopener noreferrer"`` (on a guest's other pages only
+where ``contributions_external_rel`` asks). :class:`LinksToCheck` hands the rendered links to the linkcheck builder."""
 
 from __future__ import annotations
 
@@ -44,10 +28,8 @@ EXTERNAL_REL = "noopener noreferrer"
 
 
 def project_target(env: BuildEnvironment, page: str, project: str) -> tuple[str, str] | None:
-    """Where a link to a project leads, as (docname, anchor): its page (a generated one, from
-    ``contributions_project_page_min`` write-ups, or one the site writes itself), else its section on the
-    first page with a ``projects`` listing (``open-source.html#project-<slug>``); None where there is
-    neither."""
+    """Where a link to a project leads, as (docname, anchor): its page, else its section of the first ``projects``
+    listing; None where there is neither."""
     if page in env.found_docs or page in get_domain(env).all_generated_pages():
         return page, ""
     listings = sorted(get_domain(env).project_intros)  # every page with a `projects` listing
@@ -96,14 +78,9 @@ class Links:
             return None
         return f"{self.uri(docname)}#{anchor}" if anchor else self.href(docname)
 
-    def page_href(self, target: str) -> str | None:
-        """The ``href`` of a link to the generated page ``target``; ``None`` where pages are not linked."""
-        return self.href(target) if self.linked else None
-
     def tag_href(self, page: str, slug: str) -> str | None:
-        """The ``href`` of a tag's link: its generated page, or, for a tag below
-        ``contributions_tag_page_min``, the list of contributions filtered by it (``?tag=<slug>``, which
-        the list's filter reads); ``None`` where pages are not linked or there is neither."""
+        """The ``href`` of a tag's link: its page, else the list filtered by it (``?tag=<slug>``); ``None`` where there
+        is neither."""
         if not self.linked:
             return None
         env = self.builder.env
@@ -162,18 +139,16 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 
 def mark_outbound_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Every page's outbound links where the site asks for it (``contributions_external_rel``, a
-    portfolio's choice); else only the pages that show the extension's work: a guest's other pages keep
-    their links as written."""
+    """Every page's outbound links where ``contributions_external_rel`` asks; else only the pages that show the
+    extension's work."""
     if writes_html(app.builder) and (app.config.contributions_external_rel or doctree.get(cn.USES_ASSETS)):
         mark_external_links(doctree)
 
 
 class LinksToCheck(SphinxPostTransform):
-    """linkcheck: the links the header and the figures render (:func:`~.header.render_headers`, the
-    figures' translators) as reference nodes beside them, each at the line of its directive, before
-    Sphinx's ``HyperlinkCollector`` reads the page's references (priority 800). The linkcheck builder
-    writes no page, so nothing else sees them."""
+    """linkcheck: the links the header and the figures render, as reference nodes at their directive's line, before
+    Sphinx's ``HyperlinkCollector`` (priority 800) reads them: the builder writes no page, so nothing else renders them.
+    """
 
     builders = ("linkcheck",)
     default_priority = 790

@@ -1,14 +1,6 @@
-"""Listings rendered at write time: each ``contributions`` node becomes a table, cards or a proof strip,
-from the domain's records, so it always reflects every page of the current build (:mod:`..write.manifest`
-rewrites the pages when those records change).
-
-One function, :func:`entries`, decides what a listing shows of each record (an :class:`Entry`); two
-writers print those entries. Site builders (``html``, ``dirhtml``) render them with the templates under
-``templates/contributions/`` (a site overrides them from its ``templates_path``): one raw HTML node
-instead of thousands of docutils nodes, so a long listing costs a template render, not a tree walk per
-Sphinx transform. Every other builder (``singlehtml``, ``epub``, LaTeX, text, man, texinfo…) gets the
-same entries as docutils nodes (:class:`Renderer`), which its own transforms and writers handle.
-"""
+"""Listings rendered at write time from the domain's records: :func:`entries` decides what a listing shows of each
+record; site builders render them with the templates (one raw node: a template render, not a tree walk per transform),
+every other builder gets docutils nodes (:class:`Renderer`)."""
 
 from __future__ import annotations
 
@@ -27,7 +19,7 @@ from ..queries import select
 from ..records import Contribution
 from .header import Stat, Tag, badge, link_node, stat, state, tag_classes, tag_links
 from .links import Links
-from .summary import inline_html, inline_nodes, unlinked
+from .summary import inline_html, inline_nodes
 from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
@@ -68,9 +60,8 @@ def item_classes(record: Contribution) -> list[str]:
 
 @dataclass(frozen=True)
 class Entry:
-    """What a listing shows of one record (the templates and :class:`Renderer` alike), its links
-    relative to the page being written (``#`` for a link to that page itself; ``None`` where the
-    builder writes no such page: a tag or project page outside the site, a write-up in text or man)."""
+    """What a listing shows of one record, its links relative to the page written (``#`` for that page itself; ``None``
+    where the builder writes no such page)."""
 
     record: Contribution
     url: str | None
@@ -99,11 +90,6 @@ class Entry:
     def description_html(self) -> Markup:
         """What a card or a table's row says of the write-up: its impact sentence, else its summary."""
         return inline_html(self.record.description_inline)
-
-    @property
-    def description_link_html(self) -> Markup:
-        """:attr:`description_html` without its links, as the text of the link to the write-up."""
-        return inline_html(unlinked(self.record.description_inline))
 
 
 def telling_change(metric: Metric) -> str:

@@ -1,12 +1,5 @@
-"""How a figure is drawn: two values, the change in words, an inline SVG bar pair (HTML and ePub), a small
-table with drawn bars (LaTeX), or its text equivalent (text, man, Texinfo, …).
-
-The chart is drawn only where it is truthful (:attr:`.Metric.chart`): on a linear scale the bars start at
-zero and are proportional to the values; on a log scale (positive values ten times apart or more) they
-start at a power of ten below the smaller value. A negative value, or two zeros, get no chart: the
-values and the words alone. Colours come from CSS custom properties, so the figure follows furo's
-light and dark schemes.
-"""
+"""How a figure is drawn: an inline SVG (HTML, ePub), a picture (LaTeX), or its text equivalent elsewhere. A chart is
+drawn only where it is truthful (:attr:`.Metric.chart`); colours come from CSS custom properties, light and dark."""
 
 from __future__ import annotations
 
@@ -63,10 +56,8 @@ _LATEX_WIDTH = 220
 
 @dataclass(frozen=True)
 class Tick:
-    """A labelled tick: where it sits on the axis (0 to 1), its value (as a number's text: ``1e-6``,
-    ``50.0``) and its label (``10⁻⁶``, ``50``); a decade's tick its power of ten as ``exponent``, which
-    the SVG draws as a raised number in a font as large as a phone needs (a superscript character,
-    ``⁻⁶``, is drawn about 8 px high)."""
+    """A labelled tick: its place on the axis (0 to 1), its value (``1e-6``), its label (``10⁻⁶``), and a decade's
+    ``exponent``, which the SVG raises in a readable font."""
 
     at: float
     value: str
@@ -83,10 +74,8 @@ class Tick:
 
 @dataclass(frozen=True)
 class Chart:
-    """What a truthful chart draws: the scale, each value's place on the axis (0 to 1, left to right) and
-    the axis' labelled ticks. On a log scale the places are ``log10(value)`` between two powers of ten,
-    and the values are drawn as marks on that axis (the length of a bar from an arbitrary power of ten
-    would say nothing); on a linear scale, as bars from zero."""
+    """What a truthful chart draws: the scale, each value's place on the axis (0 to 1) and the ticks; on a log scale the
+    values are marks, on a linear one bars from zero."""
 
     scale: str
     before: float
@@ -142,9 +131,8 @@ def chart(m: Metric) -> Chart | None:
 
 
 def _count_ticks(whole: Decimal) -> list[Decimal]:
-    """Evenly spaced ticks from 0 that end exactly at ``whole``, in steps of 1, 2, 2.5, 4 or 5 × 10ⁿ (whole
-    steps for a whole number), three to ``_MAX_TICKS - 1`` of them (``16``: 0, 4, 8, 12, 16); none when no
-    such step divides it (``140``)."""
+    """Evenly spaced ticks from 0 that end exactly at ``whole`` (``16``: 0, 4, 8, 12, 16); none when no step of 1, 2,
+    2.5, 4 or 5 × 10ⁿ divides it."""
     counted = whole == whole.to_integral_value()  # a whole number: whole steps
     for power in range(0 if counted else whole.adjusted() - 1, max(0, whole.adjusted()) + 1):
         for factor in ("1", "2", "2.5", "4", "5"):
@@ -162,10 +150,8 @@ def _pct(at: float) -> str:
 
 
 def _label_place(scale: str, at: float, other: float) -> tuple[float, str, int]:
-    """Where a row's label ("before", "after") goes, above its own mark: the place on the axis (0 to 1),
-    the text's anchor and its offset in px. On a log axis it runs from the mark away from the other
-    value's mark (whose line down to the axis it would cross), unless that is off the plot's edge; on a
-    linear one from the bar's end, toward the middle of the plot."""
+    """Where a row's label goes above its mark: the place (0 to 1), the anchor and the offset in px; on a log axis away
+    from the other mark unless off the edge, on a linear one toward the middle."""
     if scale == "log":
         rightward = at > other
         if rightward and at > _EDGE:
@@ -185,9 +171,7 @@ def _tick_text(tick: Tick) -> str:
 
 
 def metric_svg(m: Metric) -> str:
-    """The inline SVG ("" when no chart is truthful), the figure's full width; no text from the page is in
-    it (its row and tick labels are the extension's own words and numbers); hidden from screen readers,
-    which read the text equivalent beside it. Colours come from CSS classes (light and dark schemes)."""
+    """The inline SVG ("" when no chart is truthful), hidden from screen readers, which read the text beside it."""
     drawn = chart(m)
     if drawn is None:
         return ""
@@ -301,9 +285,7 @@ def _evidence_html(self: HTML5Translator, m: Metric) -> str:
 
 
 def latex_chart(m: Metric, esc: Callable[[str], str]) -> str:
-    """The chart in LaTeX's ``picture`` mode, to the HTML chart's scale: a row per value ("before",
-    "after"), marks on a log axis or bars from zero on a linear one, and the axis' labelled ticks; "" where
-    no chart is truthful."""
+    """The chart in LaTeX's ``picture`` mode, to the HTML chart's scale; "" where no chart is truthful."""
     drawn = chart(m)
     if drawn is None:
         return ""
@@ -393,10 +375,8 @@ VISITORS = frozenset({"html", "latex"})
 
 
 def searched(doctree: nodes.document) -> None:
-    """Each figure's words for Sphinx's search index (its label, values and change in words), as a text
-    child of its node: the HTML visitor writes the figure from the node's attributes and skips its
-    children, the indexer reads them (a figure's words were searched through the header's stats, which
-    now show the headline figure alone)."""
+    """Each figure's words as a text child of its node, for Sphinx's search index: the HTML visitor skips the children,
+    the indexer reads them."""
     for node in doctree.findall(cn.metric):
         if node.children:
             continue

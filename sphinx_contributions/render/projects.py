@@ -1,6 +1,5 @@
-"""A ``projects`` listing rendered at write time: one section per project with a write-up (its
-intro if the page gives one, the upstream repository, then a line per write-up: its title and pull
-request; the write-ups' cards are the list's), from the domain's records."""
+"""A ``projects`` listing rendered at write time: a section per project with its intro, repository and a line per
+write-up."""
 
 from __future__ import annotations
 

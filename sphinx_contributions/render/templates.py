@@ -1,10 +1,5 @@
-"""The extension's Jinja templates (``templates/contributions/…``): the header of a write-up, listings,
-and the tag and project pages, rendered on site builders with the builder's own template loader, so a
-file of the same name under the site's ``templates_path`` replaces the extension's (Sphinx searches
-``templates_path`` first, then the theme).
-
-Like Sphinx's own templates they do not autoescape: every text from a page goes through ``|e``.
-"""
+"""The extension's Jinja templates, rendered on site builders with the builder's own loader, so a site's
+``templates_path`` overrides them. Like Sphinx's they do not autoescape: page text goes through ``|e``."""
 
 from __future__ import annotations
 
