@@ -1,20 +1,10 @@
-"""Write-ups in every book: the outputs that are one document (PDF through LaTeX, ePub, singlehtml,
-Texinfo, man) hold each write-up as a chapter of its own, after the pages the root's toctree names.
+"""Write-ups in every book (PDF, ePub, singlehtml, Texinfo, man), each a chapter after the pages the root's toctree
+names.
 
-Write-ups are orphans: the HTML navigation reaches them through listings, never through a toctree, so
-Sphinx's single-document builders, which follow toctrees from the root, would leave them out. The
-environment (and its pickled doctrees) is shared by every builder run on the same doctree directory
-(Read the Docs builds html, then latex and epub, on one ``_build/doctrees``), so nothing is added to it:
-a post-transform changes only the tree the book builder is about to write, and only for the root
-document. For the builders that inline the root's toctrees (latex, texinfo, man, singlehtml) it inlines
-the write-ups after them, as Sphinx does for toctree entries; for ePub, which writes a page per document
-and takes its reading order and table of contents from the root's toctrees, it adds a hidden toctree.
-
-Every write-up has the same anchors (``#contribution``, ``#problem`` …). On the site and in the ePub each
-is a page of its own; ``singlehtml`` puts them all on one page, so there each write-up's ids take its
-page's name as a prefix (``#ctranslate2-2103-problem``), and the links to them follow. LaTeX and Texinfo
-qualify every label with its document already.
-"""
+Write-ups are orphans, which single-document builders would leave out. The environment is shared by every builder on one
+doctree folder, so nothing is added to it: a post-transform changes only the root's tree the book builder is about to
+write (inlined after its toctrees, or a hidden toctree for ePub). In ``singlehtml`` each write-up's ids take its page's
+name as a prefix, as LaTeX and Texinfo qualify labels already."""
 
 from __future__ import annotations
 
@@ -59,11 +49,9 @@ def is_book(builder: Builder) -> bool:
 
 
 class WriteupChapters(SphinxPostTransform):
-    """Adds the write-ups to the root document of a book (see the module's docstring).
-
-    It runs before the references are resolved (priority 10), so links to a write-up become links
-    inside the book. A post-transform is handed the environment only, whose ``app`` is deprecated and
-    ``_app`` private: :func:`setup_books` registers a class of it per application."""
+    """Adds the write-ups to a book's root document, before references are resolved (priority 10), so links to them stay
+    inside the book. A post-transform is handed only the environment: :func:`setup_books` registers a class of it per
+    application."""
 
     default_priority = 5
     #: the application the transform runs in (:func:`setup_books`)
@@ -159,9 +147,8 @@ def _inside_start_of_file(node: nodes.Node) -> bool:
 
 
 def unique_writeup_ids(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved`` (``singlehtml``, after every handler that writes links, before
-    :mod:`.fixes.singlehtml_anchors`): each write-up's ids get its page's name as a prefix; links to them,
-    ``#document-<page>#<id>`` or a reference inside the write-up, follow."""
+    """``doctree-resolved`` (``singlehtml``, after every handler that writes links): each write-up's ids, and the links
+    to them, get its page's name as a prefix."""
     if not shows_work(app):  # nothing of the extension's here, nor in this output
         return
     if not writes_one_page(app.builder) or docname != app.config.root_doc:
@@ -194,12 +181,9 @@ _LISTING_OPTIONS = ("project", "tag", "status", "sort", "limit")
 
 
 def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``, before the listings are rendered: in a book that inlines every page into one
-    document, a write-up is listed once. The first listing that shows a write-up shows it in full (the
-    home page's proof: each title, linking to its chapter); a later listing (or project section) whose
-    write-ups were all shown before is left out, since the chapters themselves follow (the home page,
-    each open-source project and the contributions page printed the same titles three times before the
-    write-ups began: twice as "Write-up: …" lines)."""
+    """``doctree-resolved``, before the listings are rendered: in a book of one document a write-up is listed once, by
+    the first listing that shows it; a later listing whose write-ups were all shown is left out, as the chapters follow.
+    """
     if not output_of(app.builder).inlines or docname != app.config.root_doc:
         return
     records = get_domain(app.env).published()
@@ -232,9 +216,8 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def check_epub_version(app: Sphinx) -> None:
-    """``builder-inited``: EPUB3 needs a ``version`` (Sphinx's own warning says only that it "should not
-    be empty"), which a fresh ``conf.py`` may not set: say where, and what to write. Only on a site whose
-    pages hold write-ups: a guest's ePub without one hears Sphinx's warning alone, as without the extension."""
+    """``builder-inited``: EPUB3 needs a ``version``, which a fresh ``conf.py`` may not set: say where and what to write
+    (on a site with write-ups only; a guest hears Sphinx's own warning)."""
     if not output_of(app.builder).epub or str(app.config.version or "").strip():
         return
     if not uses_colon_fences(app, app.config):

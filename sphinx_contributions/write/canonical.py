@@ -1,13 +1,6 @@
-"""A site without a canonical URL (``html_baseurl`` empty, the default: no address is known until one is
-set, on Read the Docs from ``READTHEDOCS_CANONICAL_URL``) is valid, and writes no absolute URL to itself.
-
-What needs one is left out: canonical links (Sphinx), the feed and the JSON's absolute URLs, social cards
-(``og:image`` must be absolute), the sitemap (sphinx-sitemap), ``og:url`` (sphinxext-opengraph writes a
-relative one, which OpenGraph does not allow). The build says so in one information line, not a warning:
-a strict build passes. sphinx-sitemap's own warning for the same case is replaced by that line where the
-extension writes the sitemap (``contributions_sitemap``). On a site that shows none of the extension's
-work (:func:`.manifest.shows_work`) nothing is said and nothing is changed: the site's own ``og:url``
-stays."""
+"""A site without a canonical URL (``html_baseurl`` empty) is valid and writes no absolute URL to itself: canonical
+links, the feed's and the JSON's URLs, social cards, the sitemap and ``og:url`` are left out, and one information line
+says so (a strict build passes). A site that shows none of the extension's work is left as it is."""
 
 from __future__ import annotations
 
@@ -62,9 +55,8 @@ def report_left_out(app: Sphinx, builder: Builder) -> None:
 
 
 def silence_sitemap(app: Sphinx, config: Config) -> None:
-    """``config-inited`` (before the environment compares settings, so every builder on one doctree
-    folder sees the same value): sphinx-sitemap warns on every builder when there is no URL; the
-    information line says the same, so its warning is silenced."""
+    """``config-inited`` (before settings are compared): sphinx-sitemap's warning of a missing URL is silenced, as the
+    information line says the same."""
     silenced = SITEMAP_WARNING in config.suppress_warnings
     if not config.contributions_sitemap:  # sphinx-sitemap's own warning stays the site's
         return

@@ -1,18 +1,9 @@
-"""Machine-readable exports, all from the domain's records: ``contributions.json`` (with its JSON
-Schema beside it), the Atom feed ``contributions.atom``, and per-page JSON-LD and meta description.
+"""Machine-readable exports from the domain's records: ``contributions.json`` with its JSON Schema, the Atom feed, and
+per-page JSON-LD and meta description; none on a site without published write-ups.
 
-URLs are absolute, from ``html_baseurl`` (on Read the Docs, ``READTHEDOCS_CANONICAL_URL``). Dates come
-from the pages' ``date`` option, their last commit or ``SOURCE_DATE_EPOCH``, else the source file's
-modification time; never from the clock, so two builds of the same sources write the same bytes.
-
-A site without published write-ups (one that loads the extension only to link another portfolio, or a
-new site whose only page is a draft) gets no exports: no empty ``contributions.json``, schema or feed.
-The feed's title and author come from ``contributions_feed_title`` and ``contributions_author``, else
-from ``project`` and ``author``; Sphinx's placeholders for those ("Project name not set") are not
-names, so a site that sets neither gets the title "Contributions" and no author. A write-up's structured
-data (JSON-LD) names ``contributions_author`` alone: the host's ``author`` is the author of its project,
-not of each pull request.
-"""
+URLs are absolute, from ``html_baseurl``. Dates come from the pages' ``date``, their last commit or
+``SOURCE_DATE_EPOCH``, else the file's time, never the clock, so the same sources give the same bytes. Sphinx's
+placeholder names ("Project name not set") are no feed title or author."""
 
 from __future__ import annotations
 
@@ -52,9 +43,8 @@ ATOM = "http://www.w3.org/2005/Atom"
 
 
 def entry_id(base: str, record: Contribution) -> str:
-    """A feed entry's id: the write-up's key in the site's JSON export (``…/contributions.json#repo%231``),
-    not its page's address, so a renamed file (a new address, :mod:`.redirects`) is the same entry to a
-    feed reader, as RFC 4287 asks of an id."""
+    """A feed entry's id: the write-up's key in the JSON export (``…/contributions.json#repo%231``), not its address, so
+    a renamed page is the same entry (RFC 4287)."""
     return f"{base}{JSON_NAME}#{quote(record.key, safe='')}"
 
 
@@ -166,9 +156,8 @@ def _from_epoch(text: str) -> datetime | None:
 
 
 def report_shallow_history(app: Sphinx, history: History, lines: dict[str, int]) -> None:
-    """A shallow clone must not change the feed in silence: a warning on each undated write-up's header
-    (``lines``: docname → its line) whose entry would take the boundary commit's time, of a kind of its own
-    (``contrib.shallow_history``: a CI build at depth 1 can silence it alone), else an information line."""
+    """A shallow clone must not change the feed in silence: a ``contrib.shallow_history`` warning on each undated
+    write-up (``lines``: docname → line) dated by the boundary commit, else an information line."""
     if history.uncertain:
         for docname in sorted(history.uncertain):
             warn(
@@ -194,9 +183,8 @@ def _atom_time(value: datetime) -> str:
 
 
 def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
-    """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated by their page's last commit
-    (so a commit that touches no write-up changes no entry), else by the build timestamp, else by the
-    source file's modification time (never 1970)."""
+    """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated by their last commit, else the build's
+    timestamp, else the file's time."""
     base = canonical_url(app.config)
     # only pages that are still sources of the site (a record outliving its page has no time or page to link)
     ordered = [r for r in sort_records(records, "date") if r.docname in app.env.found_docs]

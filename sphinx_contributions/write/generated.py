@@ -1,12 +1,6 @@
-"""Generated pages: one per tag (``tags/<slug>``) and one per upstream project (``projects/<slug>``),
-each listing its contributions, written by site builders only, from the template
-``contributions/generated.html`` (a site overrides it from its ``templates_path``, as with ablog's
-``collection.html``). Their folders are settings, as ablog's ``blog_path``: ``contributions_tags_path``
-and ``contributions_projects_path``.
-
-A document of the site where a generated page would go (a hand-written ``tags/sdpa.md``) is kept: the
-generated page is not written (Sphinx would let it overwrite the document without a word), and a
-``[contrib.config]`` warning says so in every build."""
+"""Generated pages, one per tag and one per project, each listing its write-ups, written by site builders from the
+template ``contributions/generated.html`` into the folders the settings name. A document of the site in a generated
+page's place is kept, with a ``[contrib.config]`` warning."""
 
 from __future__ import annotations
 
@@ -60,9 +54,8 @@ class Intro:
 
 
 def intro_html(app: Sphinx, pagename: str, node: nodes.Element) -> str:
-    """A ``project`` intro as the project page ``pagename`` shows it: resolved as a page of its own at that
-    page's place (its ``{doc}``, ``{ref}`` and ``{contrib}`` links, relative to the project page), its
-    images copied and linked from there. The intro is kept unresolved with its overview page's doctree."""
+    """A ``project`` intro as the page ``pagename`` shows it: resolved at that page's place (its links relative to it,
+    its images copied); the intro is kept unresolved with its overview's doctree."""
     builder = app.builder
     document = new_document(node.source or pagename, node.document.settings if node.document else None)
     document += nodes.container("", *[child.deepcopy() for child in node.children])

@@ -1,22 +1,9 @@
-"""When each page's source was last committed, from git: the ``<updated>`` time of a feed entry whose
-page gives no ``date``.
+"""When each page's source was last committed, from one ``git log`` pass stopped once every page has its commit: the
+``<updated>`` time of an undated feed entry.
 
-One ``git log`` pass over the pages' paths, newest commit first, read as it comes and stopped as soon as
-every page has its commit: the cost follows how far back the oldest of those commits is, not the age of
-the repository.
-
-A shallow clone (Read the Docs clones with ``--depth 50``, GitHub Actions with ``--depth 1``) does not
-hold a page's last commit when it is older than the clone's boundary, and git then gives the boundary
-commit's time: the feed would change with the clone depth. So a page whose time comes from a boundary
-commit is *uncertain*, and the caller reports it (:mod:`.exports`); a shallow history whose pages all
-have their commits is said in an information line.
-
-A site that loads `sphinx-last-updated-by-git <https://github.com/mgeier/sphinx-last-updated-by-git>`_
-(for the "Last updated" line of its pages) already has each page's time: the feed takes its times
-(:func:`last_updated_times`), so an entry and its page say the same, the time of the last commit of the
-page *or of a file it includes*, and git is asked once. That extension warns of a clone too shallow
-itself (``git.too_shallow``) and gives no time then.
-"""
+A shallow clone gives a page older than its boundary the boundary commit's time, so such a time is *uncertain* and
+reported (:mod:`.exports`). A site that loads sphinx-last-updated-by-git has each page's time already: the feed takes
+those (:func:`last_updated_times`), so entry and page agree."""
 
 from __future__ import annotations
 

@@ -1,42 +1,18 @@
-"""What to rewrite, and what the output holds: one rule, kept in the output folder itself
-(``<output folder>/.contributions-written.json``, per builder, as Sphinx keeps ``.buildinfo`` there).
+"""What to rewrite, and what the output holds, kept in the output folder (``.contributions-written.json``, per builder,
+as Sphinx keeps ``.buildinfo``).
 
-**One digest** (:func:`shown_digest`) covers everything a page can show from other pages: a write-up's
-header, breadcrumb and previous/next links, a listing, an overview, a tag or project page, the sidebar and
-the navigation. Its parts (:data:`PARTS`): the published records (with the settings, they make the set of
-generated pages), the project intros and the pages that hold an overview, the title of every page (the
-list's and the overview's, those in the navigation, those an untitled ``{doc}`` link shows), the toctrees,
-and the settings and templates that shape them. When it differs from what the output was written with,
-every page is rewritten and every generated page written again (``env-get-updated``): coarse, and
-complete, since Sphinx's own tracking knows none of it (a tag page that comes or goes changes the header of
-every write-up with that tag; the theme's sidebar shows every title of the navigation). When it is the
-same, Sphinx rewrites the pages whose own source changed and nothing else: a change of one page's body
-rewrites that page.
+**One digest** (:func:`shown_digest`, parts :data:`PARTS`) covers everything a page can show from other pages: records,
+intros, titles, toctrees, settings and templates. When it differs from the output's, every page is rewritten
+(``env-get-updated``); else Sphinx rewrites only the pages whose source changed.
 
-**What the output holds** (``files``: path → the page it is of, ``""`` for an export or a redirect) is the
-record the next build removes what it no longer writes by: a deleted, renamed or now-draft page, a tag or
-project page that went, an export no longer written (with its ``_sources`` copy and the folders it leaves
-empty). ``addresses`` (key → page) and ``redirects`` (old page → key) are :mod:`.redirects`' record.
+**What the output holds** (``files``: path → page, ``""`` for an export or a redirect) is what the next build removes
+what it no longer writes by; ``addresses`` and ``redirects`` are :mod:`.redirects`' record. The memory never runs ahead
+of the output: while writing, a changed digest is saved as unknown and the files as what both builds hold; a build that
+finishes makes its record the memory. A missing, unreadable or misshapen memory is none: every page is rewritten and the
+extension's own folders are cleaned.
 
-The memory must not run ahead of the output: Sphinx pickles the environment *before* writing and keeps it
-when the build is stopped (Ctrl-C, an OOM kill, a CI timeout). So when writing starts a changed digest is
-saved as unknown and the files as what the last and this build hold together; when the build finished
-without an exception, this build's record becomes the memory. A memory that is missing, unreadable, of
-another version or of another shape is no memory: every page is rewritten, and whatever the extension may
-have written and this build does not write is removed from its own folders (the tag and project pages'
-folders and the exports; :func:`.social_cards.remove_stale_cards` looks through the cards' folder itself).
-
-**The one answer** to "does this site show the extension's work?" (:func:`shows_work`): a page read ran
-one of its directives or roles (a write-up, a listing, an overview, a figure, a callout or a role:
-:func:`..collect.own_nodes.site_shows_work`), or this output keeps a memory of a build where one did.
-Every handler of the writing stages with nothing to do on a guest's site asks it first. A site where the
-extension is a guest with nothing to show keeps no memory: the build reads and writes what Sphinx alone
-would. The build that finds the last of the extension's work gone removes what the output held for it
-(the stylesheet in ``_static`` too), then the memory itself.
-
-Paths are the builder's own output file names (``get_target_uri`` is a URI, percent-encoded), and a source
-copy's name is built as the builder builds it, never matched as a pattern.
-"""
+**The one answer** to "does this site show the extension's work?" (:func:`shows_work`): a page read ran its directives
+or roles, or this output remembers a build where one did. A guest site with nothing to show keeps no memory."""
 
 from __future__ import annotations
 
@@ -192,10 +168,9 @@ def _valid(entry: object) -> bool:
 
 
 def _state(app: Sphinx) -> dict[str, Any]:
-    """This build's view of the memory (read once per build, kept on the domain object, which is not
-        pickled): ``outputs`` (every builder's valid entry in the file), ``old`` (this output's, or None: no
-        memory), ``new`` (this build's record as it is worked out), ``in_use`` (:func:`shows_work`), ``works``
-    (a page read ran the extension's directives or roles)."""
+    """This build's view of the memory, read once and kept on the domain object: ``outputs`` (every builder's valid
+    entry), ``old`` (this output's, or None), ``new`` (this build's record), ``in_use`` (:func:`shows_work`), ``works``
+    (a page ran the extension)."""
     domain = get_domain(app.env)
     if domain.written is None:
         path = _path(app)

@@ -1,16 +1,6 @@
-"""A renamed write-up's old address still leads to it. The build knows each write-up by its key
-(``repo#N``, or ``:key:``), not by its file: the output's memory (:mod:`.manifest`, ``addresses``: key →
-the page it was last written to) tells when a key's page moved (:func:`.manifest.redirects`), and the
-output then holds a small redirect page at the old address, as sphinx-reredirects writes one (a meta
-refresh, a canonical link where the site has a canonical URL, ``noindex`` and a link to follow by hand),
-with one info line.
-
-The redirects an output holds are remembered too (``redirects``: old page → key), so each build keeps
-them, and they are files of the output (:func:`.manifest.held_files`): a redirect whose
-write-up is gone, or whose address a page of the site now takes, is removed as any stale file is.
-Only website builders that write a file per page (``html``, ``dirhtml``) write them; the memory is per
-builder and output folder, so the first build of an output writes none.
-"""
+"""A renamed write-up's old address still leads to it: when the output's memory (:mod:`.manifest`) shows a key's page
+moved, the output holds a redirect page at the old address, as sphinx-reredirects writes one. Redirects are remembered
+and are files of the output, removed as any stale file is; only ``html`` and ``dirhtml`` write them."""
 
 from __future__ import annotations
 

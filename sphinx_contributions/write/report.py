@@ -1,27 +1,9 @@
-"""The build's report: one JSON file per builder, ``contributions-report.<builder>.json``, written when the
-build ends, for every builder, into the doctree folder: ``_build/doctrees/`` for ``make html``, Sphinx's
-default ``<output>/.doctrees/`` for ``sphinx-build -b html . _build/html``. That is the one folder that is
-never in the source folder, whatever the command line, and that sphinx-autobuild never watches (it ignores
-its output folder and the ``-d`` folder): a report written beside the output folder landed in the watched
-source tree (``_build/``, or the site's own folder for ``sphinx-build -b html . _build``), and each build's
-report started the next build. It is written only when its bytes change, so a watcher that does see it
-(a wider ``--watch``) sees one change per change.
+"""The build's report, ``contributions-report.<builder>.json``, written when the build ends into the doctree folder, the
+one folder never in the sources and never watched by sphinx-autobuild, and only when its bytes change.
 
-It holds what the build collected and every warning it showed:
-
-- ``records``: each contribution (key, page, source path, title, state, sections written, metrics as in
-  ``contributions.json``, and whether it owns its key);
-- ``drafts``: the drafts the build left out (key and page);
-- ``warnings``: each warning as shown, after ``suppress_warnings``: its page (docname, or null), source
-  path (relative to the site's folder when inside it), line, level, ``type.subtype`` and message.
-
-The same sources give the same bytes: lists are sorted and paths relative. ``contributions check``
-reads it (:mod:`.cli`), and the next build of the same builder reads which pages warned, to read them
-again (:mod:`.fixes.lasting_warnings`).
-
-Warnings are taken from Sphinx's own warning handler: a filter added last to it sees each warning as it
-is shown, whatever logged it (the extension, MyST, Sphinx, docutils).
-"""
+It holds the ``records``, the ``drafts`` left out, and every ``warnings`` shown (after ``suppress_warnings``), sorted,
+with relative paths. ``contributions check`` reads it, and so does :mod:`.fixes.lasting_warnings`. Warnings are taken by
+a filter added last to Sphinx's warning handler, whatever logged them."""
 
 from __future__ import annotations
 

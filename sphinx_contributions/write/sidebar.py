@@ -1,22 +1,10 @@
-"""Where a page sits. Write-ups are orphans (reached through listings, so the theme's navigation does not
-grow with their number), which leaves a theme nothing to mark. Site builders only:
+"""Where a page sits, on site builders, since write-ups are orphans the theme's navigation does not mark: in furo's
+sidebar, the first ``contributions_sidebar_limit`` write-ups under the list's entry (a bounded number of links, so the
+build stays linear), the current one marked; on a write-up, previous/next links in the list's order; on a generated
+page, its list's entry marked.
 
-- in furo's sidebar (also its phone menu), the first ``contributions_sidebar_limit`` write-ups of the
-  list (in the list's order) under the list's entry, the current one marked (a write-up further down
-  the list is shown after them, marked), then a link to all of them when there are more: a bounded
-  number of links on every page, so the build stays linear in the number of write-ups (0: none);
-- on a write-up, the list's entry marked current, and previous/next links to the neighbouring
-  write-ups, in the order of that list; the first write-up's previous link leads back to the list;
-- on a generated project page, the entry of the page that holds the ``projects`` overview marked
-  current; on a tag page, the list's.
-
-furo offers no API for its tree (an HTML string, ``furo_navigation_tree``): the entries are found by their
-shape, and a link to the list that is in the tree in another shape (a furo release that changed its HTML)
-is said in a ``[contrib.compat]`` warning naming furo's version, never left unmarked in silence. The
-records are sorted once per build (:meth:`~..collect.domain.ContributionsDomain.in_list_order`), not per page.
-
-What the sidebar shows (titles, the order, the limit) is in :mod:`.manifest`'s digest: when it changes,
-every page is rewritten."""
+furo has no API for its tree: entries are found by their shape, and a link in another shape is a ``[contrib.compat]``
+warning, never silence."""
 
 from __future__ import annotations
 
@@ -150,9 +138,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
 
 
 def _furo_tree(app: Sphinx, pagename: str, tree: str, is_write_up: bool) -> str:
-    """furo's navigation tree with the current entry marked and the write-ups listed under the list's entry.
-    furo has no API for this (its tree is HTML): a link to the entry that is in the tree but not in the
-    shape of :data:`_ENTRY` is said in a ``[contrib.compat]`` warning, never left unmarked in silence."""
+    """furo's navigation tree with the current entry marked and the write-ups listed under the list's entry."""
     index = app.config.contributions_index
     the_list = f"the list of contributions ({index!r})"
     if is_write_up or pagename.startswith("tags/"):
@@ -168,9 +154,8 @@ def _furo_tree(app: Sphinx, pagename: str, tree: str, is_write_up: bool) -> str:
 def _edited(
     app: Sphinx, pagename: str, tree: str, target: str, what: str, edit: Callable[[str, re.Match[str]], str]
 ) -> str:
-    """``edit`` applied to the tree's top-level entry of page ``target`` (``what``, in the warning). When
-    there is none but a link to ``target`` is in the tree, furo changed its HTML: said once per build (no
-    link at all: the page is not in the navigation, and there is nothing to mark)."""
+    """``edit`` applied to the tree's top-level entry of page ``target``; a link to ``target`` in another shape means
+    furo changed its HTML: said once per build."""
     # the href Sphinx's toctree writes: "#" for the page itself
     href = "#" if target == pagename else escape(app.builder.get_relative_uri(pagename, target))
     entry = _find_entry(tree, href)

@@ -1,21 +1,10 @@
-"""Social cards on the HTML pages: every page written from a source gets a 1200×630 PNG card, named by
-``og:image`` with ``twitter:card`` = ``summary_large_image``.
+"""Social cards (``contributions_social_cards``): every page written from a source gets a 1200×630 PNG named by
+``og:image`` (a write-up's shows its title, key, state and headline figure), at
+``_images/social/<docname>.<digest>.png``, so a card is drawn again, at a new URL, only when what it shows changed.
 
-A write-up's card shows its title, its key (``repo#PR``), its state when it states one, its headline
-figure (the metric marked ``:headline:``, else the first) and the site's name; any other page's card,
-its title, its first paragraph and the site's name.
-Cards go to ``_images/social/<docname>.<digest>.png``; the digest names the card's inputs (see
-:func:`~.card_image.card_digest`), so a card is drawn only when what it shows changed, a changed card gets
-a new URL (sites that cache previews fetch it again), and the page's previous card is removed.
-
-``contributions_social_cards`` (default ``False``; this site's ``conf.py`` turns it on) switches them on.
-They are drawn with Pillow, the ``cards`` extra (``pip install 'sphinx-contributions[cards]'``), imported
-only when cards are on: without it a build with cards on warns ``[contrib.config]`` and writes none.
-They need ``html_baseurl`` (``og:image`` must be an absolute URL). With sphinxext-opengraph loaded, the
-card goes into the page's metadata, so opengraph writes ``og:image`` (and keeps its other tags); without
-it, this module writes the tags itself. Pages without a source (tag, project and 404 pages) get
-OpenGraph tags from :func:`page_meta_tags`.
-"""
+Pillow (the ``cards`` extra) is imported only when cards are on; without it or without ``html_baseurl`` none is written.
+With sphinxext-opengraph the card goes into the page's metadata; without it this module writes the tags
+(:func:`page_meta_tags`)."""
 
 from __future__ import annotations
 
@@ -97,9 +86,8 @@ def site_palette(config: Config) -> Palette:
 
 
 def proof_figure(metric: Metric) -> str:
-    """A headline figure for the home page's card, numbers first (a long label is what an ellipsis cuts):
-    ``~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 log-probability drift``; the change only where it
-    adds to the values (no "up from 0", as the listings)."""
+    """A headline figure for the home page's card, numbers first (an ellipsis cuts the label): ``~1.03e-1 → ~1.91e-6
+    (≈54,000× lower) · drift``."""
     unit = f" {metric.unit}" if metric.unit else ""
     change = telling_change(metric)
     said = f" ({change})" if change else ""
@@ -117,9 +105,8 @@ def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
 
 
 def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contribution | None) -> Card:
-    """A write-up's card from its record (its headline figure, or its impact where it has none); the home
-    page's, its title, first paragraph and the proof (each pull request and its headline figure); another
-    page's, its title and first paragraph."""
+    """A page's card: a write-up's from its record; the home page's with the proof; another page's, its title and first
+    paragraph."""
     from ..render.card_image import Card
 
     if record is not None:
@@ -212,9 +199,7 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
 
 
 def check_base_url(app: Sphinx) -> None:
-    """``builder-inited``: cards are on and Pillow is missing (a warning: the setting asks for what the
-    build cannot do). Without a base URL no card is written either: :mod:`.canonical` says so, with
-    everything else a build without a canonical URL leaves out."""
+    """``builder-inited``: cards are on and Pillow is missing: a warning (no base URL is said by :mod:`.canonical`)."""
     if app.config.contributions_social_cards and is_site_builder(app.builder) and not has_pillow():
         warn(
             ContribWarning.CONFIG,

@@ -1,18 +1,7 @@
-"""The PDF's title page of a portfolio: the name (``project``), the role line (``contributions_tagline``),
-the profile links (``contributions_profile_links``, shown without ``https://``) and, at the foot, the
-site's address (``html_baseurl``, only when it is set), centred at the top of the first page (a compact
-document: no page of its own), and the PDF's Title and Author metadata (``\\hypersetup``: the macro this
-replaces, ``\\maketitle``, is what would set them).
-
-It replaces LaTeX's default title page (title, author, date and release) only when the site sets a
-tagline or profile links and does not set ``latex_elements["maketitle"]`` itself. The values are
-escaped for LaTeX.
-
-Under that title block the home page's profile (a ``container`` of class ``contrib-profile``) would say
-it again: its role line (a paragraph that is the tagline) and its line of links (a paragraph of links
-only, each to a profile the block shows or to a page the book holds: "GitHub · LinkedIn · Background …").
-The PDF leaves those two out (:func:`drop_repeated_lines`); the site keeps them.
-"""
+"""The PDF's title block of a portfolio, where the site sets a tagline or profile links and no
+``latex_elements["maketitle"]``: the name, the role line, the profile links and the site's address, and the PDF's Title
+and Author (``\\hypersetup``), escaped for LaTeX. The home page's profile lines that say the same are left out of the
+PDF (:func:`drop_repeated_lines`)."""
 
 from __future__ import annotations
 
