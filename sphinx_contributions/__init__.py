@@ -1,16 +1,8 @@
-"""Sphinx extension for an engineering portfolio of upstream contributions.
+"""Sphinx extension for an engineering portfolio of upstream contributions (see ``AUTHORING.md``).
 
-Each pull request is a MyST page with a ``contribution`` header, the sections ``problem``,
-``root-cause``, ``fix`` and ``verification``, and ``metric`` figures; ``contributions`` listings, tag
-and project pages, ``contributions.json``, an Atom feed, ``objects.inv`` entries and ``{ref}`` labels
-(for each write-up and each of its sections) all follow from those pages. See ``AUTHORING.md`` for the
-format.
-
-The package's layout is its data flow: :mod:`.read` (source → nodes) → :mod:`.check` → :mod:`.collect`
-(nodes → records, the ``contrib`` domain) → :mod:`.render` (records → nodes per builder, at write time)
-→ :mod:`.write` (outputs, and fixes for what other packages leave stale); :mod:`.cli` and :mod:`.forges`
-beside them. Every event handler is wired in :mod:`.extension`, every setting in :mod:`.settings`.
-"""
+The layout is the data flow: :mod:`.read` → :mod:`.check` → :mod:`.collect` (the ``contrib`` domain) → :mod:`.render` →
+:mod:`.write`, with :mod:`.cli` and :mod:`.forges` beside them. Handlers are wired in :mod:`.extension`, settings in
+:mod:`.settings`."""
 
 from __future__ import annotations
 

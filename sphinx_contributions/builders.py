@@ -1,14 +1,7 @@
-"""One place decides what each builder gets (as ablog's ``builder_support``): :func:`output_of` looks a
-builder up in one table, and every question the extension asks of a builder is a field of the answer.
-
-A *site* builder writes one HTML file per page into a folder served as a website (``html``,
-``dirhtml``): only it gets the extension's exports (``contributions.json``, the feed), head tags,
-generated tag and project pages, static files and the fixes for incremental HTML output. A *book*
-builder makes one document of the whole site (``singlehtml``, ``epub``, ``latex``, ``texinfo``,
-``man``): it gets the write-ups themselves, with links to site-only pages turned into text. The
-serializing builders (``json``, ``pickle``) and the help builders (``htmlhelp``, ``qthelp``, …) write
-HTML pages through Sphinx's HTML translator, but no website: none of the site's extra pages.
-"""
+"""What each builder gets, from one table (as ablog's ``builder_support``). A *site* builder (``html``, ``dirhtml``)
+gets exports, head tags, generated pages and static files; a *book* builder (``singlehtml``, ``epub``, ``latex``,
+``texinfo``, ``man``) gets the write-ups, with links to site-only pages as text; serializing and help builders get no
+site extras."""
 
 from __future__ import annotations
 
@@ -128,17 +121,15 @@ _NOT_WRITTEN_BY_ONE_PAGE = frozenset({"genindex", "search"})
 
 
 def book_fixes_apply(app: Sphinx, doctree: object) -> bool:
-    """Whether the fixes of Sphinx's own one-page output apply (its links to the index and search pages it
-    does not write, to another document's anchor): where the site asks for them (``contributions_book_fixes``)
-    or where the book shows the extension's work; a guest's book without a write-up stays as Sphinx writes it."""
+    """Whether the fixes of Sphinx's one-page output apply: with ``contributions_book_fixes``, or where the book shows
+    the extension's work."""
     shows_ours = isinstance(doctree, nodes.document) and bool(doctree.get(USES_ASSETS))
     return shows_ours or bool(app.config.contributions_book_fixes)
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``: on ``singlehtml`` the theme links to no index or search page and shows no
-    search box, as the builder writes neither page (themes ask ``hasdoc``; furo's search box is a sidebar).
-    Only where :func:`book_fixes_apply`."""
+    """``html-page-context``: on ``singlehtml`` (where :func:`book_fixes_apply`) the theme links no index or search
+    page, as the builder writes neither."""
     if not writes_one_page(app.builder) or not book_fixes_apply(app, doctree):
         return
     hasdoc = context["hasdoc"]
@@ -154,9 +145,7 @@ EXPORT_NAMES = (JSON_NAME, SCHEMA_NAME, FEED_NAME)
 
 
 def written_exports(app: Sphinx, published: bool) -> tuple[str, ...]:
-    """The exports a site build writes: none where no write-up is ``published`` (a site whose write-ups are
-    all drafts), the feed only where there is a canonical URL (its URLs are absolute); a link to an export
-    that is not written is its text."""
+    """The exports a site build writes: none without a published write-up, the feed only with a canonical URL."""
     if not published:
         return ()
     return EXPORT_NAMES if canonical_url(app.config) else tuple(name for name in EXPORT_NAMES if name != FEED_NAME)

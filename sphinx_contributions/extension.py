@@ -1,19 +1,7 @@
-"""The extension's wiring: what it registers with Sphinx, and every event handler in one table.
-
-Read :data:`HANDLERS` from the top to follow a build's life: the settings are checked, the builder starts,
-Sphinx picks the pages to read, reads them (each page's records are collected by the ``contrib`` domain,
-:mod:`.collect.domain`), picks the pages to write, resolves and renders them, writes the site's own pages
-and files, and finishes. Within one event the rows stand in the order Sphinx runs them: by priority (its
-default is 500; lower runs first), then by place in the table. Every ``app.connect`` of the package is in
-:func:`setup`, from this table; every setting is in :mod:`.settings`.
-
-Each row names its handler as a Python object. A handler that has nothing to do on a site or page where
-the extension shows no work asks the one answer to that question itself (:func:`.write.manifest.shows_work`;
-a page: :func:`.collect.own_nodes.holds_own_nodes`) and returns at once.
-
-The extension emits events of its own where another extension may hook in (as ``sphinx.ext.todo`` emits
-``todo-defined``): :data:`EVENTS`.
-"""
+"""The extension's wiring: what it registers with Sphinx, and every event handler in one table, :data:`HANDLERS`, in the
+order of a build's life and, within an event, in the order Sphinx runs them (priority, then place). A handler with
+nothing to do where the extension shows no work asks :func:`.write.manifest.shows_work` (a page:
+:func:`.collect.own_nodes.holds_own_nodes`) and returns at once. :data:`EVENTS` are the extension's own events."""
 
 from __future__ import annotations
 

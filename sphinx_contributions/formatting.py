@@ -1,8 +1,5 @@
-"""Numbers as the figures show them: significant figures, thousands separators in the site's language,
-powers of ten, differences, and the precision a value was written with.
-
-Pure functions of :class:`~decimal.Decimal` values; nothing here touches Sphinx.
-"""
+"""Numbers as the figures show them: significant figures, separators in the site's language, powers of ten. Pure
+functions of :class:`~decimal.Decimal` values."""
 
 from __future__ import annotations
 
@@ -34,9 +31,8 @@ def round_sig(value: Decimal, figures: int) -> Decimal:
 
 
 def format_number(number: Decimal, locale: str | None = None) -> str:
-    """A number not below zero in plain digits, with the thousands separators and decimal sign of
-    ``locale`` (a Babel locale name: ``de`` gives ``54.000`` and ``2,5``); None: English (``54,000``,
-    ``2.5``). Every digit of ``number`` is kept."""
+    """A number not below zero in plain digits, every digit kept, with the separators of Babel's ``locale`` (``de``:
+    ``54.000``, ``2,5``; None: English)."""
     if locale is not None:
         from babel.numbers import format_decimal  # here: 10–25 ms to import, a cost to sites that never ask
 
@@ -47,9 +43,8 @@ def format_number(number: Decimal, locale: str | None = None) -> str:
 
 
 def format_sig(value: Decimal | float, figures: int, locale: str | None = None) -> str:
-    """``value`` to ``figures`` significant figures, in plain digits with thousands separators from
-    1e-4 to under 1e7 (``54,000``, ``2.5``, ``0.012``), beyond that as ``1.2×10⁸`` or ``1×10⁻³²⁰``; the
-    separators and decimal sign of ``locale`` (:func:`format_number`)."""
+    """``value`` to ``figures`` significant figures: plain digits from 1e-4 to under 1e7, else ``1.2×10⁸``; separators
+    of ``locale``."""
     with localcontext() as context:
         context.prec = 40
         number = Decimal(value)
@@ -79,9 +74,8 @@ def written_figures(text: str) -> int:
 
 
 def format_difference(value: Decimal | float, figures: int | None = None, locale: str | None = None) -> str:
-    """A difference between two values: with ``figures`` (a value is approximate), to that many
-    significant figures; else a whole number exactly (``165``, ``1,234,567``) below 1e15, anything else to
-    three significant figures; the separators of ``locale`` (:func:`format_number`)."""
+    """A difference: to ``figures`` significant figures where a value is approximate; else a whole number exactly below
+    1e15, anything else to three figures."""
     number = Decimal(value)
     if figures is not None:
         return format_sig(number, figures, locale)

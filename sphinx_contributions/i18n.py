@@ -1,24 +1,6 @@
-"""The words the extension writes on pages ("Tags:", "before", "after", the change in words, listing
-headings, the draft banner…), translatable through :mod:`sphinx.locale` with the message catalog
-``sphinx_contributions``.
-
-A site translates them as it translates its own pages: a ``sphinx_contributions.po`` (or ``.mo``) under
-one of its ``locale_dirs``, in ``<language>/LC_MESSAGES/``; a ``.po`` newer than its ``.mo`` is
-compiled when the build starts, as Sphinx does for its own catalog. The site's catalogs come before
-any the package ships. Templates call the same function as ``tr``.
-
-The author's words kept in directive options (a write-up's summary, a figure's label and unit) are
-translated as the page's own text is: each directive puts them in the doctree as an
-:class:`~.nodes.option_text` node with its source and line, which Sphinx's gettext builder extracts into
-the page's catalog and its Locale transform translates; :class:`TranslatedOptions` then writes the
-translation back to the directive's node, so the record (header, listings, cards, exports) holds it.
-
-A site in a language for which neither it nor the package has a catalog hears so in one line, once per
-build that writes a write-up or a listing (:func:`say_labels_stay_english`): the labels stay English.
-
-The extension's own words in the data exports (``contributions.json``, the feed) stay in English: they
-are read by programs.
-"""
+"""The words the extension writes on pages, translatable through :mod:`sphinx.locale` (catalog ``sphinx_contributions``,
+found under the site's ``locale_dirs`` first; a newer ``.po`` is compiled). The author's words in directive options are
+translated as page text through :class:`~.nodes.option_text` nodes. The data exports stay in English."""
 
 from __future__ import annotations
 
@@ -55,9 +37,8 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 def number_locale(language: str | None) -> str | None:
-    """The Babel locale whose separators and decimal sign numbers take on a site in ``language``
-    (``de`` → ``de``, ``pt-BR`` → ``pt_BR``); None for English and for a language Babel does not know,
-    which Sphinx's own dates fall back to English for as well."""
+    """The Babel locale for numbers on a site in ``language`` (``pt-BR`` → ``pt_BR``); None for English and for a
+    language Babel does not know."""
     if not language or language == "en":
         return None
     try:
@@ -88,9 +69,8 @@ def has_catalog() -> bool:
 
 
 def say_labels_stay_english(app: Sphinx, builder: Builder) -> None:
-    """``write-started``: a site in another language than English, without a catalog of the extension's
-    words, is told so in one line, where it writes a write-up or a listing (a guest's other pages show
-    none of those words)."""
+    """``write-started``: a site in another language without a catalog of the extension's words hears so in one line,
+    where it shows a write-up or a listing."""
     language = str(app.config.language or "en")
     if language.replace("-", "_").split("_")[0] == "en" or has_catalog():
         return
@@ -106,13 +86,9 @@ def say_labels_stay_english(app: Sphinx, builder: Builder) -> None:
 
 
 class TranslatedOptions(SphinxTransform):
-    """After Sphinx's Locale transform (priority 20) and the ``{pr}`` links' repository
-    (:class:`~.read.roles.ResolveShortLinks`, 500), before the domain reads the page (850): each translated
-    :class:`~.nodes.option_text` becomes its directive's option (the summary's or the impact's markup and plain text, a
-    figure's label or unit, as text); an untranslated one leaves the option as the directive read it.
-    The nodes are dropped unless the build extracts messages (Sphinx's gettext builder, the one that sets
-    ``env.versioning_condition`` to give translatable nodes their ids), as Sphinx drops its own
-    translatable inline nodes."""
+    """After Sphinx's Locale transform (20) and :class:`~.read.roles.ResolveShortLinks` (500), before the domain reads
+    the page (850): each translated :class:`~.nodes.option_text` becomes its directive's option. The nodes are dropped
+    unless the build extracts messages, as Sphinx drops its own."""
 
     default_priority = 510
 

@@ -1,8 +1,4 @@
-"""Doctree nodes of the extension.
-
-Every node keeps plain attributes (strings, numbers, tuples), so doctrees pickle and merge across
-parallel workers like docutils' own nodes.
-"""
+"""Doctree nodes of the extension, with plain attributes only, so doctrees pickle and merge across parallel workers."""
 
 from __future__ import annotations
 
@@ -71,18 +67,13 @@ class pending_github_link(nodes.Inline, nodes.TextElement):  # noqa: N801
 
 
 class option_text(nodes.TextElement):  # noqa: N801
-    """An author's words from a directive option (attribute ``option``: a write-up's ``summary``, a
-    figure's ``label`` or ``unit``), as translatable text with its source and line: Sphinx's gettext
-    builder extracts it and its Locale transform translates it; :class:`~.i18n.TranslatedOptions` writes the
-    translation back to its directive's node, then drops it (only the gettext builder keeps it)."""
+    """An author's words from a directive option (``option``: ``summary``, ``label``, ``unit``), translatable with their
+    source and line; :class:`~.i18n.TranslatedOptions` writes the translation back and drops the node."""
 
 
 def walk(tree: nodes.Node) -> Iterator[nodes.Node]:
-    """``tree`` and every node under it, in document order, as ``tree.findall()`` gives them, for the
-    looks taken at every page read (:mod:`.collect.own_nodes`, :mod:`.collect.domain`,
-    :mod:`.check.structure`): docutils' ``findall`` nests one generator per level, so a node deep in a
-    page costs a step at each level above it; here each node is one step (on sphinx-design's pages,
-    about a third of the calls)."""
+    """``tree`` and every node under it in document order, as ``findall()`` gives them, one step a node (docutils nests
+    a generator per level)."""
     stack = [tree]
     while stack:
         node = stack.pop()

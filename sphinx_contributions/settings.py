@@ -1,13 +1,6 @@
-"""Every setting of the extension, in one table (as MyST-Parser's ``MdParserConfig``): name, default, the
-rebuild it asks for when it changes, its type and what it does. :func:`register_settings` hands the table
-to Sphinx; :func:`check_settings` (``config-inited``, before any other handler reads a setting) makes each
-wrong type and each misspelt ``contributions_*`` name one ``[contrib.config]`` warning at its line of
-``conf.py``, never an exception: a wrong value is replaced by the default, a misspelt name is named with
-its right spelling. AUTHORING.md's settings table is checked against this one by a test.
-
-No setting carries the build's own state: what a build finds (its drafts, what it wrote) is kept on the
-domain or in the extension's files, so a build with nothing to do finds the configuration unchanged.
-"""
+"""Every setting of the extension in one table (as MyST-Parser's ``MdParserConfig``). :func:`check_settings` makes each
+wrong type or misspelt name one ``[contrib.config]`` warning at its line of ``conf.py``, never an exception. No setting
+carries a build's own state, so a build with nothing to do finds the configuration unchanged."""
 
 from __future__ import annotations
 
@@ -166,9 +159,8 @@ def register_settings(app: Sphinx) -> None:
 
 
 def _lines(confdir: str | Path) -> dict[str, int]:
-    """The line of each name ``conf.py`` assigns at its top level (``=``, ``: T =``, ``+=``; the last one,
-    which is the value Sphinx sees), none when it cannot be read or parsed: the names a site wrote, read
-    from its file (Sphinx keeps them only in a private table)."""
+    """The line of each name ``conf.py`` assigns at its top level (the last, as Sphinx sees it); none when it cannot be
+    parsed."""
     path = Path(confdir, "conf.py")
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -195,10 +187,8 @@ def _has_type(value: object, types: tuple[type, ...]) -> bool:
 
 
 def conf_location(app: Sphinx, *names: str) -> str | None:
-    """``conf.py:LINE``, where the site's ``conf.py`` sets the first of ``names`` it sets: the location of a
-    ``[contrib.config]`` warning about them, as Sphinx shows one. None where it sets none of them (a value
-    given with ``-D``, a default) or there is no ``conf.py``: a location without a line would be read as a
-    page's name. The one answer to "which line of conf.py"."""
+    """``conf.py:LINE`` where the site sets the first of ``names`` it sets: the location of a ``[contrib.config]``
+    warning; None where it sets none (a location without a line would read as a page)."""
     if not app.confdir:
         return None
     lines = _lines(app.confdir)
@@ -211,19 +201,14 @@ _BASE_URL = re.compile(r"https?://[^/\s?#]+(/\S*)?", re.IGNORECASE)
 
 
 def canonical_url(config: Config) -> str:
-    """The site's canonical URL (``html_baseurl``) ending in ``/``, or ``""`` where there is none: the one
-    base of every absolute URL the extension writes (feed, JSON, cards, sitemap), and the answer to "is
-    there a canonical URL?" (:func:`check_html_baseurl` has made a blank or scheme-less value ``""``)."""
+    """The site's canonical URL ending in ``/``, or ``""``: the base of every absolute URL the extension writes."""
     base = str(config.html_baseurl or "").strip()
     return base if not base or base.endswith("/") else base + "/"
 
 
 def check_html_baseurl(app: Sphinx, config: Config) -> None:
-    """``config-inited``, after :func:`check_settings` and before a site's own handlers read it:
-    ``html_baseurl`` is an ``http(s)://`` URL or empty. A blank one, or one without a scheme (feed ids and
-    sitemap URLs would be relative, ``og:image`` would name the host twice), is a ``[contrib.config]``
-    warning and no canonical URL is used; a valid one gets its trailing ``/`` (``og:url`` joined to
-    ``…/en/latest`` would lose ``latest``)."""
+    """``config-inited``: ``html_baseurl`` is an ``http(s)://`` URL or empty; another value is a ``[contrib.config]``
+    warning and no canonical URL is used; a valid one gets its trailing ``/``."""
     value = config.html_baseurl
     if not isinstance(value, str) or not value:
         return
@@ -242,9 +227,8 @@ def check_html_baseurl(app: Sphinx, config: Config) -> None:
 
 
 def check_settings(app: Sphinx, config: Config) -> None:
-    """``config-inited``, first: a value of the wrong type is a ``[contrib.config]`` warning and the default
-    is used; a ``contributions_*`` (or ``contribution_*``) name that is no setting is a warning naming the
-    setting meant."""
+    """``config-inited``, first: a value of the wrong type is a warning and the default is used; a ``contributions_*``
+    name that is no setting is a warning naming the one meant."""
     lines = _lines(app.confdir) if app.confdir else {}
     for setting in SETTINGS:
         value = getattr(config, setting.name)
@@ -291,9 +275,8 @@ FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "pr
 
 
 def check_folders(app: Sphinx, config: Config) -> None:
-    """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
-    ``blog/tags``); another value is reported and the default used. The tags' and the projects' folders
-    are neither one folder nor one inside the other; where they are, both defaults are used."""
+    """``config-inited``: each folder of generated pages is a relative folder inside the site, and the two are not one
+    inside the other; else a warning and the defaults."""
     for name, default in FOLDERS.items():
         value = str(config[name]).strip().rstrip("/")  # "tags/" is "tags"; "/tags" is outside the site
         if not value or value.startswith((".", "/")) or any(part in ("", ".", "..") for part in value.split("/")):

@@ -1,19 +1,6 @@
-"""The HTML themes the extension supports, the distribution that brings each one, and a theme that is not
-installed as one warning rather than Sphinx's crash.
-
-Sphinx loads ``html_theme`` when it makes the builder and, for a theme it cannot find, stops with
-``ThemeError: no theme named 'furo' found (missing theme.toml?)`` and a report that asks for a bug report
-(``contributions serve`` then served an empty folder). Here, when the site's settings are read
-(``config-inited``, before the builder exists), a theme that Sphinx would not find is one warning on
-``conf.py``'s ``html_theme`` line, naming the theme and the ``pip install`` that brings it,
-``[contrib.missing_theme]``; the build goes on with Sphinx's default theme (alabaster), so the preview
-shows the pages and a strict build fails on that one line.
-
-Sphinx finds a theme (:class:`sphinx.theming.HTMLThemeFactory`) among its own themes, the folders of
-``html_theme_path`` (a folder with ``theme.toml`` or ``theme.conf``, or a ``.zip``), the themes extensions
-registered (``app.add_html_theme``) and the ``sphinx.html_themes`` entry points of installed packages;
-:func:`theme_installed` looks in the same places without loading any of them.
-"""
+"""A theme that is not installed is one ``[contrib.missing_theme]`` warning at ``html_theme``'s line, naming the ``pip
+install`` that brings it, and the build goes on with alabaster, where Sphinx would stop with a ``ThemeError``.
+:func:`theme_installed` looks where Sphinx looks, without loading anything."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Every warning the extension emits, one member per kind.
-
-Each warning is logged through :mod:`sphinx.util.logging` with ``type="contrib"`` and the member's
-value as subtype, so Sphinx shows it as ``[contrib.<subtype>]`` and a site can silence one kind with
-``suppress_warnings = ["contrib.<subtype>"]``.
-"""
+"""Every warning the extension emits, one member per kind, shown as ``[contrib.<subtype>]`` so a site can silence a kind
+in ``suppress_warnings``."""
 
 from __future__ import annotations
 

@@ -1,14 +1,7 @@
-"""Sphinx's ePub builder declares no ``properties="svg"`` on the manifest items of pages that hold inline SVG
-(the figures' bar charts), which EPUB 3 requires (epubcheck: ``OPF-014 The property "svg" should be
-declared in the OPF file``). After the builder has written the book, this adds the property to those
-pages' items in ``content.opf`` and has the builder write the ``.epub`` again.
+"""EPUB 3 requires ``properties="svg"`` on the manifest item of a page with inline SVG (epubcheck ``OPF-014``), which
+Sphinx never writes: once the book is written, the property is added in ``content.opf`` and the ``.epub`` packed again.
 
-Only in the Sphinx releases :data:`...compat.WORKAROUNDS` names. When the guard test
-(``tests/test_workarounds.py``) reports that Sphinx declares the property itself, end the range there.
-
-Workaround ``epub_svg``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``epub_svg``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 
 from __future__ import annotations
 
@@ -51,9 +44,8 @@ def declare_svg(opf: Path, only: set[str] | None = None) -> bool:
 
 
 def fix_epub(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: declare the pages with SVG and write the book again: the pages that show the
-    extension's work (its figures draw SVG), or every page where the site asks for it
-    (``contributions_book_fixes``): a guest's own pages stay as Sphinx writes them."""
+    """``build-finished``: declare the pages with SVG and pack the book again, on the pages that show the extension's
+    work, or every page with ``contributions_book_fixes``."""
     if not shows_work(app):  # nothing of the extension's here, nor in this output
         return
     # an ePub builder's module is loaded where one builds; not imported here, a cost to every other build

@@ -1,21 +1,10 @@
-"""sphinxext-opengraph 0.6 to 0.13: the text it writes, escaped exactly once.
-
-Its ``make_tag`` writes a field into ``<meta … content="…">`` replacing only ``"`` (sphinx-doc/sphinxext-
-opengraph#49; its own descriptions are escaped before, #120): a page title with ``&`` or ``<`` reaches
-``og:title`` raw, and so would a write-up's summary handed to it as ``og:description``. In that range, at
-write time, before opengraph's handler, the ``meta`` of each page that shows the extension's work is
-replaced by a copy holding its ``og:title`` (the title as text) and, on a write-up, its ``og:description``
-(the impact, else the summary), both HTML-escaped. Other pages are left to opengraph. Nothing escaped is
-stored in the environment. Outside the range nothing is handed over: opengraph writes its own fields.
-``tests/test_workarounds.py`` fails when the installed release escapes itself.
-
-The same releases end every ``-b json`` and ``-b pickle`` build in ``KeyError: 'pagename'`` (those builders
-give a page's context no ``pagename``): :func:`name_the_page` gives it one, where opengraph is loaded.
+"""sphinxext-opengraph's ``make_tag`` escapes only ``"``: on each page that shows the extension's work, its ``og:title``
+and a write-up's ``og:description`` are handed over already HTML-escaped, in a copy of the page's ``meta``. The same
+releases end every ``-b json`` and ``-b pickle`` build in ``KeyError: 'pagename'``: :func:`name_the_page` gives the
+context one.
 
 Workaround ``opengraph_fields``: sphinxext-opengraph ``>=0.6,<0.14``; upstream: https://github.com/sphinx-doc/sphinxext-opengraph/pull/49.
-Workaround ``opengraph_json``: sphinxext-opengraph ``>=0.6,<0.14``; upstream: no upstream issue found.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``opengraph_json``: sphinxext-opengraph ``>=0.6,<0.14``; upstream: no upstream issue found."""
 
 from __future__ import annotations
 

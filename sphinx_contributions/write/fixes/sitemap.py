@@ -1,32 +1,9 @@
-"""The sitemap: only for site builders, and only of the pages that exist there.
+"""The sitemap (``contributions_sitemap``, with sphinx-sitemap loaded): sphinx-sitemap lists only the pages the current
+build wrote, writes one for every HTML builder and lists template pages. Its handlers are disconnected (found by their
+module) and the file is written here from its public settings: every document and generated page, at the builder's own
+URL, on site builders only. A ``site_url`` other than the canonical URL is reported.
 
-sphinx-sitemap lists the pages written by the current build (an incremental build's ``sitemap.xml``
-misses every page it did not rewrite), writes one for every HTML builder (``singlehtml``'s lists pages
-that do not exist there, the ePub folder gets one too), and lists whatever was rendered from a template,
-so ``dirhtml``'s holds ``genindex/``, ``search/`` and ``404/`` (its ``sitemap_excludes`` name ``.html``
-files). Rather than drive its private queue, this writes the file itself, in its place, from its public
-settings (``sitemap_filename``, ``sitemap_url_scheme``, ``sitemap_excludes``, ``sitemap_locales``,
-``sitemap_indent``, ``sitemap_show_lastmod``, ``site_url`` or ``html_baseurl``): on site builders, every
-document and every generated tag and project page, sorted, at the builder's own URL (``a.html``,
-``a/``); on other builders none. Only with sphinx-sitemap enabled: a site without it has no sitemap.
-
-All this only where the site asks for it (``contributions_sitemap``, on in what ``contributions init``
-writes); elsewhere sphinx-sitemap works as it does without the extension.
-
-sphinx-sitemap's own handlers are disconnected once every extension is set up (``config-inited``), so
-its writer never runs: it would print "sitemap.xml was generated" for a singlehtml or ePub build that
-gets none, "No pages generated" for an incremental build whose sitemap this writes all the same, and
-start a multiprocessing manager in every build. They are found among Sphinx's event listeners by their
-module. All this only in the sphinx-sitemap releases :data:`...compat.WORKAROUNDS` names (its issue #13,
-open since 2018); ``tests/test_workarounds.py`` checks that its handlers are still found that way.
-
-sphinx-sitemap also prefers its own ``site_url`` setting to ``html_baseurl``, and any top-level
-``site_url`` in ``conf.py`` becomes that setting: a sitemap that lists another site than the canonical
-URL (on Read the Docs: another version, domain or a preview's production URLs) is reported.
-
-Workaround ``sitemap``: sphinx-sitemap ``>=2.9,<3``; upstream: https://github.com/jdillard/sphinx-sitemap/issues/13.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``sitemap``: sphinx-sitemap ``>=2.9,<3``; upstream: https://github.com/jdillard/sphinx-sitemap/issues/13."""
 
 from __future__ import annotations
 
@@ -73,9 +50,8 @@ def sitemap_links(app: Sphinx) -> list[tuple[str, str]]:
 
 
 def last_modified(app: Sphinx, pagename: str) -> str | None:
-    """With ``sitemap_show_lastmod``, the page's last commit time as sphinx-sitemap writes it, from the
-    ``git_last_updated`` table that sphinx-last-updated-by-git (which sphinx-sitemap then loads) keeps on
-    the environment; None for a page it has no time for (a generated one, a file git does not track)."""
+    """With ``sitemap_show_lastmod``, the page's last commit time from sphinx-last-updated-by-git's ``git_last_updated``
+    table; None where it has none."""
     if not app.config.sitemap_show_lastmod:
         return None
     updated = getattr(app.env, "git_last_updated", None)
@@ -168,10 +144,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def check_sitemap_url(app: Sphinx) -> None:
-    """``builder-inited``: sphinx-sitemap's ``site_url``, when set, must be the canonical URL; and where the
-    extension writes the sitemap, its URL scheme must not add the language and version that the site's
-    address ends with already (Read the Docs' address does: ``…/en/latest/``), which would double them in
-    every URL (``…/en/latest/en/latest/index.html``)."""
+    """``builder-inited``: a ``site_url`` must be the canonical URL, and the sitemap's URL scheme must not add the
+    language and version the address ends with already (``…/en/latest/en/latest/``)."""
     site_url = app.config.site_url if "site_url" in app.config else None
     _check_scheme(app, site_url or app.config.html_baseurl or "")
     if site_url and site_url.rstrip("/") != (app.config.html_baseurl or "").rstrip("/"):
