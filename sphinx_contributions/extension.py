@@ -194,11 +194,7 @@ TRANSFORMS: tuple[type[SphinxTransform], ...] = (
 
 #: what the extension sets up besides: environment collectors, post transforms, one function per part
 #: (as sphinx-design's ``setup_<component>``)
-COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (
-    own_nodes.setup_own_nodes,
-    books.setup_books,
-    links.setup_links,
-)
+COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (own_nodes.setup_own_nodes, books.setup_books, links.setup_links)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

@@ -47,10 +47,7 @@ def write_redirects(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
         record = domain.contributions[page]
         canonical = f'<link rel="canonical" href="{escape(base + builder.get_target_uri(page))}">\n' if base else ""
         text = PAGE.format(
-            lang=escape(app.config.language or "en"),
-            title=escape(record.title),
-            href=escape(href),
-            canonical=canonical,
+            lang=escape(app.config.language or "en"), title=escape(record.title), href=escape(href), canonical=canonical
         )
         write_whole(Path(builder.get_outfilename(old)), text)  # type: ignore[attr-defined]  # HTML builders
     return []
