@@ -18,8 +18,7 @@ __all__ = ["__version__", "setup"]
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    """Sphinx's entry point: the wiring (:mod:`.extension`), imported when Sphinx loads the extension, not
-    when a module of the package is imported (the ``contributions`` command needs none of the build)."""
+    """Sphinx's entry point: the wiring is imported only when Sphinx loads the extension."""
     from .extension import setup as wire
 
     return wire(app)

@@ -74,8 +74,7 @@ OUTPUTS: dict[str, Output] = {
 
 
 def output_of(builder: Builder) -> Output:
-    """What ``builder`` writes: by its name in :data:`OUTPUTS`, else by the Sphinx builder it extends (a
-    theme's or a host's own HTML builder is a site; one that serializes pages is not)."""
+    """What ``builder`` writes: by its name in :data:`OUTPUTS`, else by the Sphinx builder it extends."""
     known = OUTPUTS.get(builder.name)
     if known is not None:
         return known
@@ -111,8 +110,7 @@ def links_inside(builder: Builder) -> bool:
 
 
 def writes_one_page(builder: Builder) -> bool:
-    """Whether ``builder`` writes the whole site as one HTML page (``singlehtml``): every document's ids
-    share one page, and it writes no index or search page."""
+    """Whether ``builder`` writes the whole site as one HTML page (``singlehtml``)."""
     return output_of(builder).one_page
 
 
@@ -121,15 +119,13 @@ _NOT_WRITTEN_BY_ONE_PAGE = frozenset({"genindex", "search"})
 
 
 def book_fixes_apply(app: Sphinx, doctree: object) -> bool:
-    """Whether the fixes of Sphinx's one-page output apply: with ``contributions_book_fixes``, or where the book shows
-    the extension's work."""
+    """Whether the one-page fixes apply: ``contributions_book_fixes``, or the book shows the extension's work."""
     shows_ours = isinstance(doctree, nodes.document) and bool(doctree.get(USES_ASSETS))
     return shows_ours or bool(app.config.contributions_book_fixes)
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``: on ``singlehtml`` (where :func:`book_fixes_apply`) the theme links no index or search
-    page, as the builder writes neither."""
+    """``html-page-context``: on ``singlehtml`` no link to the index or search pages it does not write."""
     if not writes_one_page(app.builder) or not book_fixes_apply(app, doctree):
         return
     hasdoc = context["hasdoc"]

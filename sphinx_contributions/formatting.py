@@ -1,5 +1,4 @@
-"""Numbers as the figures show them: significant figures, separators in the site's language, powers of ten. Pure
-functions of :class:`~decimal.Decimal` values."""
+"""Numbers as the figures show them, as pure functions of :class:`~decimal.Decimal` values."""
 
 from __future__ import annotations
 
@@ -31,8 +30,7 @@ def round_sig(value: Decimal, figures: int) -> Decimal:
 
 
 def format_number(number: Decimal, locale: str | None = None) -> str:
-    """A number not below zero in plain digits, every digit kept, with the separators of Babel's ``locale`` (``de``:
-    ``54.000``, ``2,5``; None: English)."""
+    """A number ≥ 0 in plain digits, every digit kept, with Babel ``locale``'s separators (None: English)."""
     if locale is not None:
         from babel.numbers import format_decimal  # here: 10–25 ms to import, a cost to sites that never ask
 
@@ -43,8 +41,7 @@ def format_number(number: Decimal, locale: str | None = None) -> str:
 
 
 def format_sig(value: Decimal | float, figures: int, locale: str | None = None) -> str:
-    """``value`` to ``figures`` significant figures: plain digits from 1e-4 to under 1e7, else ``1.2×10⁸``; separators
-    of ``locale``."""
+    """``value`` to ``figures`` significant figures: plain from 1e-4 to 1e7, else ``1.2×10⁸``."""
     with localcontext() as context:
         context.prec = 40
         number = Decimal(value)
@@ -62,8 +59,7 @@ def _strip_zeros(text: str) -> str:
 
 
 def written_figures(text: str) -> int:
-    """The significant figures a value was written with: ``~1.03e-1`` three, ``~1e-1`` one, ``200`` one
-    (trailing zeros of a whole number without a point say nothing), ``2.00`` three."""
+    """The significant figures a value was written with (``~1.03e-1``: 3, ``200``: 1, ``2.00``: 3)."""
     number = text.lstrip("".join(APPROXIMATE_MARKS)).strip().lstrip("+-")
     if not NUMBER_RE.match(number):  # not a value as parse_number reads it: no precision said
         return FIGURES_EXACT
@@ -74,8 +70,7 @@ def written_figures(text: str) -> int:
 
 
 def format_difference(value: Decimal | float, figures: int | None = None, locale: str | None = None) -> str:
-    """A difference: to ``figures`` significant figures where a value is approximate; else a whole number exactly below
-    1e15, anything else to three figures."""
+    """A difference: to ``figures`` if approximate, else whole numbers exactly below 1e15, else three."""
     number = Decimal(value)
     if figures is not None:
         return format_sig(number, figures, locale)

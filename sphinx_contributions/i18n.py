@@ -37,8 +37,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 def number_locale(language: str | None) -> str | None:
-    """The Babel locale for numbers on a site in ``language`` (``pt-BR`` → ``pt_BR``); None for English and for a
-    language Babel does not know."""
+    """The Babel locale for numbers in ``language`` (``pt-BR`` → ``pt_BR``); None for English or unknown."""
     if not language or language == "en":
         return None
     try:
@@ -48,8 +47,7 @@ def number_locale(language: str | None) -> str | None:
 
 
 def load_catalogs(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the site's catalogs for ``language`` (compiled when their ``.po`` is newer),
-    then the package's own."""
+    """``config-inited``: the site's catalogs (compiled where newer), then the package's own."""
     repo = CatalogRepository(app.srcdir, config.locale_dirs, config.language, config.source_encoding)
     for catalog in repo.catalogs:
         if catalog.domain == CATALOG and catalog.is_outdated():
@@ -62,15 +60,13 @@ def load_catalogs(app: Sphinx, config: Config) -> None:
 
 
 def has_catalog() -> bool:
-    """Whether the extension's words have a catalog for this build's language (:func:`load_catalogs`:
-    Sphinx keeps a null translator where it found none)."""
+    """Whether the extension's words have a catalog for this build's language."""
     translator = locale.translators.get(("general", CATALOG))
     return translator is not None and type(translator) is not gettext.NullTranslations
 
 
 def say_labels_stay_english(app: Sphinx, builder: Builder) -> None:
-    """``write-started``: a site in another language without a catalog of the extension's words hears so in one line,
-    where it shows a write-up or a listing."""
+    """``write-started``: one line where a non-English site lacks a catalog of the extension's words."""
     language = str(app.config.language or "en")
     if language.replace("-", "_").split("_")[0] == "en" or has_catalog():
         return

@@ -30,8 +30,7 @@ def made_here(env: BuildEnvironment) -> bool:
 
 
 class contribution_header(nodes.General, nodes.Element):  # noqa: N801
-    """The ``contribution`` directive: its validated options as attributes; the rendered header block
-    as children (filled in by the domain once the whole page is read)."""
+    """The ``contribution`` directive: its options as attributes; the header, rendered at write time."""
 
 
 class metric(nodes.General, nodes.Element):  # noqa: N801
@@ -47,33 +46,27 @@ class page_link(nodes.Inline, nodes.TextElement):  # noqa: N801
 
 
 class export_link(nodes.Inline, nodes.TextElement):  # noqa: N801
-    """A link to one of the extension's exports (attribute ``target``: ``contributions.json`` …): a link
-    on site builders, which write the file, its text elsewhere."""
+    """A link to an export (``target``): a link on site builders, its text elsewhere."""
 
 
 class contribution_projects(nodes.General, nodes.Element):  # noqa: N801
-    """A ``projects`` listing: one section per project with a write-up; its children are the
-    ``project`` intros written for some of them. Replaced when the page is written."""
+    """A ``projects`` listing; its children are ``project`` intros. Replaced when written."""
 
 
 class project_intro(nodes.General, nodes.Element):  # noqa: N801
-    """A ``project`` intro (attribute ``name``, optional ``heading``): the text shown above one
-    project's write-ups in a ``projects`` listing."""
+    """A ``project`` intro (``name``, optional ``heading``): text above a project's write-ups."""
 
 
 class pending_github_link(nodes.Inline, nodes.TextElement):  # noqa: N801
-    """A ``{pr}`` or ``{issue}`` link to ``#N``, in the repository of the page's own header: resolved once
-    the whole page is read (a role in the page's title is read before the header), never written."""
+    """A ``{pr}``/``{issue}`` link to ``#N`` in the page's own repository, resolved once the page is read."""
 
 
 class option_text(nodes.TextElement):  # noqa: N801
-    """An author's words from a directive option (``option``: ``summary``, ``label``, ``unit``), translatable with their
-    source and line; :class:`~.i18n.TranslatedOptions` writes the translation back and drops the node."""
+    """An author's words from a directive option, translatable; :class:`~.i18n.TranslatedOptions` takes them."""
 
 
 def walk(tree: nodes.Node) -> Iterator[nodes.Node]:
-    """``tree`` and every node under it in document order, as ``findall()`` gives them, one step a node (docutils nests
-    a generator per level)."""
+    """``tree`` and every node under it in document order, one step a node (``findall`` nests generators)."""
     stack = [tree]
     while stack:
         node = stack.pop()

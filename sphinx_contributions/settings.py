@@ -159,8 +159,7 @@ def register_settings(app: Sphinx) -> None:
 
 
 def _lines(confdir: str | Path) -> dict[str, int]:
-    """The line of each name ``conf.py`` assigns at its top level (the last, as Sphinx sees it); none when it cannot be
-    parsed."""
+    """The line of each name ``conf.py`` assigns at its top level (the last); none when it cannot be parsed."""
     path = Path(confdir, "conf.py")
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -187,8 +186,7 @@ def _has_type(value: object, types: tuple[type, ...]) -> bool:
 
 
 def conf_location(app: Sphinx, *names: str) -> str | None:
-    """``conf.py:LINE`` where the site sets the first of ``names`` it sets: the location of a ``[contrib.config]``
-    warning; None where it sets none (a location without a line would read as a page)."""
+    """``conf.py:LINE`` where the site sets the first of ``names``: a warning's location; None where unset."""
     if not app.confdir:
         return None
     lines = _lines(app.confdir)
@@ -207,8 +205,7 @@ def canonical_url(config: Config) -> str:
 
 
 def check_html_baseurl(app: Sphinx, config: Config) -> None:
-    """``config-inited``: ``html_baseurl`` is an ``http(s)://`` URL or empty; another value is a ``[contrib.config]``
-    warning and no canonical URL is used; a valid one gets its trailing ``/``."""
+    """``config-inited``: ``html_baseurl`` is an ``http(s)://`` URL ending in ``/``, or empty (warned)."""
     value = config.html_baseurl
     if not isinstance(value, str) or not value:
         return
@@ -227,8 +224,7 @@ def check_html_baseurl(app: Sphinx, config: Config) -> None:
 
 
 def check_settings(app: Sphinx, config: Config) -> None:
-    """``config-inited``, first: a value of the wrong type is a warning and the default is used; a ``contributions_*``
-    name that is no setting is a warning naming the one meant."""
+    """``config-inited``, first: a wrong type warns and takes the default; a misspelt name warns."""
     lines = _lines(app.confdir) if app.confdir else {}
     for setting in SETTINGS:
         value = getattr(config, setting.name)
@@ -275,8 +271,7 @@ FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "pr
 
 
 def check_folders(app: Sphinx, config: Config) -> None:
-    """``config-inited``: each folder of generated pages is a relative folder inside the site, and the two are not one
-    inside the other; else a warning and the defaults."""
+    """``config-inited``: the generated pages' folders are inside the site and apart; else the defaults."""
     for name, default in FOLDERS.items():
         value = str(config[name]).strip().rstrip("/")  # "tags/" is "tags"; "/tags" is outside the site
         if not value or value.startswith((".", "/")) or any(part in ("", ".", "..") for part in value.split("/")):

@@ -45,14 +45,12 @@ def theme_installed(app: Sphinx, config: Config, name: str) -> bool:
 
 
 def install_command(name: str) -> str:
-    """``pip install furo``: the distribution named for a supported theme, else the theme's name as
-    Python packages spell it (``my_theme`` → ``my-theme``), which is what most themes publish."""
+    """``pip install furo``: the distribution of a supported theme, else the name as packages spell it."""
     return f"pip install {THEMES.get(name) or name.replace('_', '-')}"
 
 
 def spelled_as_installed(app: Sphinx, config: Config, name: str) -> str | None:
-    """The installed theme that ``name`` means when it is written as its distribution is
-    (``pydata-sphinx-theme``, ``Furo``): the theme's own name, or None."""
+    """The installed theme ``name`` means when written as its distribution (``Furo``), or None."""
     wanted = name.strip().lower().replace("-", "_")
     candidates = [theme for theme, distribution in THEMES.items() if distribution and distribution == name.lower()]
     candidates.append(wanted)

@@ -1,5 +1,4 @@
-"""Every warning the extension emits, one member per kind, shown as ``[contrib.<subtype>]`` so a site can silence a kind
-in ``suppress_warnings``."""
+"""Every warning the extension emits, one member per kind, shown as ``[contrib.<subtype>]``."""
 
 from __future__ import annotations
 
@@ -108,8 +107,7 @@ class ContribWarning(Enum):
 
 
 def warn(kind: ContribWarning, message: str, location: Any, once: bool = False) -> None:
-    """Log one warning of ``kind`` at ``location`` (a node, a docname, or ``(docname, line)``); ``once``:
-    not again in this build when an identical one was logged with ``once``."""
+    """Log a warning of ``kind`` at ``location``; ``once``: not again in this build if logged with ``once``."""
     logger.warning(message, type=WARNING_TYPE, subtype=kind.value, location=location, once=once)
 
 
@@ -119,8 +117,7 @@ CLOSE_ENOUGH = 0.6
 
 
 def closest(name: str, candidates: Iterable[str]) -> str | None:
-    """The candidate ``name`` is most likely a typo of, by :func:`difflib.get_close_matches` (any case; the
-    most alike, the first on a tie); None when ``name`` is a candidate or none is alike enough."""
+    """The candidate ``name`` is most likely a typo of (any case); None when ``name`` is one or none is near."""
     name = name.strip().lower()
     names = tuple(candidates)
     if name in names:  # the common case, a name spelt right, compares nothing

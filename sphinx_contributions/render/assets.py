@@ -47,15 +47,14 @@ def everywhere(app: Sphinx) -> bool:
 
 
 def add_static_path(app: Sphinx, config: Config) -> None:
-    """``config-inited`` (``contributions_assets_everywhere`` only): the extension's ``static/`` folder, set before the
-    environment compares settings, so that a build with nothing to do does not find the configuration changed."""
+    """``config-inited``: the ``static/`` folder, set before Sphinx compares settings
+    (``contributions_assets_everywhere``)."""
     if everywhere(app) and str(STATIC_DIR) not in config.html_static_path:
         config.html_static_path.append(str(STATIC_DIR))
 
 
 def add_static_files(app: Sphinx) -> None:
-    """``builder-inited`` (``contributions_assets_everywhere`` only): the extension's CSS and script on every
-    page, for HTML builders only."""
+    """``builder-inited`` (``contributions_assets_everywhere``): the CSS and script on every page of HTML builders."""
     if not everywhere(app) or not writes_html(app.builder):
         return
     app.add_css_file("contributions.css")
@@ -88,8 +87,7 @@ def _shows_something(node: nodes.Node) -> bool:
 def add_page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
 ) -> None:
-    """``html-page-context`` (after the sidebar's handler): the files, on this page only, where it shows the extension's
-    work; the search page of a site that publishes write-ups gets :data:`SEARCH_JS`, deferred."""
+    """``html-page-context``: the files on this page only, where it shows the extension's work; the search script."""
     if pagename == "search" and is_site_builder(app.builder) and get_domain(app.env).published():
         app.add_js_file(SEARCH_JS, loading_method="defer")
     if everywhere(app) or not writes_html(app.builder):
@@ -118,8 +116,7 @@ def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
 
 
 def copy_used_assets(app: Sphinx, builder: Builder) -> None:
-    """``write-started`` (before Sphinx copies the static files and links them with their checksum):
-    :func:`used_static_files` into the output's ``_static``."""
+    """``write-started``, before Sphinx copies static files: :func:`used_static_files` into ``_static``."""
     files = used_static_files(app, builder)
     if not files:
         return

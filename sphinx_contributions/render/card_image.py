@@ -135,8 +135,7 @@ _ASCII = str.maketrans({"≈": "~", "×": "x", "→": "->", "←": "<-", "—": 
 
 
 def clean_text(text: str) -> str:
-    """NFC, whitespace collapsed to single spaces, control, format, private-use, unassigned characters and
-    lone surrogates dropped: what is left can be laid out and drawn."""
+    """NFC, whitespace collapsed, and characters that cannot be laid out (control, format, unassigned…) dropped."""
     if text.isascii() and text.isprintable():  # the common case, without a look at each character
         return " ".join(text.split())
     kept = "".join(
@@ -191,8 +190,7 @@ def _take_line(text: str, font: ImageFont.FreeTypeFont, width: int) -> tuple[str
 
 
 def _ellipsize(text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
-    """``text`` if it fits on one line, else its longest prefix that fits with an ellipsis (at a word end
-    when one is near)."""
+    """``text`` if it fits on one line, else its longest fitting prefix with an ellipsis, at a word end if near."""
     if _fits(text, font, width):
         return text
     cut = _longest_prefix(text, font, width, ELLIPSIS)
@@ -203,8 +201,7 @@ def _ellipsize(text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
 
 
 def wrap(text: str, font: ImageFont.FreeTypeFont, width: int, max_lines: int) -> tuple[list[str], bool]:
-    """``text`` in lines of at most ``width`` pixels; past ``max_lines`` the last line is cut with an
-    ellipsis. Returns the lines and whether all the text is shown."""
+    """``text`` in lines of at most ``width`` px, cut with an ellipsis past ``max_lines``; and whether all is shown."""
     lines: list[str] = []
     rest = text
     while rest and len(lines) < max_lines - 1:
@@ -239,8 +236,7 @@ def _ramp(start: str, end: str, steps: int = 16) -> list[tuple[int, int, int]]:
 
 @functools.lru_cache(maxsize=8)
 def palette_image(palette: Palette) -> Image.Image:
-    """The card's 256 colours: ramps from each background to each colour drawn on it, which keep the anti-aliasing of a
-    PNG a third as slow to write and half as large as a true-colour one."""
+    """The card's 256 colours, ramps that keep anti-aliasing: a third of a true-colour PNG's time, half its size."""
     inks = (palette.accent, palette.title, palette.text, *(colour for _, colour in palette.states))
     colours: list[tuple[int, int, int]] = []
     for ink in inks:

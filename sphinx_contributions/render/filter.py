@@ -1,5 +1,4 @@
-"""The listings' filter script (``static/contributions.js``) holds no words: its labels, translated, are written into
-each page as JSON (``#contrib-filter-labels``)."""
+"""The listings' filter script holds no words: its translated labels are written into each page as JSON."""
 
 from __future__ import annotations
 
@@ -18,8 +17,7 @@ LABELS_ID = "contrib-filter-labels"
 
 
 def filter_labels() -> dict[str, object]:
-    """The filter's words, translated: each facet's legend and "All …" button, the panel's, the reset
-    button's and the status line's, and each state's name (``unstated``: a write-up that states none)."""
+    """The filter's words, translated: facets, buttons, the status line and each state's name."""
     return {
         "legend": {"project": _("Project"), "tag": _("Tag"), "status": _("State")},
         "all": _("All"),
@@ -58,7 +56,6 @@ def labels_json() -> str:
 
 
 def add_filter_script(app: Sphinx) -> None:
-    """The filter script and its words, on every page of a site builder (``builder-inited``, once the
-    site's catalogs are loaded)."""
+    """``builder-inited``, once the catalogs are loaded: the filter script and its words on a site builder's pages."""
     app.add_js_file(None, body=labels_json(), type="application/json", id=LABELS_ID)
     app.add_js_file("contributions.js", loading_method="defer")

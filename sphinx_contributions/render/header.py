@@ -77,8 +77,7 @@ FACTS = ("size", "tests", "commits", "approvals", "closes", "time")
 
 @dataclass(frozen=True)
 class Fact:
-    """One fact of how the pull request was made, as the header's quiet line shows it: which fact (one of
-    :data:`FACTS`), its words, where the forge shows it, and what goes before it on the line."""
+    """One fact of how the pull request was made (one of :data:`FACTS`): its words, its link, its separator."""
 
     name: str
     text: str
@@ -87,8 +86,7 @@ class Fact:
 
 
 def _count(number: int, one: str, many: str) -> str:
-    """``one`` for 1, else ``many`` with the number (both already translated: each a literal ``tr(…)``, which
-    the catalog's extraction finds)."""
+    """``one`` for 1, else ``many`` with the number (each a literal ``tr(…)``, for the catalog's extraction)."""
     return one if number == 1 else many % {"count": number}
 
 
@@ -163,8 +161,7 @@ def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[
 
 @dataclass(frozen=True)
 class Stat:
-    """A figure as a stat shows it (the header's stat row, a ``proof`` listing): the values in large type,
-    the label and the change in words beside them."""
+    """A figure as a stat shows it: the values in large type, the label and the change in words beside them."""
 
     label: str
     before: str  # the value as written, with its unit
@@ -185,8 +182,7 @@ class Stat:
 
     @property
     def shown(self) -> tuple[str, ...]:
-        """The values as the header shows them, each kept whole on one line: before and after, or the
-        one value of a check whose values are equal (``196``)."""
+        """The values, each kept whole: before and after, or a held check's one value (``196``)."""
         return (self.after,) if self.check and self.same else (self.before, self.after)
 
     @property
@@ -226,8 +222,7 @@ def state(status: str | None) -> State | None:
 
 @dataclass(frozen=True)
 class Tag:
-    """A tag as it is shown: its name, slug (class names) and the link to its page (``None`` where the
-    builder does not write tag pages)."""
+    """A tag as shown: its name, slug and link (``None`` where the builder writes no tag pages)."""
 
     name: str
     slug: str
@@ -284,8 +279,7 @@ class HeaderView:
 
 
 def header_view(record: Contribution, links: Links, facts: Sequence[str] = FACTS) -> HeaderView:
-    """What the header of ``record`` shows, its links relative to the page being written; ``facts``: those
-    of how it was made to show (``contributions_facts``)."""
+    """What the header of ``record`` shows, linked from the page written; ``facts``: ``contributions_facts``."""
     return HeaderView(
         record=record,
         project=record.display_project,
@@ -307,8 +301,7 @@ def header_view(record: Contribution, links: Links, facts: Sequence[str] = FACTS
 
 
 def header_context(view: HeaderView) -> dict[str, Any]:
-    """What ``contributions/header.html`` gets (see the template's first comment): the view as
-    ``header``, and its parts under the names the template had before it."""
+    """What ``contributions/header.html`` gets: the view as ``header``, and its parts under their older names."""
     return {
         "header": view,
         "record": view.record,
@@ -447,8 +440,7 @@ def draft_banner(record: Contribution) -> list[nodes.Node]:
 
 
 def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: fill each ``contribution_header``: on site builders from the templates, with the breadcrumb
-    above the title and the end after the last section; elsewhere as nodes."""
+    """``doctree-resolved``: each header, from the templates on site builders (with breadcrumb and end), else nodes."""
     if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
         return
     domain = get_domain(app.env)
@@ -504,8 +496,7 @@ def depart_header_html(self: nodes.NodeVisitor, node: nodes.Element) -> None:
 
 
 def visit_header_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
-    """A framed box in a minipage (never split), with a label for each id, and no page break after it
-    (``\\@nobreaktrue``), so the box never sits at a page's foot without its first section."""
+    """A framed box in a minipage, never split, with no page break after it (``\\@nobreaktrue``)."""
     self.in_minipage += 1
     self.body.append(
         "\n"

@@ -28,8 +28,7 @@ EXTERNAL_REL = "noopener noreferrer"
 
 
 def project_target(env: BuildEnvironment, page: str, project: str) -> tuple[str, str] | None:
-    """Where a link to a project leads, as (docname, anchor): its page, else its section of the first ``projects``
-    listing; None where there is neither."""
+    """Where a project link leads (docname, anchor): its page, else its section of the first overview, else None."""
     if page in env.found_docs or page in get_domain(env).all_generated_pages():
         return page, ""
     listings = sorted(get_domain(env).project_intros)  # every page with a `projects` listing
@@ -56,8 +55,7 @@ class Links:
         return self.uri(target) if self.linked else None
 
     def document(self, docname: str) -> str | None:
-        """The link to the document ``docname``: on the site, and in the books that hold it (a reference
-        inside the book); ``None`` elsewhere (text, man) or when the book does not hold it."""
+        """The link to ``docname`` on the site and in books that hold it; ``None`` elsewhere."""
         if self.linked:
             return self.uri(docname)
         if not links_inside(self.builder):
@@ -68,8 +66,7 @@ class Links:
             return None
 
     def project_href(self, page: str, project: str) -> str | None:
-        """The ``href`` of a link to a project (:func:`project_target`); ``None`` where pages are not
-        linked, where there is no target, and on the target itself (no card links to its own page)."""
+        """The ``href`` of a project link; ``None`` where unlinked, without target, and on the target itself."""
         found = project_target(self.builder.env, page, project) if self.linked else None
         if found is None:
             return None
@@ -79,8 +76,7 @@ class Links:
         return f"{self.uri(docname)}#{anchor}" if anchor else self.href(docname)
 
     def tag_href(self, page: str, slug: str) -> str | None:
-        """The ``href`` of a tag's link: its page, else the list filtered by it (``?tag=<slug>``); ``None`` where there
-        is neither."""
+        """A tag's ``href``: its page, else the list filtered (``?tag=<slug>``); ``None`` where neither."""
         if not self.linked:
             return None
         env = self.builder.env
@@ -110,8 +106,7 @@ def mark_external_links(tree: nodes.Node) -> None:
 
 
 def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: site builders get a relative link to the generated page; others (which do
-    not write it) the text."""
+    """``doctree-resolved``: a relative link to a generated page on site builders, its text elsewhere."""
     if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
         return
     builder = app.builder
@@ -139,8 +134,7 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 
 def mark_outbound_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Every page's outbound links where ``contributions_external_rel`` asks; else only the pages that show the
-    extension's work."""
+    """Outbound links on every page with ``contributions_external_rel``, else on pages showing the extension's work."""
     if writes_html(app.builder) and (app.config.contributions_external_rel or doctree.get(cn.USES_ASSETS)):
         mark_external_links(doctree)
 

@@ -60,8 +60,7 @@ def item_classes(record: Contribution) -> list[str]:
 
 @dataclass(frozen=True)
 class Entry:
-    """What a listing shows of one record, its links relative to the page written (``#`` for that page itself; ``None``
-    where the builder writes no such page)."""
+    """What a listing shows of one record, links relative to the page (``#``: itself; ``None``: not written)."""
 
     record: Contribution
     url: str | None
@@ -142,8 +141,7 @@ def render_listing_html(
 
 
 class Renderer:
-    """Writes the entries of a listing as nodes, for one page of one builder (those without HTML
-    templates, and the project sections); links are relative to that page."""
+    """Writes a listing's entries as nodes for one page of a builder without the HTML templates."""
 
     def __init__(self, builder: Builder, fromdoc: str) -> None:
         self.links = Links(builder, fromdoc)

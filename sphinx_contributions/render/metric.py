@@ -1,5 +1,4 @@
-"""How a figure is drawn: an inline SVG (HTML, ePub), a picture (LaTeX), or its text equivalent elsewhere. A chart is
-drawn only where it is truthful (:attr:`.Metric.chart`); colours come from CSS custom properties, light and dark."""
+"""How a figure is drawn: inline SVG (HTML, ePub), a picture (LaTeX), or text; charted only where truthful."""
 
 from __future__ import annotations
 
@@ -56,8 +55,7 @@ _LATEX_WIDTH = 220
 
 @dataclass(frozen=True)
 class Tick:
-    """A labelled tick: its place on the axis (0 to 1), its value (``1e-6``), its label (``10⁻⁶``), and a decade's
-    ``exponent``, which the SVG raises in a readable font."""
+    """A labelled tick: its place (0 to 1), value (``1e-6``), label (``10⁻⁶``) and a decade's ``exponent``."""
 
     at: float
     value: str
@@ -74,8 +72,7 @@ class Tick:
 
 @dataclass(frozen=True)
 class Chart:
-    """What a truthful chart draws: the scale, each value's place on the axis (0 to 1) and the ticks; on a log scale the
-    values are marks, on a linear one bars from zero."""
+    """What a truthful chart draws: the scale, each value's place (0 to 1), the ticks (log: marks; linear: bars)."""
 
     scale: str
     before: float
@@ -97,8 +94,7 @@ def _nice_step(raw: Decimal) -> Decimal:
 
 
 def chart(m: Metric) -> Chart | None:
-    """The chart of a figure, or None where no chart is truthful or says anything (:attr:`.Metric.chart`;
-    two equal values: a pair of equal bars says nothing the words do not)."""
+    """The chart of a figure, or None where none is truthful (:attr:`.Metric.chart`) or the values are equal."""
     if m.chart is None or m.before == m.after:
         return None
     if m.chart == "log":
@@ -131,8 +127,7 @@ def chart(m: Metric) -> Chart | None:
 
 
 def _count_ticks(whole: Decimal) -> list[Decimal]:
-    """Evenly spaced ticks from 0 that end exactly at ``whole`` (``16``: 0, 4, 8, 12, 16); none when no step of 1, 2,
-    2.5, 4 or 5 × 10ⁿ divides it."""
+    """Ticks from 0 ending exactly at ``whole`` (``16``: 0, 4, 8, 12, 16), or none where no nice step divides it."""
     counted = whole == whole.to_integral_value()  # a whole number: whole steps
     for power in range(0 if counted else whole.adjusted() - 1, max(0, whole.adjusted()) + 1):
         for factor in ("1", "2", "2.5", "4", "5"):
@@ -150,8 +145,7 @@ def _pct(at: float) -> str:
 
 
 def _label_place(scale: str, at: float, other: float) -> tuple[float, str, int]:
-    """Where a row's label goes above its mark: the place (0 to 1), the anchor and the offset in px; on a log axis away
-    from the other mark unless off the edge, on a linear one toward the middle."""
+    """A row label's place (0 to 1), anchor and offset: away from the other mark (log) or toward the middle."""
     if scale == "log":
         rightward = at > other
         if rightward and at > _EDGE:
@@ -327,8 +321,7 @@ def _latex_tick(tick: Tick, esc: Callable[[str], str]) -> str:
 
 
 def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
-    """A small table: the label; before and after with their values; where a chart is truthful, the
-    chart (:func:`latex_chart`); the change in words, which way is better, and the evidence as links."""
+    """A small table: label, values, the chart where truthful, the change, which way is better, the evidence."""
     m = metric_from_node(node)
     esc = self.encode
     unit = f"~{esc(m.unit)}" if m.unit else ""
@@ -375,8 +368,7 @@ VISITORS = frozenset({"html", "latex"})
 
 
 def searched(doctree: nodes.document) -> None:
-    """Each figure's words as a text child of its node, for Sphinx's search index: the HTML visitor skips the children,
-    the indexer reads them."""
+    """Each figure's words as a text child, for the search index (the HTML visitor skips children)."""
     for node in doctree.findall(cn.metric):
         if node.children:
             continue
@@ -386,8 +378,7 @@ def searched(doctree: nodes.document) -> None:
 
 
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: builders without a visitor of their own (text, man, Texinfo, …) get each
-    metric's text equivalent; the gettext builder keeps the node, whose label and unit it extracts."""
+    """``doctree-resolved``: builders without a visitor get each figure as text; gettext keeps the node."""
     if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
         return
     if app.builder.format == "html" and not output_of(app.builder).catalogs:

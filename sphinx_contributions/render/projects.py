@@ -1,5 +1,4 @@
-"""A ``projects`` listing rendered at write time: a section per project with its intro, repository and a line per
-write-up."""
+"""A ``projects`` listing, rendered at write time: a section per project, its intro and write-ups."""
 
 from __future__ import annotations
 
@@ -47,8 +46,7 @@ def render_projects(
 
 
 def resolve_projects(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: replace each ``projects`` listing with its sections (an intro outside one,
-    reported when read, is dropped)."""
+    """``doctree-resolved``: each ``projects`` listing becomes its sections."""
     if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
         return
     for intro in list(doctree.findall(cn.project_intro)):

@@ -1,5 +1,4 @@
-"""A write-up's summary with its inline markup (:class:`~sphinx_contributions.records.Inline`), as docutils nodes or as
-HTML; plain text uses the record's ``summary``."""
+"""Inline markup (:class:`~sphinx_contributions.records.Inline`) as docutils nodes or as HTML."""
 
 from __future__ import annotations
 

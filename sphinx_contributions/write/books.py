@@ -73,8 +73,7 @@ class WriteupChapters(SphinxPostTransform):
                 self._add_toctree(missing)
 
     def _inline(self, builder: Builder, docnames: list[str]) -> None:
-        """The root's inlined documents and then the write-ups become the last parts of the root's
-        first section: chapters after the root page's own sections, not sections of its last one."""
+        """The inlined documents, then the write-ups, as the last parts of the root's first section."""
         document = self.document
         root = next((node for node in document.children if isinstance(node, nodes.section)), document)
         inlined = [node for node in document.findall(addnodes.start_of_file) if node.parent is not None]
@@ -103,8 +102,7 @@ class WriteupChapters(SphinxPostTransform):
         root.extend(chapters)
 
     def _add_toctree(self, docnames: list[str]) -> None:
-        """A hidden toctree after the root's last one: the write-ups follow the profile pages in the
-        ePub's reading order and table of contents; the root page itself shows nothing of it."""
+        """A hidden toctree after the root's last: the write-ups in the ePub's reading order."""
         toctree = addnodes.toctree(
             parent=self.config.root_doc,
             entries=[(None, docname) for docname in docnames],
@@ -147,8 +145,7 @@ def _inside_start_of_file(node: nodes.Node) -> bool:
 
 
 def unique_writeup_ids(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved`` (``singlehtml``, after every handler that writes links): each write-up's ids, and the links
-    to them, get its page's name as a prefix."""
+    """``doctree-resolved`` (``singlehtml``): each write-up's ids, and links to them, prefixed by its page."""
     if not shows_work(app):  # nothing of the extension's here, nor in this output
         return
     if not writes_one_page(app.builder) or docname != app.config.root_doc:
@@ -216,8 +213,7 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def check_epub_version(app: Sphinx) -> None:
-    """``builder-inited``: EPUB3 needs a ``version``, which a fresh ``conf.py`` may not set: say where and what to write
-    (on a site with write-ups only; a guest hears Sphinx's own warning)."""
+    """``builder-inited``: EPUB3 needs a ``version``: where a site with write-ups lacks one, say what to write."""
     if not output_of(app.builder).epub or str(app.config.version or "").strip():
         return
     if not uses_colon_fences(app, app.config):

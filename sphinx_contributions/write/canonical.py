@@ -43,8 +43,7 @@ def left_out(app: Sphinx) -> list[str]:
 
 
 def report_left_out(app: Sphinx, builder: Builder) -> None:
-    """``write-started``: the information line, on site builders, when there is no canonical URL and the
-    site shows the extension's work."""
+    """``write-started``: the information line, where there is no canonical URL and the site shows work."""
     if has_canonical_url(app) or not is_site_builder(builder) or not shows_work(app):
         return
     logger.info(
@@ -55,8 +54,7 @@ def report_left_out(app: Sphinx, builder: Builder) -> None:
 
 
 def silence_sitemap(app: Sphinx, config: Config) -> None:
-    """``config-inited`` (before settings are compared): sphinx-sitemap's warning of a missing URL is silenced, as the
-    information line says the same."""
+    """``config-inited``: no sphinx-sitemap warning of a missing URL; the information line says it."""
     silenced = SITEMAP_WARNING in config.suppress_warnings
     if not config.contributions_sitemap:  # sphinx-sitemap's own warning stays the site's
         return
@@ -67,8 +65,7 @@ def silence_sitemap(app: Sphinx, config: Config) -> None:
 def drop_relative_og_url(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object
 ) -> None:
-    """``html-page-context`` after sphinxext-opengraph's (500): its ``og:url`` without a site URL is the
-    page's relative path; OpenGraph wants an absolute URL or none."""
+    """``html-page-context``, after opengraph: a relative ``og:url`` (no site URL) is dropped."""
     if has_canonical_url(app) or "metatags" not in context or not shows_work(app):
         return
     context["metatags"] = _RELATIVE_OG_URL.sub("", context["metatags"])

@@ -43,8 +43,7 @@ ATOM = "http://www.w3.org/2005/Atom"
 
 
 def entry_id(base: str, record: Contribution) -> str:
-    """A feed entry's id: the write-up's key in the JSON export (``…/contributions.json#repo%231``), not its address, so
-    a renamed page is the same entry (RFC 4287)."""
+    """A feed entry's id: the write-up's key in the JSON export, not its address (RFC 4287)."""
     return f"{base}{JSON_NAME}#{quote(record.key, safe='')}"
 
 
@@ -79,8 +78,7 @@ def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
 
 
 def made_of(app: Sphinx, record: Contribution) -> tuple[Fact, ...]:
-    """The facts of how the pull request was made that the site shows (``contributions_facts``), in the
-    exports' English."""
+    """How the pull request was made (``contributions_facts``), in the exports' English."""
     from ..render.header import made_facts
 
     return made_facts(record, app.config.contributions_facts, str)
@@ -122,8 +120,7 @@ def source_time(app: Sphinx, docname: str) -> datetime:
 
 
 def build_timestamp(srcdir: Path) -> datetime | None:
-    """``SOURCE_DATE_EPOCH`` if set, else the time of the sources' last commit; never the clock. A value
-    that is not a Unix time a date can hold (``²``, ``99999999999999999``) is reported and ignored."""
+    """``SOURCE_DATE_EPOCH``, else the last commit's time, never the clock; a bad value is reported."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch:
         stamp = _from_epoch(epoch)
@@ -145,8 +142,7 @@ def build_timestamp(srcdir: Path) -> datetime | None:
 
 
 def _from_epoch(text: str) -> datetime | None:
-    """Seconds since 1970 (ASCII digits only: ``str.isdigit`` also takes ``²``) as a UTC time, if a date
-    can hold it."""
+    """ASCII digits of seconds since 1970 as a UTC time, if a date can hold it."""
     if not (text.isascii() and text.isdigit()):
         return None
     try:
@@ -156,8 +152,7 @@ def _from_epoch(text: str) -> datetime | None:
 
 
 def report_shallow_history(app: Sphinx, history: History, lines: dict[str, int]) -> None:
-    """A shallow clone must not change the feed in silence: a ``contrib.shallow_history`` warning on each undated
-    write-up (``lines``: docname → line) dated by the boundary commit, else an information line."""
+    """Warn on each undated write-up dated by a shallow clone's boundary commit, else one info line."""
     if history.uncertain:
         for docname in sorted(history.uncertain):
             warn(
@@ -183,8 +178,7 @@ def _atom_time(value: datetime) -> str:
 
 
 def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
-    """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated by their last commit, else the build's
-    timestamp, else the file's time."""
+    """An Atom 1.0 feed, newest first; undated pages last, dated by their last commit."""
     base = canonical_url(app.config)
     # only pages that are still sources of the site (a record outliving its page has no time or page to link)
     ordered = [r for r in sort_records(records, "date") if r.docname in app.env.found_docs]
@@ -276,8 +270,7 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``: the feed link on every page (where there is a feed); description and JSON-LD
-    on write-ups."""
+    """``html-page-context``: the feed link on every page; description and JSON-LD on write-ups."""
     if not is_site_builder(app.builder):
         return
     domain = get_domain(app.env)

@@ -45,8 +45,7 @@ def heading(page: GeneratedPage) -> str:
 
 @dataclass(frozen=True)
 class Intro:
-    """A project's intro on the page that holds the ``projects`` overview: its heading, its text as HTML
-    and that page's docname (with the intro's id, ``project-<slug>``)."""
+    """A project's intro on the overview's page: its heading, HTML and that page's docname."""
 
     heading: str
     html: str
@@ -54,8 +53,7 @@ class Intro:
 
 
 def intro_html(app: Sphinx, pagename: str, node: nodes.Element) -> str:
-    """A ``project`` intro as the page ``pagename`` shows it: resolved at that page's place (its links relative to it,
-    its images copied); the intro is kept unresolved with its overview's doctree."""
+    """A ``project`` intro resolved at the page ``pagename`` (links relative to it, images copied)."""
     builder = app.builder
     document = new_document(node.source or pagename, node.document.settings if node.document else None)
     document += nodes.container("", *[child.deepcopy() for child in node.children])

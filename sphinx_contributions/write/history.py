@@ -41,8 +41,7 @@ def _git(srcdir: Path, *args: str) -> list[str] | None:
 
 
 def boundary_commits(srcdir: Path) -> frozenset[str] | None:
-    """The boundary commits of a shallow clone (an empty set: the clone has its whole history); None
-    outside a git work tree."""
+    """A shallow clone's boundary commits (empty: whole history); None outside a git work tree."""
     lines = _git(srcdir, "rev-parse", "--is-shallow-repository", "--git-path", "shallow")
     if lines is None or len(lines) < 2:
         return None
@@ -56,8 +55,7 @@ def boundary_commits(srcdir: Path) -> frozenset[str] | None:
 
 
 def last_updated_times(env: object, docnames: Iterable[str]) -> History | None:
-    """The times sphinx-last-updated-by-git found for ``docnames`` (its ``env.git_last_updated``: docname →
-    ``(POSIX time or None, …)``, the time as git's digits); None when the site does not load it."""
+    """The times sphinx-last-updated-by-git found for ``docnames``; None where it is not loaded."""
     known = getattr(env, "git_last_updated", None)
     if not isinstance(known, dict):
         return None

@@ -54,8 +54,7 @@ RECORDS = ("files", "addresses", "redirects")
 
 
 def _records(app: Sphinx, env: BuildEnvironment) -> object:
-    """Every published record as a listing, a header or a link shows it (its header's line aside), and the
-    pages that list them, with their order."""
+    """The published records as pages show them (lines aside), and the listings with their order."""
     domain = get_domain(env)
     return [dataclasses.replace(record, lineno=0) for record in domain.published()], sorted(domain.listings.items())
 
@@ -67,8 +66,7 @@ def _intros(app: Sphinx, env: BuildEnvironment) -> object:
 
 
 def _titles(app: Sphinx, env: BuildEnvironment) -> object:
-    """The title of every page: breadcrumbs and generated pages show the list's and the overview's, the
-    navigation those in a toctree, an untitled ``{doc}`` link the page's."""
+    """The title of every page: breadcrumbs, generated pages, navigation and ``{doc}`` links show them."""
     return sorted((docname, title.astext()) for docname, title in env.titles.items())
 
 
@@ -84,8 +82,7 @@ def _navigation(app: Sphinx, env: BuildEnvironment) -> object:
 
 
 def _plain(value: object) -> object:
-    """``value`` as plain data whose ``repr`` is the same in every run (sets sorted; anything else by its
-    type's name: a function in ``conf.py``)."""
+    """``value`` as plain data with the same ``repr`` in every run (sets sorted, others by type name)."""
     if isinstance(value, (str, int, float, bool, type(None))):
         return value
     if isinstance(value, (list, tuple)):
@@ -98,8 +95,7 @@ def _plain(value: object) -> object:
 
 
 def _settings(app: Sphinx, env: BuildEnvironment) -> object:
-    """The settings of the ``env`` category (Sphinx's ``.buildinfo`` counts the ``html`` ones only, and
-    writes no generated page again for those), the ``html`` ones, and the templates' newest time."""
+    """The ``env`` settings, the ``html`` ones (``.buildinfo``'s hash), and the templates' newest time."""
     values = sorted((item.name, _plain(item.value)) for item in app.config.filter(frozenset({"env"})))
     build_info = getattr(app.builder, "build_info", None)
     templates = getattr(app.builder, "templates", None)
@@ -111,8 +107,7 @@ def _settings(app: Sphinx, env: BuildEnvironment) -> object:
 
 
 def _static(app: Sphinx, env: BuildEnvironment) -> object:
-    """The stylesheets and scripts of ``html_static_path``: Sphinx links each with its checksum
-    (``portfolio.css?v=…``) on every page, and rewrites no page when only such a file changed."""
+    """The site's static CSS and JS, which every page links with a checksum Sphinx does not track."""
     parts = []
     for entry in getattr(app.config, "html_static_path", ()):
         top = Path(app.confdir, entry)
@@ -189,8 +184,7 @@ def _state(app: Sphinx) -> dict[str, Any]:
 
 
 def shows_work(app: Sphinx) -> bool:
-    """The one answer: a page read ran the extension's directives or roles, or this output keeps a memory
-    of a build where one did (then what that build wrote is removed); asked once the pages are read."""
+    """The one answer: a page ran the extension, or this output remembers a build where one did."""
     return bool(_state(app)["in_use"])
 
 
@@ -223,8 +217,7 @@ def _save(app: Sphinx, outputs: dict[str, Any]) -> None:
 
 
 def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated``: every page when what pages show of each other changed since the output was
-    written (or the output holds no memory of it); else none (Sphinx rewrites the pages it read)."""
+    """``env-get-updated``: every page when the digest differs from the output's, else none."""
     if not shows_work(app):
         return []
     state = _state(app)
@@ -234,8 +227,7 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 def generated_page_is_current(app: Sphinx, pagename: str) -> bool:
-    """For ``html-collect-pages``: whether a tag or project page's output is what this build would write
-    (nothing changed that a page shows of others, and its file is there), so it can be skipped."""
+    """Whether a generated page's file is what this build would write, so it can be skipped."""
     state = _state(app)
     return is_site_builder(app.builder) and not state.get("changed", True) and output_file(app, pagename).is_file()
 
@@ -248,8 +240,7 @@ def _writes_redirects(app: Sphinx) -> bool:
 
 
 def redirects(app: Sphinx) -> dict[str, str]:
-    """Old page → the page its write-up is at now, for every redirect this output holds after this build
-    (worked out once per build, when writing starts)."""
+    """Old page → its write-up's page now, for every redirect of this output (worked out once)."""
     kept = this_build(app)
     if "redirect_pages" in kept:
         found: dict[str, str] = kept["redirect_pages"]
@@ -297,8 +288,7 @@ def source_copies(app: Sphinx, pagename: str) -> list[Path]:
 
 
 def held_files(app: Sphinx) -> dict[str, str]:
-    """What this build's output holds for its pages, generated pages, redirects and exports: path (relative
-    to the output folder, ``/``-separated) → the page it is of (``""`` for an export or a redirect)."""
+    """What this output holds: path (``/``-separated) → its page (``""`` for an export or a redirect)."""
     from ..render.assets import used_static_files  # here: asked only where the extension shows work
 
     outdir = Path(app.outdir)
@@ -323,8 +313,7 @@ def held_files(app: Sphinx) -> dict[str, str]:
 
 
 def own_files(app: Sphinx) -> dict[str, str]:
-    """Without a memory: what the extension may have written into this output, found in its own folders
-    (the tag and project pages') and the exports' names."""
+    """Without a memory: what the extension may have written, found in its own folders and exports."""
     outdir = Path(app.outdir)
     found = {name: "" for name in EXPORT_NAMES if (outdir / name).is_file()}
     for folder in (app.config.contributions_tags_path, app.config.contributions_projects_path):
@@ -349,8 +338,7 @@ def _remove(outdir: Path, paths: list[Path]) -> None:
 
 
 def start_writing(app: Sphinx, builder: Builder) -> None:
-    """``write-started``: remove what the output held and this build does not write; then, until every page
-    is written, a changed digest is unknown and the files are what either build holds."""
+    """``write-started``: remove what this build no longer writes; save a memory that cannot run ahead."""
     if not shows_work(app):
         return
     state = _state(app)

@@ -33,8 +33,7 @@ def report_path(doctreedir: str | os.PathLike[str], builder: str) -> Path:
 
 
 def write_changed(path: Path, text: str) -> bool:
-    """Write ``text`` to ``path`` (whole, :func:`.files.write_whole`) unless the file already holds these
-    bytes; whether it wrote."""
+    """Write ``text`` to ``path`` whole unless it holds these bytes already; whether it wrote."""
     data = text.encode("utf-8")
     try:
         if path.read_bytes() == data:
@@ -91,8 +90,7 @@ def _split_location(location: object) -> tuple[str | None, int | None]:
 
 
 class ShownWarnings(logging.Filter):
-    """The last filter on Sphinx's warning handler: it keeps every warning that is shown (the filters
-    before it drop suppressed ones and turn locations into ``path:line``), and lets each one through."""
+    """The last filter on Sphinx's warning handler: it notes every warning shown and lets it through."""
 
     def __init__(self, app: Sphinx) -> None:
         super().__init__()
@@ -126,8 +124,7 @@ class ShownWarnings(logging.Filter):
         return ShownWarning(page, path, line, record.levelname, kind, message)
 
     def place(self, path: str) -> tuple[str | None, str]:
-        """A shown path's page and its path relative to the site's folder, worked out once per path and
-        environment (a site warns many times from one file; each time resolved two paths)."""
+        """A shown path's page and site-relative path, worked out once per path."""
         env = getattr(self.app, "env", None)
         key = (id(env), path)
         found = self._places.get(key)

@@ -1,5 +1,4 @@
-"""A build that is not the published site (``contributions_noindex``, by default a Read the Docs pull-request preview)
-says ``noindex`` on every page it writes, so a preview never competes with the site."""
+"""A build that is not the published site (``contributions_noindex``) says ``noindex`` on every page."""
 
 from __future__ import annotations
 

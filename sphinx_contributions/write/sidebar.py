@@ -51,8 +51,7 @@ def _with_class(classes: str, name: str, first: bool = False) -> str:
 
 
 def _mark_current(tree: str, match: re.Match[str]) -> str:
-    """The navigation tree's HTML with the top-level entry ``match`` marked current, as Sphinx marks the
-    ancestors of the current page."""
+    """The tree's HTML with the top-level entry ``match`` marked current, as Sphinx marks ancestors."""
     li, a = _with_class(match["li"], "current"), _with_class(match["a"], "current", first=True)
     marked = tree[: match.start("li")] + li + tree[match.end("li") : match.start("a")] + a + tree[match.end("a") :]
     if '<ul class="current">' not in marked:
@@ -66,8 +65,7 @@ def _add_below(tree: str, match: re.Match[str], html: str) -> str:
 
 
 def sidebar_records(app: Sphinx) -> list[Contribution]:
-    """The write-ups the sidebar lists, in the list's order: the first ``contributions_sidebar_limit`` (a
-    new list; the order is sorted once per change of the records, not per page)."""
+    """The write-ups the sidebar lists: the first ``contributions_sidebar_limit`` in the list's order."""
     ordered = get_domain(app.env).in_list_order(app.config.contributions_index)
     return ordered[: max(app.config.contributions_sidebar_limit, 0)]
 
@@ -115,8 +113,7 @@ def _overview_page(app: Sphinx) -> str | None:
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``, after the theme's: the write-ups in the sidebar, the current entry, and on a
-    write-up its previous/next links (to the neighbouring write-ups only)."""
+    """``html-page-context``, after the theme's: the sidebar's write-ups, the current entry, previous/next."""
     if not shows_work(app):  # nothing of the extension's here, nor in this output
         return
     if not is_site_builder(app.builder):
@@ -154,8 +151,7 @@ def _furo_tree(app: Sphinx, pagename: str, tree: str, is_write_up: bool) -> str:
 def _edited(
     app: Sphinx, pagename: str, tree: str, target: str, what: str, edit: Callable[[str, re.Match[str]], str]
 ) -> str:
-    """``edit`` applied to the tree's top-level entry of page ``target``; a link to ``target`` in another shape means
-    furo changed its HTML: said once per build."""
+    """``edit`` applied to the top-level entry of ``target``; a link in another shape is warned once."""
     # the href Sphinx's toctree writes: "#" for the page itself
     href = "#" if target == pagename else escape(app.builder.get_relative_uri(pagename, target))
     entry = _find_entry(tree, href)

@@ -46,8 +46,7 @@ _CARD_NAME = re.compile(r"^(?P<docname>.+)\.[0-9a-f]{16}\.png$")
 
 
 def cards_enabled(app: Sphinx) -> bool:
-    """Whether this build writes cards: they are on, and the builder writes a website (pages are shared
-    from a site; not from an epub or a single page)."""
+    """Whether this build writes cards: they are on and the builder writes a website."""
     return bool(app.config.contributions_social_cards) and is_site_builder(app.builder) and has_pillow()
 
 
@@ -86,8 +85,7 @@ def site_palette(config: Config) -> Palette:
 
 
 def proof_figure(metric: Metric) -> str:
-    """A headline figure for the home page's card, numbers first (an ellipsis cuts the label): ``~1.03e-1 → ~1.91e-6
-    (≈54,000× lower) · drift``."""
+    """A headline figure for the home page's card, numbers first (an ellipsis cuts the label)."""
     unit = f" {metric.unit}" if metric.unit else ""
     change = telling_change(metric)
     said = f" ({change})" if change else ""
@@ -95,8 +93,7 @@ def proof_figure(metric: Metric) -> str:
 
 
 def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
-    """A row per write-up, as the home page's card shows them: ``transformers #49135 · merged`` and its
-    headline figure in brief (or its summary, where it has no figure)."""
+    """A row per write-up for the home page's card: key and state, and its figure or summary."""
     rows = []
     for record in sort_records(records, "project"):
         head = f"{record.display_project} #{record.pr}" + (f" · {record.status}" if record.status else "")
@@ -105,8 +102,7 @@ def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
 
 
 def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contribution | None) -> Card:
-    """A page's card: a write-up's from its record; the home page's with the proof; another page's, its title and first
-    paragraph."""
+    """A page's card: a write-up's record, the home page's proof, or a title and first paragraph."""
     from ..render.card_image import Card
 
     if record is not None:
@@ -121,8 +117,7 @@ def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contr
 
 
 def generated_page_card(app: Sphinx, pagename: str, title: str) -> Card | None:
-    """A tag or project page's card: its heading and its write-ups' titles; None for any other page
-    without a source."""
+    """A tag or project page's card: its heading and its write-ups' titles; None elsewhere."""
     from ..render.card_image import Card
 
     page = get_domain(app.env).all_generated_pages().get(pagename)
@@ -133,8 +128,7 @@ def generated_page_card(app: Sphinx, pagename: str, title: str) -> Card | None:
 
 
 def write_card(outdir: Path, docname: str, card: Card, palette: Palette, fonts: Fonts) -> str:
-    """The card's path under ``outdir``, drawn only if that file is not there; the page's other cards
-    (earlier versions) are removed."""
+    """The card's path, drawn only if missing; the page's earlier cards are removed."""
     from ..render.card_image import card_digest, render_card
 
     relative = f"{CARD_DIR}/{docname}.{card_digest(card, palette, fonts)}.png"
@@ -156,8 +150,7 @@ def meta_tag(name: str, content: str) -> str:
 
 
 def page_meta_tags(title: str, description: str, *, url: str = "", site: str = "", image: str = "") -> str:
-    """OpenGraph and description tags for a page without a source (tag, project and 404 pages), which
-    sphinxext-opengraph leaves without any: for the page's ``metatags``."""
+    """OpenGraph and description tags for a page without a source (tag, project, 404)."""
     tags = {"og:title": title, "og:type": "website", "og:url": url, "og:site_name": site}
     tags |= {"og:description": description, "description": description}
     if image:
@@ -168,8 +161,7 @@ def page_meta_tags(title: str, description: str, *, url: str = "", site: str = "
 
 
 def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document) -> None:
-    """``html-page-context`` (before sphinxext-opengraph's): the page's card, and the tags naming it; a
-    page written from a source through opengraph, a tag or project page (no source) directly."""
+    """``html-page-context``, before opengraph's: the page's card and the tags naming it."""
     if not cards_enabled(app) or not canonical_url(app.config):
         return
     meta = dict(context.get("meta") or {})
@@ -210,8 +202,7 @@ def check_base_url(app: Sphinx) -> None:
 
 
 def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: drop the cards of pages that are gone, and all cards when they are off; and the
-    folders that leaves empty (``_images/social/tags/`` when the tag pages went)."""
+    """``build-finished``: the cards of pages gone (all when off), and the folders left empty."""
     if exception is not None or not is_site_builder(app.builder):
         return
     root = Path(app.outdir) / CARD_DIR

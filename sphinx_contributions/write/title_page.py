@@ -101,8 +101,7 @@ def _ancestors(node: nodes.Node) -> list[nodes.Node]:
 
 
 def drop_repeated_lines(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved`` (LaTeX): the profile's role line and line of links, which the title block
-    above it shows already (see the module's docstring)."""
+    """``doctree-resolved`` (LaTeX): the profile's lines that the title block shows already."""
     if app.builder.format != "latex" or (found := _ours(app.config)) is None:
         return
     tagline, links = found

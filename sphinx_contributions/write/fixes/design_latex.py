@@ -20,8 +20,7 @@ PREAMBLE = r"""
 
 
 def add_card_styles(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the environments, after the site's own preamble (a site that defines them first
-    keeps its own: ``\\ProvideDocumentEnvironment`` skips a name that is taken)."""
+    """``config-inited``: the environments, after the site's preamble (``\\ProvideDocumentEnvironment``)."""
     if not config.contributions_pdf_card_styles:
         return
     elements = dict(config.latex_elements or {})

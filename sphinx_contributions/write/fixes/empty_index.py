@@ -38,8 +38,7 @@ def drop_empty_index(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def no_index_link(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``: without the general index, ``hasdoc('genindex')`` (the templates' test for
-    the sidebar's link and ``<link rel="index">``, which reads the setting) says no."""
+    """``html-page-context``: without the index, ``hasdoc('genindex')`` says no."""
     if getattr(app.builder, "use_index", True) or not callable(context.get("hasdoc")):
         return
     hasdoc = context["hasdoc"]

@@ -22,8 +22,7 @@ _ITEM = re.compile(r'<item id="[^"]*" href="(?P<href>[^"]*)" media-type="applica
 
 
 def declare_svg(opf: Path, only: set[str] | None = None) -> bool:
-    """Add ``properties="svg"`` to the items of ``opf`` whose page holds an ``<svg`` (of those in ``only``,
-    their hrefs unquoted, when given); whether it changed."""
+    """Add ``properties="svg"`` to the items of ``opf`` whose page holds ``<svg`` (of ``only``); whether it changed."""
     text = opf.read_text(encoding="utf-8")
 
     def declared(match: re.Match[str]) -> str:
@@ -44,8 +43,7 @@ def declare_svg(opf: Path, only: set[str] | None = None) -> bool:
 
 
 def fix_epub(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: declare the pages with SVG and pack the book again, on the pages that show the extension's
-    work, or every page with ``contributions_book_fixes``."""
+    """``build-finished``: declare the pages with SVG and pack the book again."""
     if not shows_work(app):  # nothing of the extension's here, nor in this output
         return
     # an ePub builder's module is loaded where one builds; not imported here, a cost to every other build

@@ -89,8 +89,7 @@ class PageWarnings(logging.Handler):
 
 
 def including_pages(env: BuildEnvironment, path: str) -> set[str]:
-    """The pages that include the file at ``path``: a file left out of the build (``_snippets/links.md``) is no page,
-    and a warning from it names the snippet."""
+    """The pages that include the file at ``path`` (a snippet left out of the build is no page)."""
     wanted = (env.srcdir / path).resolve()
     return {
         docname
@@ -100,8 +99,7 @@ def including_pages(env: BuildEnvironment, path: str) -> set[str]:
 
 
 def pages_that_warned(app: Sphinx, env: BuildEnvironment) -> set[str]:
-    """The pages whose reading warned, and those a lasting warning of this builder's last report names or that include
-    the file it names."""
+    """The pages whose reading warned, and those the last report's lasting warnings name."""
     pages = set(get_domain(env).data.get(DATA_KEY, {}))
     last = read_report(report_path(app.doctreedir, app.builder.name))
     for warning in last.get("warnings", ()) if last is not None else ():

@@ -30,16 +30,14 @@ def _escaped(text: str) -> str:
 
 
 def opengraph_form() -> Callable[[str], str] | None:
-    """How to hand text to the installed opengraph so that it writes it escaped once: HTML-escaped in the
-    releases that replace only ``"``; None elsewhere (hand nothing: write the tag yourself)."""
+    """How to hand text to the installed opengraph so it is escaped once; None: hand nothing."""
     return _escaped if needed("opengraph_fields") else None
 
 
 def opengraph_fields(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
 ) -> None:
-    """``html-page-context``, before opengraph's (500): the page's title and summary escaped once, in a
-    copy of its ``meta`` (the environment's own metadata stays as it was read)."""
+    """``html-page-context``, before opengraph's: title and summary escaped once, in a copy of ``meta``."""
     if doctree is None or not doctree.get(USES_ASSETS) or MODULE not in app.extensions:
         return  # a page without the extension's work is opengraph's alone
     form = opengraph_form()
@@ -59,7 +57,6 @@ def opengraph_fields(
 
 
 def name_the_page(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``, before opengraph's: ``json`` and ``pickle`` give a page's context no
-    ``pagename`` (only ``current_page_name``), and sphinxext-opengraph reads ``context['pagename']``."""
+    """``html-page-context``, before opengraph's: ``pagename`` for ``json`` and ``pickle``, which omit it."""
     if doctree is not None and "pagename" not in context and MODULE in app.extensions and needed("opengraph_json"):
         context["pagename"] = pagename

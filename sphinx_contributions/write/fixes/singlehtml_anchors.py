@@ -29,8 +29,7 @@ def single_anchor(uri: str) -> str:
 
 
 def fix_double_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved`` (late: after every handler that writes links): the body's links (where
-    :func:`~...builders.book_fixes_apply`)."""
+    """``doctree-resolved``, after every handler that writes links: the body's links."""
     if not writes_one_page(app.builder) or not needed("singlehtml_anchors") or not book_fixes_apply(app, doctree):
         return
     for node in doctree.findall(nodes.reference):
@@ -39,8 +38,7 @@ def fix_double_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 
 def fix_navigation(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context`` (before the theme renders the navigation): the links of the table of contents and of the
-    ``toctree`` template function."""
+    """``html-page-context``, before the theme's: the table of contents and the ``toctree`` function."""
     if not writes_one_page(app.builder) or not needed("singlehtml_anchors") or not book_fixes_apply(app, doctree):
         return
     if isinstance(context.get("toc"), str):

@@ -36,8 +36,7 @@ XHTML_NS = "http://www.w3.org/1999/xhtml"
 
 
 def sitemap_links(app: Sphinx) -> list[tuple[str, str]]:
-    """``(page, link)`` of the site's pages, the link as the builder writes it (``a/b.html``; dirhtml
-    ``a/b/``), sorted by page, without those ``sitemap_excludes`` matches (as written or percent-decoded)."""
+    """``(page, link)`` of the site's pages as the builder links them, sorted, without ``sitemap_excludes``."""
     builder = app.builder
     pages = sorted({*app.env.found_docs, *get_domain(app.env).generated_pages()})
     excludes = list(app.config.sitemap_excludes or ())
@@ -50,8 +49,7 @@ def sitemap_links(app: Sphinx) -> list[tuple[str, str]]:
 
 
 def last_modified(app: Sphinx, pagename: str) -> str | None:
-    """With ``sitemap_show_lastmod``, the page's last commit time from sphinx-last-updated-by-git's ``git_last_updated``
-    table; None where it has none."""
+    """With ``sitemap_show_lastmod``, the page's last commit time (``git_last_updated``), or None."""
     if not app.config.sitemap_show_lastmod:
         return None
     updated = getattr(app.env, "git_last_updated", None)
@@ -63,8 +61,7 @@ def last_modified(app: Sphinx, pagename: str) -> str | None:
 
 
 def locales(app: Sphinx) -> list[str]:
-    """``sitemap_locales`` (``[None]``: none), else the languages found in ``locale_dirs``, as
-    sphinx-sitemap reads them."""
+    """``sitemap_locales`` (``[None]``: none), else the languages in ``locale_dirs``, as sphinx-sitemap reads them."""
     configured = app.config.sitemap_locales
     if configured:
         return [] if list(configured) == [None] else [str(locale) for locale in configured]
@@ -105,14 +102,12 @@ def _from_sitemap(handler: object) -> bool:
 
 
 def replaces_sitemap(app: Sphinx) -> bool:
-    """Whether this build's sitemap is the extension's: sphinx-sitemap loaded, in the releases
-    :data:`...compat.WORKAROUNDS` names, and the site asks for it (``contributions_sitemap``)."""
+    """Whether the extension writes this sitemap: sphinx-sitemap loaded, in range, and ``contributions_sitemap``."""
     return SITEMAP_EXTENSION in app.extensions and app.config.contributions_sitemap and needed("sitemap")
 
 
 def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
-    """``config-inited``: sphinx-sitemap's handlers leave, its settings stay (see the module's docstring).
-    Sphinx keeps each event's listeners (``id``, ``handler``) in ``app.events.listeners``."""
+    """``config-inited``: sphinx-sitemap's handlers leave (found in ``app.events.listeners``), its settings stay."""
     if SITEMAP_EXTENSION not in app.extensions and config.contributions_sitemap:
         where = conf_location(app, "contributions_sitemap")
         logger.info(  # not a warning: init's site turns it on, ready for the day the site adds sphinx-sitemap
@@ -128,8 +123,7 @@ def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
 
 
 def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: the whole site's sitemap (site builders); none elsewhere (a stale one, from a
-    writer that ran, is removed)."""
+    """``build-finished``: the whole site's sitemap on site builders; a stale one elsewhere is removed."""
     if exception is not None or not writes_html(app.builder) or not replaces_sitemap(app):
         return  # elsewhere sphinx-sitemap's own writer ran
     path = Path(app.outdir) / app.config.sitemap_filename
@@ -144,8 +138,7 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def check_sitemap_url(app: Sphinx) -> None:
-    """``builder-inited``: a ``site_url`` must be the canonical URL, and the sitemap's URL scheme must not add the
-    language and version the address ends with already (``…/en/latest/en/latest/``)."""
+    """``builder-inited``: ``site_url`` is the canonical URL; the URL scheme repeats no part of the address."""
     site_url = app.config.site_url if "site_url" in app.config else None
     _check_scheme(app, site_url or app.config.html_baseurl or "")
     if site_url and site_url.rstrip("/") != (app.config.html_baseurl or "").rstrip("/"):
