@@ -26,8 +26,7 @@ class Output:
     site: bool = False
     #: its pages are made by Sphinx's HTML translator (the site, ``singlehtml``, ``epub``, ``json`` …)
     html: bool = False
-    #: one file per document, at the builder's ``get_outfilename`` (what a deleted page leaves behind); a
-    #: builder with an ``out_suffix`` that is no book (``text``, ``xml``) writes one per document too
+    #: one file per document (what a deleted page leaves behind), also ``text`` and ``xml``
     pages: bool = False
     #: the whole site as one HTML page (``singlehtml``): every document's ids share one page
     one_page: bool = False
@@ -78,8 +77,7 @@ def output_of(builder: Builder) -> Output:
     known = OUTPUTS.get(builder.name)
     if known is not None:
         return known
-    # imported here, for a builder of another name only: gettext's builder imports uuid (40 ms), a cost
-    # to every site that loads the extension (issue 32, "the cost of nothing")
+    # imported here, for a builder of another name only: gettext's builder imports uuid (40 ms)
     from sphinx.builders.gettext import MessageCatalogBuilder
     from sphinx.builders.html import StandaloneHTMLBuilder
     from sphinx.builders.singlehtml import SingleFileHTMLBuilder

@@ -60,8 +60,7 @@ class Handler:
 
 #: the events the extension emits, with their arguments after ``app``
 EVENTS: dict[str, str] = {
-    # emitted by the domain for each write-up it collects (:mod:`.collect.domain`), in the reading process;
-    # a handler may warn about the record or note data of its own; it must not change the record
+    # emitted by the domain for each write-up it collects; a handler may warn, not change the record
     "contributions-record": "docname, record",
 }
 
@@ -152,16 +151,14 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("build-finished", lasting_warnings.uninstall_when_done, 950, "the warnings handler leaves"),
 )
 
-#: set up before anything else: the report and the warnings that stay until fixed see every warning of the
-#: build, and the settings are there for every other part
+#: set up first: the report and the lasting warnings see every warning, the settings are there for all
 FIRST: tuple[Callable[[Sphinx], None], ...] = (
     report.setup_report,
     lasting_warnings.setup_lasting_warnings,
     settings.register_settings,
 )
 
-#: every node of the extension (:mod:`.nodes`), with its visitors per output format; a node without
-#: visitors never reaches a writer (it is resolved away before, :mod:`.render`)
+#: every node (:mod:`.nodes`) with its visitors per format; one without is resolved away before writing
 NODES: tuple[tuple[type[Element], dict[str, tuple[Callable[..., None], Callable[..., None] | None]]], ...] = (
     (nodes.option_text, {}),
     (nodes.pending_github_link, {}),
@@ -184,16 +181,14 @@ NODES: tuple[tuple[type[Element], dict[str, tuple[Callable[..., None], Callable[
     (nodes.export_link, {}),
 )
 
-#: the transforms of a page being read; each returns at once on a page the extension's directives and
-#: roles did not run on (:func:`.nodes.made_here`)
+#: the transforms of a page being read (each returns at once on a page the extension did not run on)
 TRANSFORMS: tuple[type[SphinxTransform], ...] = (
     myst_settings.UnreadWriteUps,
     roles.ResolveShortLinks,
     i18n.TranslatedOptions,
 )
 
-#: what the extension sets up besides: environment collectors, post transforms, one function per part
-#: (as sphinx-design's ``setup_<component>``)
+#: what the extension sets up besides, one function per part (as sphinx-design's ``setup_<component>``)
 COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (own_nodes.setup_own_nodes, books.setup_books, links.setup_links)
 
 

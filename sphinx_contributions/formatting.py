@@ -9,8 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 NUMBER_RE = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
 
 
-#: significant figures of the change in words: at most this many, and for an approximate value no more
-#: than the author wrote (``~1.03e-1``: three, so two; ``~1e-1``: one)
+#: significant figures of the change in words: at most this many, and no more than an approximate value's
 FIGURES_EXACT = 2
 
 

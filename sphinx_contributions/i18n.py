@@ -52,8 +52,7 @@ def load_catalogs(app: Sphinx, config: Config) -> None:
     for catalog in repo.catalogs:
         if catalog.domain == CATALOG and catalog.is_outdated():
             catalog.write_mo(config.language, config.gettext_allow_fuzzy_translations)
-    # this build's language only: a translator kept from an earlier build in the same process would
-    # otherwise answer first (sphinx.locale.init adds to it)
+    # this build's language only: a translator from an earlier build in the process would answer first
     locale.translators.pop(("general", CATALOG), None)
     for directory in [*repo.locale_dirs, LOCALE_DIR]:
         app.add_message_catalog(CATALOG, directory)

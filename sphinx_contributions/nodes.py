@@ -11,16 +11,11 @@ if TYPE_CHECKING:
 
     from sphinx.environment import BuildEnvironment
 
-#: the mark a resolved doctree carries when its page shows the extension's work (a write-up, a listing, a
-#: projects overview, a figure): its stylesheet and scripts go on that page (:mod:`.render.assets`)
+#: the mark of a resolved doctree whose page shows the extension's work: it gets the stylesheet and scripts
 USES_ASSETS = "contrib_uses_assets"
 
-#: the mark the page being read gets (in ``env.current_document``, which Sphinx makes anew for each page)
-#: once one of the extension's directives or roles ran on it, in its text or in a translation of its text
-#: (parsed as a document of its own): they are the only makers of its nodes (:mod:`.read.marks`). A page
-#: without it holds none, and the looks for them taken at every page read (:mod:`.collect`, :mod:`.check`,
-#: the transforms of :mod:`.read` and :mod:`.i18n`) are not taken there, so a site's own pages cost what
-#: they cost without the extension
+#: the mark of the page being read once one of the extension's directives or roles ran on it: a page
+#: without it holds none of its nodes, and the looks for them are not taken there
 MADE_HERE = "contrib_made_here"
 
 

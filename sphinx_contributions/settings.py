@@ -84,8 +84,7 @@ SETTINGS: tuple[Setting, ...] = (
         (bool,),
         "the bare names ({pr}, :::{fix} …) beside the contrib: ones ({contrib:pr}), where the site leaves them free",
     ),
-    # the site-wide choices of a portfolio (on in the conf.py `contributions init` writes); a guest site keeps
-    # its pages as written where they show no write-up
+    # a portfolio's site-wide choices (on in what `contributions init` writes); a guest's pages stay
     Setting(
         "contributions_assets_everywhere",
         False,

@@ -1,17 +1,7 @@
-"""The extension's stylesheet and script (``static/``) on the pages that show what they style: no trace on
-the others.
-
-A guest's pages stay as the site wrote them: a page that shows no write-up, listing, project overview,
-figure or known-limits callout gets none of the extension's files. Sphinx (7.1+) takes
-``app.add_css_file``/``add_js_file`` inside ``html-page-context`` for that one page: :func:`add_page_assets`
-adds them there, to the pages marked while they are resolved (:func:`note_page_assets`) and to the
-generated tag and project pages. The files are copied into the output's ``_static`` only by a build of a
-site that has such a page (:func:`copy_used_assets`), so a site without one holds none of them.
-
-A portfolio whose own templates and sidebar use the extension's classes on every page (the search form,
-the write-ups in furo's sidebar) sets ``contributions_assets_everywhere = True``: the files are then on
-every page of the site, as a site's own stylesheet is (``html_static_path`` and ``builder-inited``); the
-listings' filter script only on a site's pages, where its listings are."""
+"""The extension's stylesheet and script, only on the pages that show what they style: a guest's other pages stay as
+written. :func:`add_page_assets` adds them per page in ``html-page-context``, and :func:`copy_used_assets` copies them
+only for a site that has such a page. ``contributions_assets_everywhere`` puts them on every page instead, as a site's
+own stylesheet."""
 
 from __future__ import annotations
 
@@ -33,8 +23,7 @@ if TYPE_CHECKING:
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 STATIC_FILES = ("contributions.css", "contributions.js", "contributions-search.js")
-#: on the search page of a site with write-ups: a write-up found by its key is its page's hit, and each
-#: hit's summary is made of the page's own words
+#: on the search page of a site with write-ups: a write-up found by its key is its page's hit
 SEARCH_JS = "contributions-search.js"
 #: the class of the write-ups' list in furo's sidebar (:mod:`..write.sidebar`), on every page it is on
 SIDEBAR_CLASS = 'class="contrib-nav"'

@@ -38,8 +38,7 @@ LINE_SPACING = 1.22
 MAX_CHARS = 500
 ELLIPSIS = "…"
 
-#: DejaVu Sans, from Debian's ``fonts-dejavu-core`` (``.readthedocs.yaml`` installs it on Read the Docs):
-#: Latin, Greek, Cyrillic, Arabic, Hebrew and the symbols the site's figures use (≈ × →)
+#: DejaVu Sans (Debian's ``fonts-dejavu-core``): Latin, Greek, Cyrillic, Arabic, Hebrew, ≈ × →
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 DEJAVU = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 
@@ -56,8 +55,7 @@ class Card:
     status: str | None = None
     #: the line(s) under the title: a write-up's headline figure, another page's opening paragraph
     figure: str = ""
-    #: rows under that (the home page's proof): (a pull request's key and state, its headline figure);
-    #: the first :data:`MAX_ROWS` are drawn
+    #: rows under that (the home page's proof): (key and state, headline figure); :data:`MAX_ROWS` drawn
     rows: tuple[tuple[str, str], ...] = ()
 
     @property

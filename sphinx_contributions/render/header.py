@@ -33,8 +33,7 @@ HEADER_TEMPLATE = "contributions/header.html"
 #: the template of the end of a write-up on site builders (its actions again, the way back to the list)
 END_TEMPLATE = "contributions/end.html"
 
-#: Sphinx's class for what its search index leaves out: the way back to the list and the end of a write-up
-#: are navigation, the same words on every write-up (its pull request's link is in the header, searched)
+#: Sphinx's class for what its search index leaves out: navigation, the same words on every write-up
 NO_SEARCH = "no-search"
 
 
@@ -70,8 +69,7 @@ def forge_words(record: Contribution) -> list[str]:
     return words
 
 
-#: the facts of how a pull request was made that a header may show, in the order shown (the setting
-#: ``contributions_facts`` chooses among them)
+#: the facts of how a pull request was made, in the order shown (``contributions_facts`` chooses)
 FACTS = ("size", "tests", "commits", "approvals", "closes", "time")
 
 
@@ -172,8 +170,7 @@ class Stat:
     check: bool = False
     #: the two values are equal (``196 → 196``)
     same: bool = False
-    #: the change where it adds to the values (:meth:`.Metric.telling_change`; none for a check, whose mark
-    #: says it): what a listing shows beside the values
+    #: the change where it adds to the values (:meth:`.Metric.telling_change`), as a listing shows it
     telling: str = ""
 
     @property

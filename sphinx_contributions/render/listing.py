@@ -34,8 +34,7 @@ if TYPE_CHECKING:
 
 #: the template of a listing; it includes ``listing_<layout>.html``
 LISTING_TEMPLATE = "contributions/listing.html"
-#: the class of a filterable listing of fewer than ``contributions_filter_min`` write-ups: the filter
-#: script shows its controls only when the address asks for a filter (``?tag=…``, a tag link's)
+#: a filterable listing below ``contributions_filter_min``: controls only when the address asks (``?tag=…``)
 FILTER_QUIET = "contrib-filter-quiet"
 
 
@@ -71,8 +70,7 @@ class Entry:
     state_classes: str
     brief: str  # the first figure in brief; "" when there is none
     figure: Stat | None  # the headline figure as a stat (a ``proof`` listing shows it); None when none
-    #: the headline figure's change in words where it says more than its values (``≈54,000× lower``); ""
-    #: for a change from or to zero, no change and a no-regression check, whose values say it all
+    #: the headline figure's change in words where it says more than the values (``≈54,000× lower``)
     figure_change: str = ""
 
     @property
@@ -300,8 +298,7 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
     for node in nodes_found:
         options = _node_options(node)
         chosen = select(records, options)
-        # fewer write-ups than contributions_filter_min: the filter applies an address's ?tag=…, but shows
-        # no controls of its own
+        # fewer write-ups than contributions_filter_min: no controls, but an address's ?tag=… applies
         least = node.get("filter_min", app.config.contributions_filter_min)
         options["filter_quiet"] = len(chosen) < least
         if templates is not None:

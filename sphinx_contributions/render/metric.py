@@ -26,8 +26,7 @@ if TYPE_CHECKING:
 
     from ..records import Metric
 
-#: the chart's geometry, in CSS pixels: no viewBox, so text keeps its size at every width (12 px and up on a
-#: phone) while the plot's horizontal positions are percentages of the figure's full width
+#: the chart's geometry, in CSS pixels: no viewBox, so text keeps its size; x positions are percentages
 _ROW = 34  # one row: its label ("before"), then its mark
 _LABEL_BASELINE = 13
 _MARK_Y = 24  # centre of a row's mark (log) or bar (linear)
@@ -42,9 +41,7 @@ _HEIGHT = 2 * _ROW + _TICK + _TICK_LABEL_GAP + 6
 _AXIS_Y = 2 * _ROW + 2
 #: at most this many labelled ticks on an axis (a log axis over 300 decades labels every 50th)
 _MAX_TICKS = 7
-#: at most this many labelled ticks on a log axis: a label of 12 px and up (``10⁻⁶``) is about 30 px wide,
-#: and a phone of 320 px leaves the plot about 190 px; the decades between them get short unlabelled ticks
-#: (where there are at most this many between two labels)
+#: at most this many labelled ticks on a log axis (a phone leaves ~190 px, a label is ~30 px wide)
 _MAX_LOG_TICKS = 5
 _MINOR_MOST = 5
 _MINOR_TICK = 3
@@ -306,8 +303,7 @@ def latex_chart(m: Metric, esc: Callable[[str], str]) -> str:
     return "\n".join(parts)
 
 
-#: a tick label's size in the PDF: 8 pt, its raised exponent 7 pt (``\\scriptsize`` and a superscript
-#: character were about 5 pt)
+#: a tick label's size in the PDF: 8 pt, its raised exponent 7 pt
 _LATEX_TICK = r"\fontsize{8}{9}\selectfont"
 _LATEX_EXPONENT = r"\fontsize{7}{8}\selectfont"
 
@@ -343,8 +339,7 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
             rf"{esc(_('after'))} & {esc(m.after_text)}{unit}\\"
             "\n"
         )
-    # the word outside the f-string: Python 3.11's tokenizer hides a call inside one from the catalogue's
-    # extraction, 3.12's (PEP 701) does not, and both must find it
+    # outside the f-string, where Python 3.11's tokenizer would hide the call from the catalogue's extraction
     evidence_word = _("evidence")
     self.body.append(
         "\n\\par\\medskip\\noindent"

@@ -15,8 +15,7 @@ if TYPE_CHECKING:
 
 #: the extension's templates, searched after the site's own ``templates_path``
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
-#: templates that extend one theme's own (``themes/<html_theme>/``), searched only under that theme: a name
-#: there (``breadcrumbs.html``) is one other themes use for their own (pydata-sphinx-theme's component)
+#: templates that extend one theme's own (``themes/<html_theme>/``), searched only under that theme
 THEME_TEMPLATES_DIR = TEMPLATES_DIR / "themes"
 
 

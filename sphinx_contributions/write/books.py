@@ -1,10 +1,6 @@
-"""Write-ups in every book (PDF, ePub, singlehtml, Texinfo, man), each a chapter after the pages the root's toctree
-names.
-
-Write-ups are orphans, which single-document builders would leave out. The environment is shared by every builder on one
-doctree folder, so nothing is added to it: a post-transform changes only the root's tree the book builder is about to
-write (inlined after its toctrees, or a hidden toctree for ePub). In ``singlehtml`` each write-up's ids take its page's
-name as a prefix, as LaTeX and Texinfo qualify labels already."""
+"""Write-ups in every book (PDF, ePub, singlehtml, Texinfo, man), each a chapter after the root's toctree. Write-ups are
+orphans, which single-document builders leave out, and the environment is shared by every builder, so a post-transform
+changes only the root's tree being written. In ``singlehtml`` each write-up's ids take its page's name as a prefix."""
 
 from __future__ import annotations
 

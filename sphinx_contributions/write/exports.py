@@ -1,9 +1,6 @@
-"""Machine-readable exports from the domain's records: ``contributions.json`` with its JSON Schema, the Atom feed, and
-per-page JSON-LD and meta description; none on a site without published write-ups.
-
-URLs are absolute, from ``html_baseurl``. Dates come from the pages' ``date``, their last commit or
-``SOURCE_DATE_EPOCH``, else the file's time, never the clock, so the same sources give the same bytes. Sphinx's
-placeholder names ("Project name not set") are no feed title or author."""
+"""Machine-readable exports from the domain's records: ``contributions.json`` with its JSON Schema, the Atom feed,
+per-page JSON-LD and description; none without a published write-up. URLs are absolute (``html_baseurl``) and dates
+never come from the clock, so the same sources give the same bytes."""
 
 from __future__ import annotations
 
@@ -166,13 +163,8 @@ def report_shallow_history(app: Sphinx, history: History, lines: dict[str, int])
         logger.info(f"the git history is shallow; every undated entry of {FEED_NAME} has its last commit in it")
 
 
-# Not feedgen (ablog's writer), measured with feedgen 1.0.0, its newest release (2023-12) on this site's
-# test-portfolio: its entries write each <link> with its href alone, dropping rel and type
-# (lkiesow/python-feedgen#135, open since 2024-01), so an entry's pull request link (rel="related") turns
-# into a second rel="alternate" link of the same type, which RFC 4287 (4.1.1) forbids, and a reader may
-# open the pull request as the entry's page. The rest of what it changed carried no meaning (attribute
-# order, '/>' for ' />', single quotes in the XML declaration) apart from an xml:lang. Revisit when a
-# release writes entry links whole: tests/test_exports.py checks each entry's links, rel and type.
+# Not feedgen: its entries drop a <link>'s rel and type (lkiesow/python-feedgen#135), so the pull
+# request's rel="related" link would be a second rel="alternate", which RFC 4287 forbids.
 def _atom_time(value: datetime) -> str:
     return value.strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -254,8 +246,7 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
     }
     if canonical_url(app.config):  # an absolute URL, only where the canonical URL is known
         data["url"] = page_url(app, record.docname)
-    # the write-up's author is the site's setting, never the host project's ``author`` (on a project's
-    # docs that names the project's team as the author of every pull request)
+    # the write-up's author is the site's setting, never the host project's ``author``
     author = app.config.contributions_author
     if author:
         data["author"] = {"@type": "Person", "name": author}

@@ -57,9 +57,7 @@ def intro_html(app: Sphinx, pagename: str, node: nodes.Element) -> str:
     builder = app.builder
     document = new_document(node.source or pagename, node.document.settings if node.document else None)
     document += nodes.container("", *[child.deepcopy() for child in node.children])
-    # each cross-reference resolves from the page it is shown on: a pending_xref keeps the page it was
-    # read on as ``refdoc``, and Sphinx's and MyST's resolvers write its link relative to that page
-    # (a ``{doc}`` target is relative to that page: made absolute first)
+    # each cross-reference resolves from the page it is shown on (a ``{doc}`` target made absolute first)
     for xref in document.findall(addnodes.pending_xref):
         read_on = xref.get("refdoc")
         if read_on and xref.get("reftype") == "doc" and not str(xref["reftarget"]).startswith("/"):
@@ -107,8 +105,7 @@ def page_context(
     overview = intro.docname if intro is not None else None
     return {
         "metatags": metatags,
-        # a project's page: its intro and repository, then its write-ups as proof rows (their impact and
-        # figure); a tag's page, its write-ups as cards
+        # a project's page: intro, repository, write-ups as proof rows; a tag's page: write-ups as cards
         **listing_context(records, links, "proof" if page.kind == "project" else "cards", filterable=False),
         "contrib_page": {
             "kind": page.kind,

@@ -1,9 +1,6 @@
-"""When each page's source was last committed, from one ``git log`` pass stopped once every page has its commit: the
-``<updated>`` time of an undated feed entry.
-
-A shallow clone gives a page older than its boundary the boundary commit's time, so such a time is *uncertain* and
-reported (:mod:`.exports`). A site that loads sphinx-last-updated-by-git has each page's time already: the feed takes
-those (:func:`last_updated_times`), so entry and page agree."""
+"""When each page's source was last committed (one ``git log`` pass, stopped once every page has its commit), for
+undated feed entries. A time from a shallow clone's boundary commit is *uncertain* (:mod:`.exports` reports it);
+sphinx-last-updated-by-git's times are taken where it is loaded."""
 
 from __future__ import annotations
 

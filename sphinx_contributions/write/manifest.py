@@ -1,18 +1,13 @@
-"""What to rewrite, and what the output holds, kept in the output folder (``.contributions-written.json``, per builder,
-as Sphinx keeps ``.buildinfo``).
+"""What to rewrite, and what the output holds, kept in the output folder (``.contributions-written.json``, per builder).
 
-**One digest** (:func:`shown_digest`, parts :data:`PARTS`) covers everything a page can show from other pages: records,
-intros, titles, toctrees, settings and templates. When it differs from the output's, every page is rewritten
-(``env-get-updated``); else Sphinx rewrites only the pages whose source changed.
+**One digest** (:func:`shown_digest`) covers everything a page can show from other pages; when it differs from the
+output's, every page is rewritten (``env-get-updated``), else only those whose source changed.
 
-**What the output holds** (``files``: path → page, ``""`` for an export or a redirect) is what the next build removes
-what it no longer writes by; ``addresses`` and ``redirects`` are :mod:`.redirects`' record. The memory never runs ahead
-of the output: while writing, a changed digest is saved as unknown and the files as what both builds hold; a build that
-finishes makes its record the memory. A missing, unreadable or misshapen memory is none: every page is rewritten and the
-extension's own folders are cleaned.
+**What the output holds** is what the next build removes stale files by. The memory never runs ahead of the output
+(Sphinx pickles the environment before writing); a missing or misshapen one is none: every page is rewritten and the
+extension's folders cleaned.
 
-**The one answer** to "does this site show the extension's work?" (:func:`shows_work`): a page read ran its directives
-or roles, or this output remembers a build where one did. A guest site with nothing to show keeps no memory."""
+**The one answer** to "does this site show the extension's work?" is :func:`shows_work`."""
 
 from __future__ import annotations
 
@@ -369,8 +364,7 @@ def commit(app: Sphinx, exception: BaseException | None) -> None:
         return
     outputs = dict(state["outputs"])
     if not state["works"]:
-        # the last write-up, listing and intro are gone, and with them (start_writing) what the output held
-        # for them: no memory is left, and the output is the host's own again
+        # the extension's last work is gone, and with it what the output held for it: no memory is left
         outputs.pop(_key(app), None)
     else:
         new = state["new"]

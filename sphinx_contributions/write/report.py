@@ -1,9 +1,6 @@
-"""The build's report, ``contributions-report.<builder>.json``, written when the build ends into the doctree folder, the
-one folder never in the sources and never watched by sphinx-autobuild, and only when its bytes change.
-
-It holds the ``records``, the ``drafts`` left out, and every ``warnings`` shown (after ``suppress_warnings``), sorted,
-with relative paths. ``contributions check`` reads it, and so does :mod:`.fixes.lasting_warnings`. Warnings are taken by
-a filter added last to Sphinx's warning handler, whatever logged them."""
+"""The build's report, ``contributions-report.<builder>.json``, in the doctree folder (never in the sources, never
+watched by sphinx-autobuild), written only when its bytes change: the ``records``, the ``drafts`` left out and every
+warning shown, sorted. ``contributions check`` and :mod:`.fixes.lasting_warnings` read it."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
-"""Where a page sits, on site builders, since write-ups are orphans the theme's navigation does not mark: in furo's
-sidebar, the first ``contributions_sidebar_limit`` write-ups under the list's entry (a bounded number of links, so the
-build stays linear), the current one marked; on a write-up, previous/next links in the list's order; on a generated
-page, its list's entry marked.
-
-furo has no API for its tree: entries are found by their shape, and a link in another shape is a ``[contrib.compat]``
-warning, never silence."""
+"""Where a page sits, on site builders (write-ups are orphans, which the theme cannot mark): in furo's sidebar, the
+first ``contributions_sidebar_limit`` write-ups under the list's entry, the current one marked; on a write-up,
+previous/next links. furo's tree is HTML without an API: an entry in an unknown shape is a ``[contrib.compat]`` warning,
+never silence."""
 
 from __future__ import annotations
 
@@ -29,9 +26,7 @@ if TYPE_CHECKING:
 SIDEBAR_LIMIT = 10
 
 
-#: a top-level entry of furo's navigation tree (Sphinx's toctree HTML as furo rewrites it): the ``<li>`` (its
-#: classes include ``toctree-l1``; furo adds ``has-children``, Sphinx ``current`` and ``current-page``) and
-#: its link, whose ``href`` is matched separately
+#: a top-level entry of furo's navigation tree: the ``<li class="toctree-l1 …">`` and its link
 _ENTRY = re.compile(r'<li class="(?P<li>[^"]*)"><a class="(?P<a>[^"]*)" href="(?P<href>[^"]*)"[^>]*>.*?</a>', re.S)
 
 
@@ -128,8 +123,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     if record is None:
         return
     before, after = domain.neighbours(index, pagename)
-    # the first write-up has no previous one (a "Previous: Contributions" said what the breadcrumb and the
-    # end's way back to the list say), the last no next one
+    # the first write-up has no previous one (the breadcrumb leads back to the list), the last no next one
     context["prev"] = _neighbour(app, pagename, before)
     context["next"] = _neighbour(app, pagename, after)
 

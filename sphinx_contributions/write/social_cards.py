@@ -1,10 +1,7 @@
-"""Social cards (``contributions_social_cards``): every page written from a source gets a 1200×630 PNG named by
-``og:image`` (a write-up's shows its title, key, state and headline figure), at
-``_images/social/<docname>.<digest>.png``, so a card is drawn again, at a new URL, only when what it shows changed.
-
-Pillow (the ``cards`` extra) is imported only when cards are on; without it or without ``html_baseurl`` none is written.
-With sphinxext-opengraph the card goes into the page's metadata; without it this module writes the tags
-(:func:`page_meta_tags`)."""
+"""Social cards (``contributions_social_cards``): a 1200×630 PNG for every page written from a source, named by
+``og:image`` and by a digest of what it shows, so it is drawn again, at a new URL, only when that changed. Pillow is
+imported only when cards are on; without it or ``html_baseurl`` none is written. With sphinxext-opengraph the card goes
+into the page's metadata; without it, :func:`page_meta_tags`."""
 
 from __future__ import annotations
 
@@ -181,8 +178,7 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
     twitter = [meta_tag("twitter:card", "summary_large_image"), meta_tag("twitter:image:alt", card.alt)]
     form = opengraph_form() if doctree is not None and "sphinxext.opengraph" in app.extensions else None
     if form is not None:
-        # opengraph takes a page's og:image from its metadata and writes the other og:* fields as given,
-        # in the form it escapes once; a copy, so the environment's metadata stays as it was read
+        # opengraph takes og:image from the metadata; a copy, so the environment's stays as read
         context["meta"] = meta | {name: form(value) for name, value in image.items()}
         tags = twitter
     else:

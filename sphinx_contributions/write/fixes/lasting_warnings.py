@@ -1,10 +1,6 @@
 """Warnings that stay until fixed: Sphinx shows a page's warnings only in the build that reads it, so after a failed
-``-W`` build the same command passes. Here a page that warned is read again on every later build until it no longer
-warns, so its warnings come again, worked out from the current sources.
-
-The extension's own warnings always; others with ``contributions_lasting_warnings``. A page warned while read (a logging
-handler notes it on the domain, merged from parallel workers) or later (named by the last report, :mod:`..report`, or
-including the file a warning names).
+``-W`` build the same command passes. A page that warned (while read, or as named by the last report) is read again on
+every build until it no longer warns: the extension's warnings always, others with ``contributions_lasting_warnings``.
 
 Workaround ``lasting_warnings``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 

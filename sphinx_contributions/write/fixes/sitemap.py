@@ -1,7 +1,6 @@
-"""The sitemap (``contributions_sitemap``, with sphinx-sitemap loaded): sphinx-sitemap lists only the pages the current
-build wrote, writes one for every HTML builder and lists template pages. Its handlers are disconnected (found by their
-module) and the file is written here from its public settings: every document and generated page, at the builder's own
-URL, on site builders only. A ``site_url`` other than the canonical URL is reported.
+"""The sitemap (``contributions_sitemap``): sphinx-sitemap lists only the pages a build wrote and writes one for every
+HTML builder. Its handlers are disconnected and the file written here from its settings: every page, at the builder's
+URL, on site builders only.
 
 Workaround ``sitemap``: sphinx-sitemap ``>=2.9,<3``; upstream: https://github.com/jdillard/sphinx-sitemap/issues/13."""
 
