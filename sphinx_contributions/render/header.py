@@ -43,19 +43,8 @@ def state_label(status: str) -> str:
     return labels[status]
 
 
-def state_classes(status: str) -> list[str]:
-    """The classes of a state's badge (its colour is the state's, ``contributions.css``)."""
-    return ["contrib-badge", "contrib-state", f"contrib-state-{status}"]
-
-
-def tag_classes() -> list[str]:
-    """The classes of a tag's badge."""
-    return ["contrib-badge", "contrib-tag"]
-
-
-def metric_brief(metric: Metric) -> str:
-    """A figure in brief: ``Drift: 1.03e-1 → 1.91e-6 (≈54,000× lower)``."""
-    return stat(metric).brief
+#: the classes of a tag's badge
+TAG_CLASSES = "contrib-badge contrib-tag"
 
 
 def forge_words(record: Contribution) -> list[str]:
@@ -214,7 +203,7 @@ class State:
 
 
 def state(status: str | None) -> State | None:
-    return State(state_label(status), " ".join(state_classes(status)), status) if status else None
+    return State(state_label(status), f"contrib-badge contrib-state contrib-state-{status}", status) if status else None
 
 
 @dataclass(frozen=True)
@@ -293,7 +282,7 @@ def header_view(record: Contribution, links: Links, facts: Sequence[str] = FACTS
         actions=actions(record),
         tags=tag_links(record, links),
         tags_label=_("Tags:"),
-        tag_badge_classes=" ".join(tag_classes()),
+        tag_badge_classes=TAG_CLASSES,
     )
 
 

@@ -17,7 +17,7 @@ from ..i18n import _
 from ..keys import slugify
 from ..queries import select
 from ..records import Contribution
-from .header import Stat, Tag, badge, link_node, stat, state, tag_classes, tag_links
+from .header import TAG_CLASSES, Stat, Tag, badge, link_node, stat, state, tag_links
 from .links import Links
 from .summary import inline_html, inline_nodes
 from .templates import render_html, templates_of
@@ -125,7 +125,7 @@ def listing_context(
         "filterable": filterable,
         "filter_quiet": filter_quiet,
         "headings": table_headings(),
-        "tag_badge_classes": " ".join(tag_classes()),
+        "tag_badge_classes": TAG_CLASSES,
         "tr": _,
     }
 
@@ -163,15 +163,14 @@ class Renderer:
 
     def tags(self, shown: Entry) -> nodes.paragraph:
         paragraph = nodes.paragraph(classes=["contrib-tags"])
-        badge_classes = " ".join(tag_classes())
         for i, tag in enumerate(shown.tags):
             if i:
                 paragraph += nodes.Text(" ")
             classes = [f"contrib-facet-tag-{tag.slug}"]
             if tag.url is None:
-                paragraph += nodes.inline("", "", badge(tag.name, badge_classes), classes=classes)
+                paragraph += nodes.inline("", "", badge(tag.name, TAG_CLASSES), classes=classes)
             else:
-                link = nodes.reference("", "", badge(tag.name, badge_classes), internal=True, refuri=tag.url)
+                link = nodes.reference("", "", badge(tag.name, TAG_CLASSES), internal=True, refuri=tag.url)
                 link["classes"] = classes
                 paragraph += link
         return paragraph

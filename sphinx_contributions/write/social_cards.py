@@ -22,7 +22,7 @@ from ..collect.domain import get_domain
 from ..files import write_whole
 from ..queries import sort_records
 from ..render.card_size import HEIGHT, WIDTH
-from ..render.header import metric_brief
+from ..render.header import stat
 from ..render.listing import telling_change
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
@@ -54,7 +54,7 @@ def has_pillow() -> bool:
 
 def headline(metric: Metric) -> str:
     """A card's headline figure in brief (``Drift: 1.03e-1 → 1.91e-6 (≈54,000× lower)``)."""
-    return metric_brief(metric)
+    return stat(metric).brief
 
 
 def site_name(config: Config) -> str:
