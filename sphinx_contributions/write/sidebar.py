@@ -22,10 +22,6 @@ if TYPE_CHECKING:
 
     from ..records import Contribution
 
-#: the default of ``contributions_sidebar_limit``
-SIDEBAR_LIMIT = 10
-
-
 #: a top-level entry of furo's navigation tree: the ``<li class="toctree-l1 …">`` and its link
 _ENTRY = re.compile(r'<li class="(?P<li>[^"]*)"><a class="(?P<a>[^"]*)" href="(?P<href>[^"]*)"[^>]*>.*?</a>', re.S)
 
