@@ -94,9 +94,9 @@ HANDLERS: tuple[Handler, ...] = (
     Handler("env-get-outdated", drafts.leave_out_drafts, 100, "drafts out of the build first, as if not there"),
     Handler("env-get-outdated", lasting_warnings.read_again, 500, "pages that warned are read again"),
     Handler("env-get-outdated", lock_facts.load_lock, 500, "the lock; changed entries read again"),
-    Handler("env-before-read-docs", lasting_warnings.install_before_reading, 500, "warnings noted per page"),
+    Handler("env-before-read-docs", lasting_warnings.install, 500, "warnings noted per page"),
     # -- each page read ---------------------------------------------------------------------------
-    Handler("source-read", lasting_warnings.install_in_reader, 500, "the same in a parallel reader"),
+    Handler("source-read", lasting_warnings.install, 500, "the same in a parallel reader"),
     Handler("source-read", sources.note_source, LAST, "the page's text as its parser gets it, for the checks"),
     Handler("doctree-read", titles.title_as_text, 400, "a write-up's title as plain text, before Sphinx's collector"),
     Handler("doctree-read", titles.set_page_metadata, 500, "a write-up's page metadata from its record"),
@@ -154,7 +154,7 @@ HANDLERS: tuple[Handler, ...] = (
 #: set up first: the report and the lasting warnings see every warning, the settings are there for all
 FIRST: tuple[Callable[[Sphinx], None], ...] = (
     report.setup_report,
-    lasting_warnings.setup_lasting_warnings,
+    lasting_warnings.install,
     settings.register_settings,
 )
 

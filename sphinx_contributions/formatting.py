@@ -36,7 +36,8 @@ def format_number(number: Decimal, locale: str | None = None) -> str:
         return format_decimal(number, locale=locale, decimal_quantization=False)
     if number == number.to_integral_value():
         return f"{int(number):,}"
-    return _strip_zeros(format(number, "f"))
+    text = format(number, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def format_sig(value: Decimal | float, figures: int, locale: str | None = None) -> str:
@@ -51,10 +52,6 @@ def format_sig(value: Decimal | float, figures: int, locale: str | None = None) 
             return sign + format_number(rounded, locale)
         mantissa = format_number(rounded.scaleb(-exponent), locale)
         return f"{sign}{mantissa}×10{str(exponent).translate(SUPERSCRIPT)}"
-
-
-def _strip_zeros(text: str) -> str:
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def written_figures(text: str) -> int:

@@ -43,10 +43,6 @@ def table_headings() -> tuple[str, ...]:
     return (_("Project"), _("PR"), _("Contribution"), _("Impact"), _("State"), _("Key metric"))
 
 
-def empty_text() -> str:
-    return _("No contributions match.")
-
-
 def item_classes(record: Contribution) -> list[str]:
     """Facet data for the filter script, as classes (no markup of our own needed)."""
     return [
@@ -264,7 +260,7 @@ class Renderer:
 
     def render(self, records: list[Contribution], options: dict[str, object]) -> nodes.Node:
         if not records:
-            return nodes.paragraph(text=empty_text(), classes=["contrib-empty"])
+            return nodes.paragraph(text=_("No contributions match."), classes=["contrib-empty"])
         layout = options.get("layout")
         shown = self.entries(records)
         writers = {"cards": self.cards, "proof": self.proof}
@@ -278,9 +274,8 @@ class Renderer:
         return container
 
 
-def _node_options(node: cn.contribution_list) -> dict[str, object]:
-    names = ("layout", "project", "tag", "status", "sort", "limit", "filter")
-    return {name: node[name] for name in names if name in node.attributes}
+#: the options of a listing node
+_OPTIONS = ("layout", "project", "tag", "status", "sort", "limit", "filter")
 
 
 def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -295,7 +290,7 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
     links = Links(app.builder, docname)
     renderer = Renderer(app.builder, docname)
     for node in nodes_found:
-        options = _node_options(node)
+        options: dict[str, object] = {name: node[name] for name in _OPTIONS if name in node.attributes}
         chosen = select(records, options)
         # fewer write-ups than contributions_filter_min: no controls, but an address's ?tag=… applies
         least = node.get("filter_min", app.config.contributions_filter_min)

@@ -4,8 +4,6 @@ changes only the root's tree being written. In ``singlehtml`` each write-up's id
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
@@ -23,6 +21,7 @@ from ..read.myst_settings import uses_colon_fences
 from ..records import Contribution
 from ..render.listing import Renderer
 from ..render.projects import render_projects
+from ..settings import conf_location
 from ..warnings import ContribWarning, warn
 from .manifest import shows_work
 
@@ -218,18 +217,8 @@ def check_epub_version(app: Sphinx) -> None:
         ContribWarning.CONFIG,
         "the ePub needs a 'version' and conf.py sets none, so the strict build stops: add a line such as "
         "version = \"1.0\" to conf.py, beside 'project'",
-        _project_line(Path(app.confdir) / "conf.py") if app.confdir else None,
+        conf_location(app, "project"),
     )
-
-
-def _project_line(conf: Path) -> str | None:
-    """``path:line`` of the ``project = …`` line of ``conf.py`` (where ``version`` goes), else None."""
-    try:
-        lines = conf.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return None
-    found = next((i for i, line in enumerate(lines, start=1) if re.match(r"^project\s*=", line)), None)
-    return f"{conf}:{found}" if found else None
 
 
 def setup_books(app: Sphinx) -> None:

@@ -194,12 +194,6 @@ def note(app: Sphinx, name: str, record: dict[str, str]) -> None:
     _state(app)["new"][name] = dict(record)
 
 
-def this_build(app: Sphinx) -> dict[str, Any]:
-    """What this build keeps for its own write phase only (never carried to the next build)."""
-    this: dict[str, Any] = _state(app)["new"]
-    return this
-
-
 def _save(app: Sphinx, outputs: dict[str, Any]) -> None:
     if not outputs:
         _path(app).unlink(missing_ok=True)
@@ -230,18 +224,14 @@ def generated_page_is_current(app: Sphinx, pagename: str) -> bool:
 # -- what the output holds: pages, exports, redirects --------------------------------------------------
 
 
-def _writes_redirects(app: Sphinx) -> bool:
-    return is_site_builder(app.builder) and output_of(app.builder).pages
-
-
 def redirects(app: Sphinx) -> dict[str, str]:
     """Old page → its write-up's page now, for every redirect of this output (worked out once)."""
-    kept = this_build(app)
+    kept: dict[str, Any] = _state(app)["new"]  # its "redirect_pages" is not carried to the next build (commit)
     if "redirect_pages" in kept:
         found: dict[str, str] = kept["redirect_pages"]
         return found
     found = kept["redirect_pages"] = {}
-    if not _writes_redirects(app):
+    if not (is_site_builder(app.builder) and output_of(app.builder).pages):
         return found
     env = app.env
     domain = get_domain(env)

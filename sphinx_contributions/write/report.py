@@ -8,7 +8,7 @@ import contextlib
 import json
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,16 +54,6 @@ class ShownWarning:
 
     def sort_key(self) -> tuple[str, int, str, str, str]:
         return (self.path or "", self.line or 0, self.type or "", self.message, self.level)
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "page": self.page,
-            "path": self.path,
-            "line": self.line,
-            "level": self.level,
-            "type": self.type,
-            "message": self.message,
-        }
 
 
 def record_message(record: logging.LogRecord) -> str:
@@ -165,7 +155,7 @@ def report(app: Sphinx, warnings: list[ShownWarning]) -> dict[str, Any]:
         "builder": app.builder.name,
         "records": records,
         "drafts": [{"key": key, "docname": docname} for key, docname in sorted(drafts.items())],
-        "warnings": [warning.as_json() for warning in warnings],
+        "warnings": [asdict(warning) for warning in warnings],
     }
 
 

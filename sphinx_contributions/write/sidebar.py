@@ -50,23 +50,13 @@ def _mark_current(tree: str, match: re.Match[str]) -> str:
     return marked
 
 
-def _add_below(tree: str, match: re.Match[str], html: str) -> str:
-    """``html`` inserted after the link of the top-level entry ``match``."""
-    return tree[: match.end()] + html + tree[match.end() :]
-
-
-def sidebar_records(app: Sphinx) -> list[Contribution]:
-    """The write-ups the sidebar lists: the first ``contributions_sidebar_limit`` in the list's order."""
-    ordered = get_domain(app.env).in_list_order(app.config.contributions_index)
-    return ordered[: max(app.config.contributions_sidebar_limit, 0)]
-
-
 def _sidebar_html(app: Sphinx, pagename: str) -> str:
     """The write-ups under the list's entry: none when the limit is 0."""
     if app.config.contributions_sidebar_limit <= 0:
         return ""
     domain = get_domain(app.env)
-    shown_records = sidebar_records(app)
+    ordered = domain.in_list_order(app.config.contributions_index)
+    shown_records = ordered[: app.config.contributions_sidebar_limit]  # the first, in the list's order
     current = domain.contributions.get(pagename)
     if current is not None and current not in shown_records and domain.by_key(current.key) is current:
         shown_records.append(current)
@@ -83,7 +73,7 @@ def _sidebar_html(app: Sphinx, pagename: str) -> str:
             )
         else:
             items.append(f'<li class="toctree-l2"><a class="reference internal" href="{uri}">{title}</a></li>')
-    total = len(domain.in_list_order(app.config.contributions_index))
+    total = len(ordered)
     if total > len(shown_records):
         index_uri = escape(app.builder.get_relative_uri(pagename, app.config.contributions_index))
         more = escape(_("All %(count)s contributions") % {"count": total})
@@ -91,10 +81,6 @@ def _sidebar_html(app: Sphinx, pagename: str) -> str:
             f'<li class="toctree-l2"><a class="reference internal contrib-nav-more" href="{index_uri}">{more}</a></li>'
         )
     return '<ul class="contrib-nav">' + "".join(items) + "</ul>"
-
-
-def _link(app: Sphinx, pagename: str, target: str, title: str) -> dict[str, str]:
-    return {"link": app.builder.get_relative_uri(pagename, target), "title": escape(title)}
 
 
 def _overview_page(app: Sphinx) -> str | None:
@@ -134,7 +120,9 @@ def _furo_tree(app: Sphinx, pagename: str, tree: str, is_write_up: bool) -> str:
         tree = _edited(app, pagename, tree, overview, f"the projects overview ({overview!r})", _mark_current)
     listed = _sidebar_html(app, pagename)
     if listed:
-        tree = _edited(app, pagename, tree, index, the_list, lambda tree, entry: _add_below(tree, entry, listed))
+        tree = _edited(
+            app, pagename, tree, index, the_list, lambda tree, entry: tree[: entry.end()] + listed + tree[entry.end() :]
+        )
     return tree
 
 
@@ -158,4 +146,6 @@ def _edited(
 
 
 def _neighbour(app: Sphinx, pagename: str, record: Contribution | None) -> dict[str, str] | None:
-    return _link(app, pagename, record.docname, record.title) if record is not None else None
+    if record is None:
+        return None
+    return {"link": app.builder.get_relative_uri(pagename, record.docname), "title": escape(record.title)}

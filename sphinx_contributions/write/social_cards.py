@@ -52,11 +52,6 @@ def has_pillow() -> bool:
     return importlib.util.find_spec("PIL") is not None
 
 
-def headline(metric: Metric) -> str:
-    """A card's headline figure in brief (``Drift: 1.03e-1 → 1.91e-6 (≈54,000× lower)``)."""
-    return stat(metric).brief
-
-
 def site_name(config: Config) -> str:
     """The name sphinxext-opengraph gives the site (``ogp_site_name``, else ``project``)."""
     name = getattr(config, "ogp_site_name", None)
@@ -104,7 +99,7 @@ def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contr
 
     if record is not None:
         # no figure: what the write-up says of itself (its impact, else its summary), not a title and space
-        figure = headline(record.headline) if record.headline else record.description
+        figure = stat(record.headline).brief if record.headline else record.description
         return Card(record.title, site_name(app.config), record.key, record.status, figure)
     title = app.env.titles[pagename].astext() if pagename in app.env.titles else ""
     opening = next((text for node in doctree.findall(nodes.paragraph) if (text := node.astext().strip())), "")

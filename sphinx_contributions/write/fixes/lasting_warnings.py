@@ -123,17 +123,9 @@ def page_warnings(app: Sphinx) -> PageWarnings:
     return PageWarnings(app)
 
 
-def setup_lasting_warnings(app: Sphinx) -> None:
-    page_warnings(app).install()
-
-
-def install_before_reading(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
-    """``env-before-read-docs``: the handler is on Sphinx's logger while pages are read."""
-    page_warnings(app).install()
-
-
-def install_in_reader(app: Sphinx, docname: str, source: list[str]) -> None:
-    """``source-read``: again in each parallel reader, which starts with no handler of its own."""
+def install(app: Sphinx, *args: object) -> None:
+    """At setup, ``env-before-read-docs`` and ``source-read`` (a parallel reader starts with no handler): the
+    handler is on Sphinx's logger while pages are read."""
     page_warnings(app).install()
 
 

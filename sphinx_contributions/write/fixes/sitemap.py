@@ -95,11 +95,6 @@ def sitemap_xml(app: Sphinx, site_url: str) -> bytes:
     return text
 
 
-def _from_sitemap(handler: object) -> bool:
-    module = str(getattr(handler, "__module__", None) or "")
-    return module == SITEMAP_EXTENSION or module.startswith(SITEMAP_EXTENSION + ".")
-
-
 def replaces_sitemap(app: Sphinx) -> bool:
     """Whether the extension writes this sitemap: sphinx-sitemap loaded, in range, and ``contributions_sitemap``."""
     return SITEMAP_EXTENSION in app.extensions and app.config.contributions_sitemap and needed("sitemap")
@@ -117,7 +112,7 @@ def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
         return
     for event in SITEMAP_EVENTS:
         for listener in list(app.events.listeners.get(event, ())):
-            if _from_sitemap(listener.handler):
+            if str(getattr(listener.handler, "__module__", "")).split(".")[0] == SITEMAP_EXTENSION:
                 app.disconnect(listener.id)
 
 
