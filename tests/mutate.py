@@ -158,8 +158,8 @@ MUTATIONS = (
     Mutation(
         "sidebar-limit",
         "write/sidebar.py",
-        "return ordered[: max(app.config.contributions_sidebar_limit, 0)]",
-        "return ordered[: max(app.config.contributions_sidebar_limit + 1, 0)]",
+        "shown_records = ordered[: app.config.contributions_sidebar_limit]",
+        "shown_records = ordered[: app.config.contributions_sidebar_limit + 1]",
         "the sidebar lists contributions_sidebar_limit write-ups, no more",
     ),
     Mutation(
