@@ -42,10 +42,6 @@ class Setting:
     #: the words a list setting may hold (none: any)
     choices: tuple[str, ...] = ()
 
-    def value_of(self, config: Config) -> Any:
-        default: Any = self.default
-        return default(config) if callable(default) else default
-
     @property
     def type_words(self) -> str:
         names = {bool: "True or False", int: "a whole number", str: "a string", list: "a list", tuple: "a tuple"}
@@ -240,7 +236,7 @@ def check_settings(app: Sphinx, config: Config) -> None:
             continue
         if _has_type(value, setting.types):
             continue
-        default = setting.value_of(config)
+        default = setting.default(config) if callable(setting.default) else setting.default
         warn(
             ContribWarning.CONFIG,
             f"{setting.name} = {value!r}: it takes {setting.type_words} ({setting.description}); the default "

@@ -31,9 +31,7 @@ def theme_installed(app: Sphinx, config: Config, name: str) -> bool:
     """Whether Sphinx would find the HTML theme ``name`` (see the module's description)."""
     import sphinx
 
-    if name in app.registry.html_themes:
-        return True
-    if any(entry.name == name for entry in entry_points(group="sphinx.html_themes")):
+    if name in app.registry.html_themes or any(e.name == name for e in entry_points(group="sphinx.html_themes")):
         return True
     folders = [Path(sphinx.package_dir) / "themes"]
     folders += [Path(app.confdir) / folder for folder in getattr(config, "html_theme_path", None) or ()]

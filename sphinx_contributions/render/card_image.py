@@ -83,9 +83,6 @@ class Palette:
         ("draft", "#fca5a5"),
     )
 
-    def state_colour(self, status: str) -> str:
-        return dict(self.states).get(status, self.text)
-
 
 @dataclass(frozen=True)
 class Fonts:
@@ -325,7 +322,7 @@ def render_card(card: Card, palette: Palette | None = None, fonts: Fonts | None 
         key = _ellipsize(key, key_font, inner - width - 24) if key else ""
         left = MARGIN + (round(key_font.getlength(key)) + 24 if key else 0)
         top = baseline - 36
-        _pill(image, (left, top, left + width, top + height), palette.state_colour(card.status or ""))
+        _pill(image, (left, top, left + width, top + height), dict(palette.states).get(card.status or "", palette.text))
         draw.text((left + pad, top + height // 2), label, font=state_font, fill=palette.badge_text, anchor="lm")
     if key:
         key_font = fonts.get(KEY_SIZE, bold=True)

@@ -26,21 +26,10 @@ from ..warnings import ContribWarning, warn
 from .manifest import shows_work
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
 
     from ..collect.domain import ContributionsDomain
-
-
-def book_order(records: Iterable[Contribution]) -> list[Contribution]:
-    """The write-ups in a book: by project, then by pull-request number."""
-    return sorted(records, key=lambda c: (key_lookup(c.display_project), key_lookup(c.repo), c.pr, c.docname))
-
-
-def is_book(builder: Builder) -> bool:
-    return output_of(builder).book
 
 
 class WriteupChapters(SphinxPostTransform):
@@ -54,10 +43,12 @@ class WriteupChapters(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         builder = self.application.builder
-        if not is_book(builder) or self.env.current_document.docname != self.config.root_doc:
+        if not output_of(builder).book or self.env.current_document.docname != self.config.root_doc:
             return
         domain: ContributionsDomain = self.env.domains["contrib"]  # type: ignore[assignment]
-        docnames = [record.docname for record in book_order(domain.published())]
+        published = domain.published()  # by project, then by pull-request number
+        order = sorted(published, key=lambda c: (key_lookup(c.display_project), key_lookup(c.repo), c.pr, c.docname))
+        docnames = [record.docname for record in order]
         if not docnames:
             return
         if output_of(builder).inlines:
@@ -141,9 +132,7 @@ def _inside_start_of_file(node: nodes.Node) -> bool:
 
 def unique_writeup_ids(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved`` (``singlehtml``): each write-up's ids, and links to them, prefixed by its page."""
-    if not shows_work(app):  # nothing of the extension's here, nor in this output
-        return
-    if not writes_one_page(app.builder) or docname != app.config.root_doc:
+    if not shows_work(app) or not writes_one_page(app.builder) or docname != app.config.root_doc:
         return
     writeups = {record.docname for record in get_domain(app.env).published()}
     renamed: dict[str, dict[str, str]] = {}
@@ -209,9 +198,8 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 def check_epub_version(app: Sphinx) -> None:
     """``builder-inited``: EPUB3 needs a ``version``: where a site with write-ups lacks one, say what to write."""
-    if not output_of(app.builder).epub or str(app.config.version or "").strip():
-        return
-    if not uses_colon_fences(app, app.config):
+    epub = output_of(app.builder).epub
+    if not epub or str(app.config.version or "").strip() or not uses_colon_fences(app, app.config):
         return
     warn(
         ContribWarning.CONFIG,

@@ -110,12 +110,6 @@ def feed_author(app: Sphinx) -> str:
     return app.config.contributions_author or configured(app, "author") or configured(app, "project")
 
 
-def source_time(app: Sphinx, docname: str) -> datetime:
-    """The modification time of a page's source (UTC, whole seconds): an undated page's time outside git."""
-    stamp = int(Path(app.env.doc2path(docname)).stat().st_mtime)
-    return datetime.fromtimestamp(stamp, UTC)
-
-
 def build_timestamp(srcdir: Path) -> datetime | None:
     """``SOURCE_DATE_EPOCH``, else the last commit's time, never the clock; a bad value is reported."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
@@ -183,7 +177,8 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     def updated_at(record: Contribution) -> datetime:
         if record.date:
             return datetime.fromisoformat(record.date).replace(tzinfo=UTC)
-        return committed.get(record.docname) or fallback or source_time(app, record.docname)
+        found = committed.get(record.docname) or fallback  # else the source's time, in whole seconds
+        return found or datetime.fromtimestamp(int(Path(app.env.doc2path(record.docname)).stat().st_mtime), UTC)
 
     dated = [updated_at(r) for r in ordered]
     ET.register_namespace("", ATOM)
@@ -280,9 +275,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
 
 def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: write the JSON, its schema and the feed; no pages of its own."""
-    if not shows_work(app):  # nothing of the extension's here, nor in this output
-        return []
-    if not is_site_builder(app.builder):
+    if not shows_work(app) or not is_site_builder(app.builder):  # nothing of the extension's in this output
         return []
     outdir = Path(app.outdir)
     domain = get_domain(app.env)

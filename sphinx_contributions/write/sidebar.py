@@ -91,9 +91,7 @@ def _overview_page(app: Sphinx) -> str | None:
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context``, after the theme's: the sidebar's write-ups, the current entry, previous/next."""
-    if not shows_work(app):  # nothing of the extension's here, nor in this output
-        return
-    if not is_site_builder(app.builder):
+    if not shows_work(app) or not is_site_builder(app.builder):  # nothing of the extension's in this output
         return
     domain = get_domain(app.env)
     index = app.config.contributions_index
