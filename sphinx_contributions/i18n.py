@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: the message catalog's name (``sphinx_contributions.po`` / ``.mo``)
 CATALOG = "sphinx_contributions"
 #: catalogs shipped with the package (``<language>/LC_MESSAGES/sphinx_contributions.mo``)
 LOCALE_DIR = Path(__file__).parent / "locale"

@@ -12,7 +12,6 @@ from .header import state_label
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-#: the id of the labels' element
 LABELS_ID = "contrib-filter-labels"
 
 

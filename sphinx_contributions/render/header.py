@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from sphinx.writers.latex import LaTeXTranslator
     from sphinx.writers.texinfo import TexinfoTranslator
 
-#: the template of the header on site builders
 HEADER_TEMPLATE = "contributions/header.html"
 #: the template of the end of a write-up on site builders (its actions again, the way back to the list)
 END_TEMPLATE = "contributions/end.html"

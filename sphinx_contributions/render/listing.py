@@ -274,7 +274,6 @@ class Renderer:
         return container
 
 
-#: the options of a listing node
 _OPTIONS = ("layout", "project", "tag", "status", "sort", "limit", "filter")
 
 

@@ -46,8 +46,7 @@ _MAX_LOG_TICKS = 5
 _MINOR_MOST = 5
 _MINOR_TICK = 3
 SCALE_NAMES = {"log": "log scale", "linear": "linear scale from 0"}
-#: the LaTeX chart's width, in points
-_LATEX_WIDTH = 220
+_LATEX_WIDTH = 220  # the LaTeX chart's width, in points
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
     from sphinx.application import Sphinx
 
-#: the page template of every tag and project page
 GENERATED_TEMPLATE = "contributions/generated.html"
 
 

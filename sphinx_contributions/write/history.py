@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-#: seconds a git command may take
-TIMEOUT = 60
+TIMEOUT = 60  # seconds a git command may take
 
 
 @dataclass(frozen=True)

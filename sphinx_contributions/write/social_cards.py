@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: where the cards go in the output
 CARD_DIR = "_images/social"
 _CARD_NAME = re.compile(r"^(?P<docname>.+)\.[0-9a-f]{16}\.png$")
 

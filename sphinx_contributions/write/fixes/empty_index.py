@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-#: the general index's page name
 GENINDEX = "genindex"
 
 
