@@ -228,26 +228,20 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
             f'<div class="contrib-metric-chart">{svg}\n'
             f'<span class="contrib-metric-scale" aria-hidden="true">{esc(scale)}</span></div>'
         )
-    approximate = ' class="contrib-metric-approximate"'
+
+    def value(side: str, tag: str, number: float, approximate: bool, text: str) -> str:
+        shown = ' class="contrib-metric-approximate"' if approximate else ""
+        return (
+            f'<span class="contrib-metric-{side}"><span class="contrib-metric-tag">{esc(tag)}</span> '
+            f'<data value="{esc(repr(number))}"{shown}>{esc(text)}</data>{unit}</span> '
+        )
+
+    after = value("after", _("after"), m.after, m.after_approximate, m.after_text)
+    values = value("before", _("before"), m.before, m.before_approximate, m.before_text)
+    values += f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> {after}'
     if m.expect == "hold" and m.before == m.after:  # a check that held: one value, shown as a check
-        both = _("before and after")
-        values = (
-            f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(both)}'
-            f'</span> <data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>'
-            f"{esc(m.after_text)}</data>{unit}</span> "
-        )
-        kind = " contrib-metric-check"
-    else:
-        values = (
-            f'<span class="contrib-metric-before"><span class="contrib-metric-tag">{esc(_("before"))}</span> '
-            f'<data value="{esc(repr(m.before))}"{approximate * m.before_approximate}>{esc(m.before_text)}</data>'
-            f"{unit}</span> "
-            f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> '
-            f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(_("after"))}</span> '
-            f'<data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>{esc(m.after_text)}</data>'
-            f"{unit}</span> "
-        )
-        kind = " contrib-metric-check" if m.expect == "hold" else ""
+        values = value("after", _("before and after"), m.after, m.after_approximate, m.after_text)
+    kind = " contrib-metric-check" if m.expect == "hold" else ""
     words = m.change_words(_)
     change = f'<strong class="contrib-metric-change">{esc(words)}</strong>' if words else ""
     self.body.append(
