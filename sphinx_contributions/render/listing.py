@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.jinja2glue import BuiltinTemplateLoader
 
-    from ..records import Metric
-
 
 #: the template of a listing; it includes ``listing_<layout>.html``
 LISTING_TEMPLATE = "contributions/listing.html"
@@ -85,11 +83,6 @@ class Entry:
         return inline_html(self.record.description_inline)
 
 
-def telling_change(metric: Metric) -> str:
-    """The change in words of a listing's figure, when it adds to the values (:meth:`.Metric.telling_change`)."""
-    return metric.telling_change(_)
-
-
 def entry(record: Contribution, links: Links) -> Entry:
     shown = state(record.status)
     figure = stat(record.headline) if record.headline else None
@@ -107,16 +100,12 @@ def entry(record: Contribution, links: Links) -> Entry:
     )
 
 
-def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
-    return [entry(record, links) for record in records]
-
-
 def listing_context(
     records: list[Contribution], links: Links, layout: str, filterable: bool, filter_quiet: bool = False
 ) -> dict[str, Any]:
     """What ``contributions/listing.html`` gets (and the tag and project pages, which include it)."""
     return {
-        "entries": entries(records, links),
+        "entries": [entry(record, links) for record in records],
         "layout": layout,
         "filterable": filterable,
         "filter_quiet": filter_quiet,
@@ -141,7 +130,7 @@ class Renderer:
         self.links = Links(builder, fromdoc)
 
     def entries(self, records: Iterable[Contribution]) -> list[Entry]:
-        return entries(records, self.links)
+        return [entry(record, self.links) for record in records]
 
     def title_link(self, shown: Entry) -> nodes.Element:
         # in a book too: a reference to the write-up's chapter

@@ -23,7 +23,6 @@ from ..files import write_whole
 from ..queries import sort_records
 from ..render.card_size import HEIGHT, WIDTH
 from ..render.header import stat
-from ..render.listing import telling_change
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
 from .fixes.opengraph_fields import opengraph_form
@@ -78,7 +77,7 @@ def site_palette(config: Config) -> Palette:
 def proof_figure(metric: Metric) -> str:
     """A headline figure for the home page's card, numbers first (an ellipsis cuts the label)."""
     unit = f" {metric.unit}" if metric.unit else ""
-    change = telling_change(metric)
+    change = stat(metric).telling
     said = f" ({change})" if change else ""
     return f"{metric.before_text}{unit} → {metric.after_text}{unit}{said} · {metric.label}"
 
