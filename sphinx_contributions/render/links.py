@@ -50,10 +50,6 @@ class Links:
             uri = self._uris[target] = self.builder.get_relative_uri(self.fromdoc, target)
         return uri
 
-    def page(self, target: str) -> str | None:
-        """The link to ``target`` from this page, or ``None`` where pages are not linked."""
-        return self.uri(target) if self.linked else None
-
     def document(self, docname: str) -> str | None:
         """The link to ``docname`` on the site and in books that hold it; ``None`` elsewhere."""
         if self.linked:
