@@ -1,7 +1,5 @@
-"""What each builder gets, from one table (as ablog's ``builder_support``). A *site* builder (``html``, ``dirhtml``)
-gets exports, head tags, generated pages and static files; a *book* builder (``singlehtml``, ``epub``, ``latex``,
-``texinfo``, ``man``) gets the write-ups, with links to site-only pages as text; serializing and help builders get no
-site extras."""
+"""What each builder gets, from one table (as ablog's ``builder_support``): *site* builders get the site's extras,
+*book* builders the write-ups with site-only links as text."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""The extension's wiring: what it registers with Sphinx, and every event handler in one table, :data:`HANDLERS`, in the
-order of a build's life and, within an event, in the order Sphinx runs them (priority, then place). A handler with
-nothing to do where the extension shows no work asks :func:`.write.manifest.shows_work` (a page:
-:func:`.collect.own_nodes.holds_own_nodes`) and returns at once. :data:`EVENTS` are the extension's own events."""
+"""The extension's wiring: every event handler in one table, :data:`HANDLERS`, in the order of a build's life and,
+within an event, in the order Sphinx runs them. A handler asks :func:`.write.manifest.shows_work` (a page:
+:func:`.collect.own_nodes.holds_own_nodes`) and returns at once where the extension shows nothing."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""The extension's stylesheet and script, only on the pages that show what they style: a guest's other pages stay as
-written. :func:`add_page_assets` adds them per page in ``html-page-context``, and :func:`copy_used_assets` copies them
-only for a site that has such a page. ``contributions_assets_everywhere`` puts them on every page instead, as a site's
-own stylesheet."""
+"""The extension's stylesheet and script, only on the pages that show what they style (:func:`add_page_assets`), copied
+only for a site that has one; ``contributions_assets_everywhere`` puts them on every page."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""Where a page sits, on site builders (write-ups are orphans, which the theme cannot mark): in furo's sidebar, the
-first ``contributions_sidebar_limit`` write-ups under the list's entry, the current one marked; on a write-up,
-previous/next links. furo's tree is HTML without an API: an entry in an unknown shape is a ``[contrib.compat]`` warning,
-never silence."""
+"""Where a page sits, on site builders (write-ups are orphans): in furo's sidebar the first
+``contributions_sidebar_limit`` write-ups under the list's entry, the current one marked; previous/next links on a
+write-up. An unknown furo shape is a ``[contrib.compat]`` warning."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""Social cards (``contributions_social_cards``): a 1200×630 PNG for every page written from a source, named by
-``og:image`` and by a digest of what it shows, so it is drawn again, at a new URL, only when that changed. Pillow is
-imported only when cards are on; without it or ``html_baseurl`` none is written. With sphinxext-opengraph the card goes
-into the page's metadata; without it, :func:`page_meta_tags`."""
+"""Social cards (``contributions_social_cards``, with Pillow and ``html_baseurl``): a PNG per page, named by a digest of
+what it shows, so it is drawn again, at a new URL, only when that changed; handed to sphinxext-opengraph where loaded.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""The PDF's title block of a portfolio, where the site sets a tagline or profile links and no
-``latex_elements["maketitle"]``: the name, the role line, the profile links and the site's address, and the PDF's Title
-and Author (``\\hypersetup``), escaped for LaTeX. The home page's profile lines that say the same are left out of the
-PDF (:func:`drop_repeated_lines`)."""
+"""The PDF's title block of a portfolio with a tagline or profile links and no ``latex_elements["maketitle"]``; the home
+page's profile lines it repeats are left out of the PDF."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""sphinx-design's cards in the PDF (``contributions_pdf_card_styles``): it defines no ``sphinxclass<name>``
-environment, so a card's title ran into its text. Here the title is a bold paragraph of its own and cards are set apart
-by a small skip."""
+"""sphinx-design's cards in the PDF (``contributions_pdf_card_styles``): its card title, which ran into the text, is a
+bold paragraph of its own, and cards are set apart."""
 
 from __future__ import annotations
 

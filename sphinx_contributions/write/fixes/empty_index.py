@@ -1,6 +1,5 @@
-"""No empty ``genindex.html`` (``contributions_hide_empty_index``): on a build whose pages hold no index entry, the
-builder's ``use_index`` is turned off (never the setting, which would change the configuration), templates hear the page
-does not exist, and an earlier build's empty page is removed.
+"""No empty ``genindex.html`` (``contributions_hide_empty_index``): where no page holds an index entry, the builder's
+``use_index`` (never the setting) is turned off, templates hear there is no such page, and an earlier one is removed.
 
 Workaround ``empty_index``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 

@@ -1,6 +1,5 @@
-"""Two bookkeeping files of the ePub's folder, which the builder would warn about (``[epub.unknown_project_files]``,
-fatal under ``-W``): Sphinx's ``.buildinfo.bak`` is removed when writing starts, and the extension's memory
-(:data:`..manifest.MEMORY_NAME`) is named in ``epub_exclude_files``.
+"""The ePub builder warns about files it cannot pack (fatal under ``-W``): Sphinx's ``.buildinfo.bak`` is removed and
+the extension's memory named in ``epub_exclude_files``.
 
 Workaround ``epub_bookkeeping``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 

@@ -1,5 +1,5 @@
-"""EPUB 3 requires ``properties="svg"`` on the manifest item of a page with inline SVG (epubcheck ``OPF-014``), which
-Sphinx never writes: once the book is written, the property is added in ``content.opf`` and the ``.epub`` packed again.
+"""EPUB 3 wants ``properties="svg"`` on a page with inline SVG (epubcheck ``OPF-014``): added to ``content.opf``, and
+the book packed again.
 
 Workaround ``epub_svg``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 

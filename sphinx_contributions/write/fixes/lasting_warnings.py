@@ -1,6 +1,5 @@
-"""Warnings that stay until fixed: Sphinx shows a page's warnings only in the build that reads it, so after a failed
-``-W`` build the same command passes. A page that warned (while read, or as named by the last report) is read again on
-every build until it no longer warns: the extension's warnings always, others with ``contributions_lasting_warnings``.
+"""Sphinx shows a page's warnings only in the build that reads it: a page that warned is read again until it no longer
+warns (the extension's warnings always, others with ``contributions_lasting_warnings``).
 
 Workaround ``lasting_warnings``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 

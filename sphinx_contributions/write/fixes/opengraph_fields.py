@@ -1,7 +1,5 @@
-"""sphinxext-opengraph's ``make_tag`` escapes only ``"``: on each page that shows the extension's work, its ``og:title``
-and a write-up's ``og:description`` are handed over already HTML-escaped, in a copy of the page's ``meta``. The same
-releases end every ``-b json`` and ``-b pickle`` build in ``KeyError: 'pagename'``: :func:`name_the_page` gives the
-context one.
+"""sphinxext-opengraph escapes only ``"``: on pages showing the extension's work its ``og:title`` and ``og:description``
+are handed over escaped; and json/pickle builds, which would end in ``KeyError: 'pagename'``, get one.
 
 Workaround ``opengraph_fields``: sphinxext-opengraph ``>=0.6,<0.14``; upstream: https://github.com/sphinx-doc/sphinxext-opengraph/pull/49.
 Workaround ``opengraph_json``: sphinxext-opengraph ``>=0.6,<0.14``; upstream: no upstream issue found."""

@@ -1,5 +1,5 @@
-"""Sphinx's search index keeps a word gone from a changed page as an empty entry: drop the words no page holds, so an
-incremental build's ``searchindex.js`` equals a clean build's.
+"""Drop the words no page holds, which Sphinx keeps as empty entries, so an incremental ``searchindex.js`` equals a
+clean one.
 
 Workaround ``search_index``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 

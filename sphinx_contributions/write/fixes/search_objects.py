@@ -1,6 +1,5 @@
-"""Sphinx's search finds an object by its display name only, a write-up's title in ``objects.inv``, and digits are no
-words of its index: without this a search for ``49135`` finds nothing. The indexer's ``get_objects`` is wrapped to give
-each write-up its key as its searchable name.
+"""Sphinx's search finds an object by its display name (a write-up's title) and indexes no digits: each write-up gets
+its key as its searchable name, so ``49135`` finds it.
 
 Workaround ``search_objects``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 

@@ -1,5 +1,5 @@
-"""``singlehtml`` writes a link to another document's anchor as ``#document-about/index#education`` since Sphinx 8.2: a
-URL has one fragment, so the last is kept, in the body, the table of contents and the theme's navigation.
+"""Since Sphinx 8.2, ``singlehtml`` links ``#document-about/index#education``: one fragment is kept, in the body, the
+table of contents and the navigation.
 
 Workaround ``singlehtml_anchors``: sphinx ``>=8.2,<10``; upstream: https://github.com/sphinx-doc/sphinx/issues/14221."""
 

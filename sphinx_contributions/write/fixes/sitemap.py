@@ -1,6 +1,5 @@
-"""The sitemap (``contributions_sitemap``): sphinx-sitemap lists only the pages a build wrote and writes one for every
-HTML builder. Its handlers are disconnected and the file written here from its settings: every page, at the builder's
-URL, on site builders only.
+"""sphinx-sitemap lists only the pages a build wrote, and writes one for every HTML builder: with
+``contributions_sitemap`` its handlers leave and every page is listed here, on site builders only.
 
 Workaround ``sitemap``: sphinx-sitemap ``>=2.9,<3``; upstream: https://github.com/jdillard/sphinx-sitemap/issues/13."""
 
