@@ -61,35 +61,27 @@ class ContribWarning(Enum):
     BAD_TARGET = "bad_target"
     #: ``{export}`` names a file that is not one of the extension's exports
     UNKNOWN_EXPORT = "unknown_export"
-    #: a ``contributions`` listing option that does not parse, or content in a ``projects`` listing
-    #: that is not a ``project`` intro
+    #: a listing option that does not parse, or content in a ``projects`` listing that is no ``project`` intro
     BAD_LISTING = "bad_listing"
     #: a ``project`` intro that names no project with a write-up, or that sits outside a ``projects`` listing
     UNKNOWN_PROJECT = "unknown_project"
-    #: a setting the extension reads has a value it cannot use (``SOURCE_DATE_EPOCH`` that is not a Unix
-    #: time), or settings that contradict each other (sphinx-sitemap's ``site_url`` is not ``html_baseurl``)
+    #: a setting's value cannot be used (``SOURCE_DATE_EPOCH``), or settings contradict each other
     CONFIG = "config"
     #: a tag or project with no Latin letter or digit, so its page gets an opaque address (``tags/tag-1a2b3c4d``)
     OPAQUE_SLUG = "opaque_slug"
-    #: a write-up's layout is not its title, the header, then the four sections in order: sections out of
-    #: order, or text, figures or headings outside the sections
+    #: a write-up's parts are not title, header, then the four sections in order, or stand outside them
     STRUCTURE = "structure"
-    #: a section's fence mistake: a section never closed, a section inside another, or a section closed
-    #: early by the fence of a directive it holds (three colons around a nested ``metric``)
+    #: a section never closed, inside another, or closed early by the fence of a directive it holds
     NESTING = "nesting"
-    #: another package's private shape the extension relies on is missing (a newer release renamed it):
-    #: the warning names the package, its version and what the build loses
+    #: another package's private shape the extension relies on is missing (a newer release renamed it)
     COMPAT = "compat"
-    #: two elements of one page have the same HTML id (a ``## Problem`` heading or a ``(fix)=`` label beside
-    #: the section of that name)
+    #: two elements of one page have the same HTML id (a ``## Problem`` heading beside that section)
     DUPLICATE_ID = "duplicate_id"
-    #: the page's ``:status:`` (or title, with ``contributions_check_titles``) is not what
-    #: ``contributions.lock.json`` says the forge said
+    #: the page's ``:status:`` (or title) is not what ``contributions.lock.json`` says the forge said
     FORGE_MISMATCH = "forge_mismatch"
     #: ``contributions.lock.json`` cannot be read or does not follow its schema
     LOCK = "lock"
-    #: a directive, option or role name that is not known and is a near miss (:func:`.warnings.closest`) of one of
-    #: the extension's: "did you mean"; any option its directives do not have (the one warning for it)
+    #: an unknown directive, option or role name near one of the extension's, or an option it lacks
     UNKNOWN_NAME = "unknown_name"
     #: a write-up uses a short name (``{pr}``, ``:::{fix}``) that another extension holds on this site
     SHORT_NAME = "short_name"
@@ -101,8 +93,7 @@ class ContribWarning(Enum):
     LONG_TITLE = "long_title"
     #: ``html_theme`` names a theme that is not installed (the build goes on with alabaster)
     MISSING_THEME = "missing_theme"
-    #: the git history is shallow and an undated write-up's feed entry would take the time of the clone's
-    #: boundary commit (on that write-up's header)
+    #: a shallow clone: an undated write-up's feed entry would take the boundary commit's time
     SHALLOW_HISTORY = "shallow_history"
 
 
