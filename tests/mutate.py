@@ -59,6 +59,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     # the drafts' scan of the sources serves the command line too (``new``, ``sync``: every write-up's page)
     "collect/drafts.py": ("tests/test_drafts.py", "tests/test_warnings.py", "tests/test_cli.py", "tests/test_sync.py"),
     "render/": ("tests/test_header.py", "tests/test_figures.py", "tests/test_listing.py", "tests/test_navigation.py"),
+    "render/filter.py": ("tests/test_exports.py", "tests/test_listing.py"),
     "write/exports.py": ("tests/test_exports.py", "tests/test_hostile.py"),
     "write/sidebar.py": ("tests/test_navigation.py",),
     "write/generated.py": (
@@ -234,7 +235,7 @@ MUTATIONS = (
     ),
     Mutation(
         "script-json-ampersand",
-        "write/exports.py",
+        "render/filter.py",
         '.replace("&", "\\\\u0026")',
         "",
         "JSON inside a <script> element keeps no '&'",

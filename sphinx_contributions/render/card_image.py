@@ -214,23 +214,16 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return value[0], value[1], value[2]
 
 
-def _ramp(start: str, end: str, steps: int = 16) -> list[tuple[int, int, int]]:
-    (r0, g0, b0), (r1, g1, b1) = _rgb(start), _rgb(end)
-    return [
-        (
-            round(r0 + (r1 - r0) * i / (steps - 1)),
-            round(g0 + (g1 - g0) * i / (steps - 1)),
-            round(b0 + (b1 - b0) * i / (steps - 1)),
-        )
-        for i in range(steps)
-    ]
+def _ramp(start: str, end: str, steps: int = 16) -> list[tuple[int, ...]]:
+    ends = list(zip(_rgb(start), _rgb(end), strict=True))
+    return [tuple(round(a + (b - a) * i / (steps - 1)) for a, b in ends) for i in range(steps)]
 
 
 @functools.lru_cache(maxsize=8)
 def palette_image(palette: Palette) -> Image.Image:
     """The card's 256 colours, ramps that keep anti-aliasing: a third of a true-colour PNG's time, half its size."""
     inks = (palette.accent, palette.title, palette.text, *(colour for _, colour in palette.states))
-    colours: list[tuple[int, int, int]] = []
+    colours: list[tuple[int, ...]] = []
     for ink in inks:
         colours += _ramp(palette.background, ink)
     for _, colour in palette.states:

@@ -48,10 +48,14 @@ def filter_labels() -> dict[str, object]:
     }
 
 
-def labels_json() -> str:
-    """:func:`filter_labels` as JSON that is safe inside a ``<script>`` element."""
-    text = json.dumps(filter_labels(), ensure_ascii=False, sort_keys=True)
+def script_json(data: object) -> str:
+    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` survives as such."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def labels_json() -> str:
+    return script_json(filter_labels())
 
 
 def add_filter_script(app: Sphinx) -> None:

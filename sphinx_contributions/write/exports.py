@@ -22,6 +22,7 @@ from ..builders import EXPORT_NAMES, FEED_NAME, JSON_NAME, SCHEMA_NAME, is_site_
 from ..collect.domain import get_domain
 from ..queries import sort_records
 from ..records import Contribution
+from ..render.filter import script_json as script_json
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
 from .history import History, last_commits, last_updated_times
@@ -91,12 +92,6 @@ def contributions_document(app: Sphinx, records: list[Contribution]) -> dict[str
 
 def dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-
-
-def script_json(data: object) -> str:
-    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` survives as such."""
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def configured(app: Sphinx, name: str) -> str:
