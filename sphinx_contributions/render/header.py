@@ -130,12 +130,8 @@ def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[
     if "commits" in shown and found.commits is not None:
         facts.append(Fact("commits", _count(found.commits, tr("1 commit"), tr("%(count)s commits")), commits_url))
     if "approvals" in shown and found.approvals is not None:
-        text = (
-            tr("no approvals")
-            if not found.approvals
-            else _count(found.approvals, tr("1 approval"), tr("%(count)s approvals"))
-        )
-        facts.append(Fact("approvals", text, record.pr_url))
+        text = _count(found.approvals, tr("1 approval"), tr("%(count)s approvals")) if found.approvals else ""
+        facts.append(Fact("approvals", text or tr("no approvals"), record.pr_url))
     if "closes" in shown and found.closes:
         for i, number in enumerate(found.closes):
             text = (tr("closes #%(number)s") if not i else "#%(number)s") % {"number": number}

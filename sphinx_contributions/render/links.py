@@ -83,11 +83,6 @@ class Links:
             return None
         return f"{self.uri(index)}?tag={quote(slug)}"  # "" on the list itself: "?tag=…", the same page
 
-    def document_href(self, docname: str) -> str | None:
-        """The ``href`` of a link to the document ``docname`` (see :meth:`document`)."""
-        uri = self.document(docname)
-        return "#" if uri == "" else uri
-
     def href(self, target: str) -> str:
         """The ``href`` of a link to ``target`` (``#`` on ``target`` itself, as docutils writes it)."""
         return self.uri(target) or "#"

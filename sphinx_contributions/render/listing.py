@@ -86,9 +86,10 @@ class Entry:
 def entry(record: Contribution, links: Links) -> Entry:
     shown = state(record.status)
     figure = stat(record.headline) if record.headline else None
+    url = links.document(record.docname)
     return Entry(
         record=record,
-        url=links.document_href(record.docname),
+        url="#" if url == "" else url,  # "": the page itself
         project_url=links.project_href(record.project_page, record.display_project),
         tags=tag_links(record, links),
         classes=" ".join(item_classes(record)),

@@ -26,10 +26,6 @@ SITEMAP_WARNING = "sitemap.configuration"
 _RELATIVE_OG_URL = re.compile(r'<meta property="og:url" content="(?![a-z][a-z0-9+.-]*:)[^"]*"\s*/?>\n?', re.I)
 
 
-def has_canonical_url(app: Sphinx) -> bool:
-    return bool(canonical_url(app.config))
-
-
 def left_out(app: Sphinx) -> list[str]:
     """What this build does not write for want of a canonical URL, in the order the line names them."""
     items = ["canonical links", "absolute URLs in contributions.json", "the Atom feed contributions.atom"]
@@ -44,7 +40,7 @@ def left_out(app: Sphinx) -> list[str]:
 
 def report_left_out(app: Sphinx, builder: Builder) -> None:
     """``write-started``: the information line, where there is no canonical URL and the site shows work."""
-    if has_canonical_url(app) or not is_site_builder(builder) or not shows_work(app):
+    if canonical_url(app.config) or not is_site_builder(builder) or not shows_work(app):
         return
     logger.info(
         "html_baseurl is not set (no canonical URL), so no absolute URL to the site is written; left out: "
@@ -66,6 +62,6 @@ def drop_relative_og_url(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object
 ) -> None:
     """``html-page-context``, after opengraph: a relative ``og:url`` (no site URL) is dropped."""
-    if has_canonical_url(app) or "metatags" not in context or not shows_work(app):
+    if canonical_url(app.config) or "metatags" not in context or not shows_work(app):
         return
     context["metatags"] = _RELATIVE_OG_URL.sub("", context["metatags"])
