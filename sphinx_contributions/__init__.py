@@ -1,8 +1,5 @@
-"""Sphinx extension for an engineering portfolio of upstream contributions (see ``AUTHORING.md``).
-
-The layout is the data flow: :mod:`.read` → :mod:`.check` → :mod:`.collect` (the ``contrib`` domain) → :mod:`.render` →
-:mod:`.write`, with :mod:`.cli` and :mod:`.forges` beside them. Handlers are wired in :mod:`.extension`, settings in
-:mod:`.settings`."""
+"""Sphinx extension for an engineering portfolio of upstream contributions (``AUTHORING.md``): :mod:`.read` →
+:mod:`.check` → :mod:`.collect` → :mod:`.render` → :mod:`.write`, wired in :mod:`.extension`."""
 
 from __future__ import annotations
 

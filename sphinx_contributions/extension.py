@@ -1,6 +1,5 @@
 """The extension's wiring: every event handler in one table, :data:`HANDLERS`, in the order of a build's life and,
-within an event, in the order Sphinx runs them. A handler asks :func:`.write.manifest.shows_work` (a page:
-:func:`.collect.own_nodes.holds_own_nodes`) and returns at once where the extension shows nothing."""
+within an event, in the order Sphinx runs them."""
 
 from __future__ import annotations
 

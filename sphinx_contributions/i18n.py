@@ -1,6 +1,5 @@
-"""The words the extension writes on pages, translatable through :mod:`sphinx.locale` (catalog ``sphinx_contributions``,
-found under the site's ``locale_dirs`` first; a newer ``.po`` is compiled). The author's words in directive options are
-translated as page text through :class:`~.nodes.option_text` nodes. The data exports stay in English."""
+"""The extension's words on pages, translatable through :mod:`sphinx.locale` (catalog ``sphinx_contributions``); the
+authors' words in options through :class:`~.nodes.option_text`."""
 
 from __future__ import annotations
 
@@ -80,9 +79,8 @@ def say_labels_stay_english(app: Sphinx, builder: Builder) -> None:
 
 
 class TranslatedOptions(SphinxTransform):
-    """After Sphinx's Locale transform (20) and :class:`~.read.roles.ResolveShortLinks` (500), before the domain reads
-    the page (850): each translated :class:`~.nodes.option_text` becomes its directive's option. The nodes are dropped
-    unless the build extracts messages, as Sphinx drops its own."""
+    """After the Locale transform (20) and before the domain reads the page (850): each translated
+    :class:`~.nodes.option_text` becomes its option."""
 
     default_priority = 510
 

@@ -1,6 +1,5 @@
-"""Every setting of the extension in one table (as MyST-Parser's ``MdParserConfig``). :func:`check_settings` makes each
-wrong type or misspelt name one ``[contrib.config]`` warning at its line of ``conf.py``, never an exception. No setting
-carries a build's own state, so a build with nothing to do finds the configuration unchanged."""
+"""Every setting in one table (as MyST-Parser's ``MdParserConfig``); a wrong type or misspelt name is one
+``[contrib.config]`` warning at its line of ``conf.py``."""
 
 from __future__ import annotations
 

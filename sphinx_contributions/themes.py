@@ -1,6 +1,5 @@
-"""A theme that is not installed is one ``[contrib.missing_theme]`` warning at ``html_theme``'s line, naming the ``pip
-install`` that brings it, and the build goes on with alabaster, where Sphinx would stop with a ``ThemeError``.
-:func:`theme_installed` looks where Sphinx looks, without loading anything."""
+"""A theme that is not installed is one ``[contrib.missing_theme]`` warning naming the ``pip install`` that brings it,
+and the build goes on with alabaster."""
 
 from __future__ import annotations
 

@@ -34,8 +34,7 @@ def everywhere(app: Sphinx) -> bool:
 
 
 def add_static_path(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the ``static/`` folder, set before Sphinx compares settings
-    (``contributions_assets_everywhere``)."""
+    """``config-inited``: the ``static/`` folder, before Sphinx compares settings (assets everywhere)."""
     if everywhere(app) and str(STATIC_DIR) not in config.html_static_path:
         config.html_static_path.append(str(STATIC_DIR))
 
@@ -94,9 +93,8 @@ def add_page_assets(
 
 
 def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
-    """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's, for a builder whose
-    pages are HTML, where the site shows its work (:func:`..collect.own_nodes.site_shows_work`) and they are not
-    everywhere already."""
+    """The extension's files for this output's ``_static``: where pages are HTML, the site shows its work, and they are
+    not on every page already."""
     if everywhere(app) or not writes_html(builder) or not site_shows_work(app):
         return []
     return [STATIC_DIR / name for name in STATIC_FILES]

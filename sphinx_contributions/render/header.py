@@ -1,6 +1,5 @@
-"""The header of a write-up, built at write time from the page's record: :func:`header_view` decides what it shows, in
-which order and words. Site builders print it with the template ``contributions/header.html`` (a site may override it);
-every other builder gets :func:`header_nodes`, whose links the book builders' own writers then see."""
+"""A write-up's header, from its record: :func:`header_view` decides what it shows; site builders print it with the
+template ``contributions/header.html``, the others get :func:`header_nodes`."""
 
 from __future__ import annotations
 
@@ -91,9 +90,8 @@ def _after(opened: str, merged: str, tr: Callable[[str], str]) -> str:
 
 
 def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[[str], str] = _) -> tuple[Fact, ...]:
-    """How ``record``'s pull request was made, as the lock holds it, those of ``shown``, each linked to its forge's
-    page: "+42 −3 in 3 files, 2 of them tests · 1 approval · merged after 6 days". A count the forge gives as a lower
-    bound says "at least"; ``tr`` translates (the exports keep English)."""
+    """How ``record``'s pull request was made, those of ``shown``, each linked to its forge's page ("+42 −3 in 3 files ·
+    1 approval"); a lower bound says "at least"; ``tr`` translates."""
     from ..forges import forge_of
     from ..lock import is_test
 

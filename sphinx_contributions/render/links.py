@@ -1,6 +1,5 @@
-"""Links resolved per builder at write time: to the generated tag and project pages and the exports (relative on site
-builders, text elsewhere), and outbound links, which carry ``rel="noopener noreferrer"`` (on a guest's other pages only
-where ``contributions_external_rel`` asks). :class:`LinksToCheck` hands the rendered links to the linkcheck builder."""
+"""Links resolved per builder at write time: to generated pages and exports (text where not written), outbound links
+with ``rel="noopener noreferrer"``, and the rendered links handed to linkcheck."""
 
 from __future__ import annotations
 
@@ -131,9 +130,8 @@ def mark_outbound_links(app: Sphinx, doctree: nodes.document, docname: str) -> N
 
 
 class LinksToCheck(SphinxPostTransform):
-    """linkcheck: the links the header and the figures render, as reference nodes at their directive's line, before
-    Sphinx's ``HyperlinkCollector`` (priority 800) reads them: the builder writes no page, so nothing else renders them.
-    """
+    """linkcheck: the links the header and figures render, as references at their directive's line, before Sphinx's
+    ``HyperlinkCollector`` (800)."""
 
     builders = ("linkcheck",)
     default_priority = 790

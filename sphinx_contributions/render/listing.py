@@ -1,6 +1,5 @@
-"""Listings rendered at write time from the domain's records: :func:`entries` decides what a listing shows of each
-record; site builders render them with the templates (one raw node: a template render, not a tree walk per transform),
-every other builder gets docutils nodes (:class:`Renderer`)."""
+"""Listings rendered at write time from the domain's records (:func:`entry`): with the templates on site builders (one
+raw node), as docutils nodes elsewhere (:class:`Renderer`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""One breadcrumb, the extension's, on its pages where the theme draws its own: pydata-sphinx-theme (and
-sphinx-book-theme) lose ``breadcrumbs`` from ``article_header_start``; sphinx_rtd_theme gets :data:`FLAG`, read by the
-extension's ``breadcrumbs.html`` override. Other pages and themes are untouched."""
+"""One breadcrumb, the extension's, on its pages: pydata-sphinx-theme loses ``breadcrumbs`` from
+``article_header_start``, sphinx_rtd_theme's template reads :data:`FLAG`."""
 
 from __future__ import annotations
 

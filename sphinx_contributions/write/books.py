@@ -1,6 +1,5 @@
-"""Write-ups in every book (PDF, ePub, singlehtml, Texinfo, man), each a chapter after the root's toctree. Write-ups are
-orphans, which single-document builders leave out, and the environment is shared by every builder, so a post-transform
-changes only the root's tree being written. In ``singlehtml`` each write-up's ids take its page's name as a prefix."""
+"""Write-ups in every book (PDF, ePub, singlehtml, Texinfo, man), each a chapter after the root's toctree, added by a
+post-transform to the root's tree being written: the environment, shared by every builder, is left as it is."""
 
 from __future__ import annotations
 
@@ -33,9 +32,8 @@ if TYPE_CHECKING:
 
 
 class WriteupChapters(SphinxPostTransform):
-    """Adds the write-ups to a book's root document, before references are resolved (priority 10), so links to them stay
-    inside the book. A post-transform is handed only the environment: :func:`setup_books` registers a class of it per
-    application."""
+    """Adds the write-ups to a book's root document before references are resolved, so links to them stay inside the
+    book."""
 
     default_priority = 5
     #: the application the transform runs in (:func:`setup_books`)
@@ -162,9 +160,7 @@ _LISTING_OPTIONS = ("project", "tag", "status", "sort", "limit")
 
 
 def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``, before the listings are rendered: in a book of one document a write-up is listed once, by
-    the first listing that shows it; a later listing whose write-ups were all shown is left out, as the chapters follow.
-    """
+    """``doctree-resolved``: in a book of one document a listing whose write-ups were all listed before is left out."""
     if not output_of(app.builder).inlines or docname != app.config.root_doc:
         return
     records = get_domain(app.env).published()

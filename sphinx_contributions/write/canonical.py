@@ -1,6 +1,5 @@
-"""A site without a canonical URL (``html_baseurl`` empty) is valid and writes no absolute URL to itself: canonical
-links, the feed's and the JSON's URLs, social cards, the sitemap and ``og:url`` are left out, and one information line
-says so (a strict build passes). A site that shows none of the extension's work is left as it is."""
+"""Without a canonical URL (``html_baseurl``) no absolute URL to the site is written (canonical links, feed, cards,
+sitemap, ``og:url``), and one information line says what is left out."""
 
 from __future__ import annotations
 

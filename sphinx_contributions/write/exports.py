@@ -1,6 +1,5 @@
-"""Machine-readable exports from the domain's records: ``contributions.json`` with its JSON Schema, the Atom feed,
-per-page JSON-LD and description; none without a published write-up. URLs are absolute (``html_baseurl``) and dates
-never come from the clock, so the same sources give the same bytes."""
+"""Machine-readable exports: ``contributions.json`` with its schema, the Atom feed, per-page JSON-LD and description;
+dates never come from the clock, so the same sources give the same bytes."""
 
 from __future__ import annotations
 

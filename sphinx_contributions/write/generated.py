@@ -1,6 +1,5 @@
-"""Generated pages, one per tag and one per project, each listing its write-ups, written by site builders from the
-template ``contributions/generated.html`` into the folders the settings name. A document of the site in a generated
-page's place is kept, with a ``[contrib.config]`` warning."""
+"""A page per tag and per project, written by site builders from ``contributions/generated.html``; a document in a
+generated page's place is kept, and warned about."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""When each page's source was last committed (one ``git log`` pass, stopped once every page has its commit), for
-undated feed entries. A time from a shallow clone's boundary commit is *uncertain* (:mod:`.exports` reports it);
-sphinx-last-updated-by-git's times are taken where it is loaded."""
+"""When each page's source was last committed (one ``git log`` pass), for undated feed entries; a shallow clone's
+boundary time is *uncertain*."""
 
 from __future__ import annotations
 

@@ -158,9 +158,8 @@ def _valid(entry: object) -> bool:
 
 
 def _state(app: Sphinx) -> dict[str, Any]:
-    """This build's view of the memory, read once and kept on the domain object: ``outputs`` (every builder's valid
-    entry), ``old`` (this output's, or None), ``new`` (this build's record), ``in_use`` (:func:`shows_work`), ``works``
-    (a page ran the extension)."""
+    """This build's view of the memory, read once: ``outputs``, ``old`` (this output's, or None), ``new``, ``in_use``
+    (:func:`shows_work`) and ``works``."""
     domain = get_domain(app.env)
     if domain.written is None:
         path = _path(app)

@@ -1,6 +1,5 @@
-"""A renamed write-up's old address still leads to it: when the output's memory (:mod:`.manifest`) shows a key's page
-moved, the output holds a redirect page at the old address, as sphinx-reredirects writes one. Redirects are remembered
-and are files of the output, removed as any stale file is; only ``html`` and ``dirhtml`` write them."""
+"""A renamed write-up's old address leads to it: the output's memory (:mod:`.manifest`) tells where a key's page moved,
+and a redirect page stays there (``html``, ``dirhtml``)."""
 
 from __future__ import annotations
 

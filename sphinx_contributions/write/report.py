@@ -1,6 +1,5 @@
-"""The build's report, ``contributions-report.<builder>.json``, in the doctree folder (never in the sources, never
-watched by sphinx-autobuild), written only when its bytes change: the ``records``, the ``drafts`` left out and every
-warning shown, sorted. ``contributions check`` and :mod:`.fixes.lasting_warnings` read it."""
+"""The build's report, ``contributions-report.<builder>.json``, in the doctree folder (never watched by
+sphinx-autobuild): the records, the drafts left out and every warning shown."""
 
 from __future__ import annotations
 

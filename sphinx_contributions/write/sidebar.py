@@ -1,6 +1,5 @@
-"""Where a page sits, on site builders (write-ups are orphans): in furo's sidebar the first
-``contributions_sidebar_limit`` write-ups under the list's entry, the current one marked; previous/next links on a
-write-up. An unknown furo shape is a ``[contrib.compat]`` warning."""
+"""Where a page sits (write-ups are orphans): the first write-ups in furo's sidebar, the current entry marked,
+previous/next links on a write-up."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""Social cards (``contributions_social_cards``, with Pillow and ``html_baseurl``): a PNG per page, named by a digest of
-what it shows, so it is drawn again, at a new URL, only when that changed; handed to sphinxext-opengraph where loaded.
-"""
+"""Social cards (``contributions_social_cards``): a PNG per page, named by a digest of what it shows, so it is drawn
+again only when that changed."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""The PDF's title block of a portfolio with a tagline or profile links and no ``latex_elements["maketitle"]``; the home
-page's profile lines it repeats are left out of the PDF."""
+"""The PDF's title block of a portfolio with a tagline or profile links; the profile lines it repeats leave the PDF."""
 
 from __future__ import annotations
 

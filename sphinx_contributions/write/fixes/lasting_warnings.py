@@ -123,8 +123,7 @@ def page_warnings(app: Sphinx) -> PageWarnings:
 
 
 def install(app: Sphinx, *args: object) -> None:
-    """At setup, ``env-before-read-docs`` and ``source-read`` (a parallel reader starts with no handler): the
-    handler is on Sphinx's logger while pages are read."""
+    """At setup, ``env-before-read-docs`` and ``source-read`` (a parallel reader starts without it): the handler on."""
     page_warnings(app).install()
 
 
