@@ -56,16 +56,12 @@ def load_catalogs(app: Sphinx, config: Config) -> None:
         app.add_message_catalog(CATALOG, directory)
 
 
-def has_catalog() -> bool:
-    """Whether the extension's words have a catalog for this build's language."""
-    translator = locale.translators.get(("general", CATALOG))
-    return translator is not None and type(translator) is not gettext.NullTranslations
-
-
 def say_labels_stay_english(app: Sphinx, builder: Builder) -> None:
     """``write-started``: one line where a non-English site lacks a catalog of the extension's words."""
     language = str(app.config.language or "en")
-    if language.replace("-", "_").split("_")[0] == "en" or has_catalog():
+    translator = locale.translators.get(("general", CATALOG))  # a NullTranslations where none was found
+    has_catalog = translator is not None and type(translator) is not gettext.NullTranslations
+    if language.replace("-", "_").split("_")[0] == "en" or has_catalog:
         return
     data = app.env.domains["contrib"].data  # the records, read without the domain's module (below it)
     if not (data.get("contributions") or data.get("listings")):

@@ -51,9 +51,6 @@ class ShownWarning:
     type: str | None  # "contrib.bad_metric", "myst.xref_missing", "toc" …
     message: str
 
-    def sort_key(self) -> tuple[str, int, str, str, str]:
-        return (self.path or "", self.line or 0, self.type or "", self.message, self.level)
-
 
 def record_message(record: logging.LogRecord) -> str:
     """The message of a log record with its arguments, without Sphinx's location prefix."""
@@ -127,7 +124,7 @@ class ShownWarnings(logging.Filter):
         """This build's warnings, sorted; and start afresh for the next build of this application."""
         shown, self.shown = self.shown, []
         self._places.clear()
-        return sorted(shown, key=ShownWarning.sort_key)
+        return sorted(shown, key=lambda w: (w.path or "", w.line or 0, w.type or "", w.message, w.level))
 
 
 def report(app: Sphinx, warnings: list[ShownWarning]) -> dict[str, Any]:
