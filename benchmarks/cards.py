@@ -11,7 +11,7 @@ import time
 
 from sphinx_contributions.records import Metric
 from sphinx_contributions.render.card_image import Card, Fonts, render_card
-from sphinx_contributions.write.social_cards import headline
+from sphinx_contributions.render.header import stat
 
 BUDGET_MS = 20.0
 
@@ -24,7 +24,7 @@ def synthetic_cards(n: int) -> list[Card]:
     for page in make_pages(n):
         label, before, after, unit = page.metric
         metric = Metric(label, before, after, f"{before:g}", f"{after:g}", unit)
-        cards.append(Card(page.title, "Imran Nazir", page.key, page.status, headline(metric)))
+        cards.append(Card(page.title, "Imran Nazir", page.key, page.status, stat(metric).brief))
     return cards
 
 

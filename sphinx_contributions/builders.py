@@ -1,14 +1,5 @@
-"""One place decides what each builder gets (as ablog's ``builder_support``): :func:`output_of` looks a
-builder up in one table, and every question the extension asks of a builder is a field of the answer.
-
-A *site* builder writes one HTML file per page into a folder served as a website (``html``,
-``dirhtml``): only it gets the extension's exports (``contributions.json``, the feed), head tags,
-generated tag and project pages, static files and the fixes for incremental HTML output. A *book*
-builder makes one document of the whole site (``singlehtml``, ``epub``, ``latex``, ``texinfo``,
-``man``): it gets the write-ups themselves, with links to site-only pages turned into text. The
-serializing builders (``json``, ``pickle``) and the help builders (``htmlhelp``, ``qthelp``, …) write
-HTML pages through Sphinx's HTML translator, but no website: none of the site's extra pages.
-"""
+"""What each builder gets, from one table (as ablog's ``builder_support``): *site* builders get the site's extras,
+*book* builders the write-ups with site-only links as text."""
 
 from __future__ import annotations
 
@@ -33,8 +24,7 @@ class Output:
     site: bool = False
     #: its pages are made by Sphinx's HTML translator (the site, ``singlehtml``, ``epub``, ``json`` …)
     html: bool = False
-    #: one file per document, at the builder's ``get_outfilename`` (what a deleted page leaves behind); a
-    #: builder with an ``out_suffix`` that is no book (``text``, ``xml``) writes one per document too
+    #: one file per document (what a deleted page leaves behind), also ``text`` and ``xml``
     pages: bool = False
     #: the whole site as one HTML page (``singlehtml``): every document's ids share one page
     one_page: bool = False
@@ -81,13 +71,11 @@ OUTPUTS: dict[str, Output] = {
 
 
 def output_of(builder: Builder) -> Output:
-    """What ``builder`` writes: by its name in :data:`OUTPUTS`, else by the Sphinx builder it extends (a
-    theme's or a host's own HTML builder is a site; one that serializes pages is not)."""
+    """What ``builder`` writes: by its name in :data:`OUTPUTS`, else by the Sphinx builder it extends."""
     known = OUTPUTS.get(builder.name)
     if known is not None:
         return known
-    # imported here, for a builder of another name only: gettext's builder imports uuid (40 ms), a cost
-    # to every site that loads the extension (issue 32, "the cost of nothing")
+    # imported here, for a builder of another name only: gettext's builder imports uuid (40 ms)
     from sphinx.builders.gettext import MessageCatalogBuilder
     from sphinx.builders.html import StandaloneHTMLBuilder
     from sphinx.builders.singlehtml import SingleFileHTMLBuilder
@@ -118,8 +106,7 @@ def links_inside(builder: Builder) -> bool:
 
 
 def writes_one_page(builder: Builder) -> bool:
-    """Whether ``builder`` writes the whole site as one HTML page (``singlehtml``): every document's ids
-    share one page, and it writes no index or search page."""
+    """Whether ``builder`` writes the whole site as one HTML page (``singlehtml``)."""
     return output_of(builder).one_page
 
 
@@ -128,17 +115,13 @@ _NOT_WRITTEN_BY_ONE_PAGE = frozenset({"genindex", "search"})
 
 
 def book_fixes_apply(app: Sphinx, doctree: object) -> bool:
-    """Whether the fixes of Sphinx's own one-page output apply (its links to the index and search pages it
-    does not write, to another document's anchor): where the site asks for them (``contributions_book_fixes``)
-    or where the book shows the extension's work; a guest's book without a write-up stays as Sphinx writes it."""
+    """Whether the one-page fixes apply: ``contributions_book_fixes``, or the book shows the extension's work."""
     shows_ours = isinstance(doctree, nodes.document) and bool(doctree.get(USES_ASSETS))
     return shows_ours or bool(app.config.contributions_book_fixes)
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``: on ``singlehtml`` the theme links to no index or search page and shows no
-    search box, as the builder writes neither page (themes ask ``hasdoc``; furo's search box is a sidebar).
-    Only where :func:`book_fixes_apply`."""
+    """``html-page-context``: on ``singlehtml`` no link to the index or search pages it does not write."""
     if not writes_one_page(app.builder) or not book_fixes_apply(app, doctree):
         return
     hasdoc = context["hasdoc"]
@@ -154,9 +137,7 @@ EXPORT_NAMES = (JSON_NAME, SCHEMA_NAME, FEED_NAME)
 
 
 def written_exports(app: Sphinx, published: bool) -> tuple[str, ...]:
-    """The exports a site build writes: none where no write-up is ``published`` (a site whose write-ups are
-    all drafts), the feed only where there is a canonical URL (its URLs are absolute); a link to an export
-    that is not written is its text."""
+    """The exports a site build writes: none without a published write-up, the feed only with a canonical URL."""
     if not published:
         return ()
     return EXPORT_NAMES if canonical_url(app.config) else tuple(name for name in EXPORT_NAMES if name != FEED_NAME)

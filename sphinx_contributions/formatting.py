@@ -1,8 +1,4 @@
-"""Numbers as the figures show them: significant figures, thousands separators in the site's language,
-powers of ten, differences, and the precision a value was written with.
-
-Pure functions of :class:`~decimal.Decimal` values; nothing here touches Sphinx.
-"""
+"""Numbers as the figures show them, as pure functions of :class:`~decimal.Decimal` values."""
 
 from __future__ import annotations
 
@@ -13,8 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 NUMBER_RE = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
 
 
-#: significant figures of the change in words: at most this many, and for an approximate value no more
-#: than the author wrote (``~1.03e-1``: three, so two; ``~1e-1``: one)
+#: significant figures of the change in words: at most this many, and no more than an approximate value's
 FIGURES_EXACT = 2
 
 
@@ -34,22 +29,19 @@ def round_sig(value: Decimal, figures: int) -> Decimal:
 
 
 def format_number(number: Decimal, locale: str | None = None) -> str:
-    """A number not below zero in plain digits, with the thousands separators and decimal sign of
-    ``locale`` (a Babel locale name: ``de`` gives ``54.000`` and ``2,5``); None: English (``54,000``,
-    ``2.5``). Every digit of ``number`` is kept."""
+    """A number ≥ 0 in plain digits, every digit kept, with Babel ``locale``'s separators (None: English)."""
     if locale is not None:
         from babel.numbers import format_decimal  # here: 10–25 ms to import, a cost to sites that never ask
 
         return format_decimal(number, locale=locale, decimal_quantization=False)
     if number == number.to_integral_value():
         return f"{int(number):,}"
-    return _strip_zeros(format(number, "f"))
+    text = format(number, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def format_sig(value: Decimal | float, figures: int, locale: str | None = None) -> str:
-    """``value`` to ``figures`` significant figures, in plain digits with thousands separators from
-    1e-4 to under 1e7 (``54,000``, ``2.5``, ``0.012``), beyond that as ``1.2×10⁸`` or ``1×10⁻³²⁰``; the
-    separators and decimal sign of ``locale`` (:func:`format_number`)."""
+    """``value`` to ``figures`` significant figures: plain from 1e-4 to 1e7, else ``1.2×10⁸``."""
     with localcontext() as context:
         context.prec = 40
         number = Decimal(value)
@@ -62,13 +54,8 @@ def format_sig(value: Decimal | float, figures: int, locale: str | None = None) 
         return f"{sign}{mantissa}×10{str(exponent).translate(SUPERSCRIPT)}"
 
 
-def _strip_zeros(text: str) -> str:
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
-
 def written_figures(text: str) -> int:
-    """The significant figures a value was written with: ``~1.03e-1`` three, ``~1e-1`` one, ``200`` one
-    (trailing zeros of a whole number without a point say nothing), ``2.00`` three."""
+    """The significant figures a value was written with (``~1.03e-1``: 3, ``200``: 1, ``2.00``: 3)."""
     number = text.lstrip("".join(APPROXIMATE_MARKS)).strip().lstrip("+-")
     if not NUMBER_RE.match(number):  # not a value as parse_number reads it: no precision said
         return FIGURES_EXACT
@@ -79,9 +66,7 @@ def written_figures(text: str) -> int:
 
 
 def format_difference(value: Decimal | float, figures: int | None = None, locale: str | None = None) -> str:
-    """A difference between two values: with ``figures`` (a value is approximate), to that many
-    significant figures; else a whole number exactly (``165``, ``1,234,567``) below 1e15, anything else to
-    three significant figures; the separators of ``locale`` (:func:`format_number`)."""
+    """A difference: to ``figures`` if approximate, else whole numbers exactly below 1e15, else three."""
     number = Decimal(value)
     if figures is not None:
         return format_sig(number, figures, locale)

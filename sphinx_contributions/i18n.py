@@ -1,24 +1,5 @@
-"""The words the extension writes on pages ("Tags:", "before", "after", the change in words, listing
-headings, the draft banner…), translatable through :mod:`sphinx.locale` with the message catalog
-``sphinx_contributions``.
-
-A site translates them as it translates its own pages: a ``sphinx_contributions.po`` (or ``.mo``) under
-one of its ``locale_dirs``, in ``<language>/LC_MESSAGES/``; a ``.po`` newer than its ``.mo`` is
-compiled when the build starts, as Sphinx does for its own catalog. The site's catalogs come before
-any the package ships. Templates call the same function as ``tr``.
-
-The author's words kept in directive options (a write-up's summary, a figure's label and unit) are
-translated as the page's own text is: each directive puts them in the doctree as an
-:class:`~.nodes.option_text` node with its source and line, which Sphinx's gettext builder extracts into
-the page's catalog and its Locale transform translates; :class:`TranslatedOptions` then writes the
-translation back to the directive's node, so the record (header, listings, cards, exports) holds it.
-
-A site in a language for which neither it nor the package has a catalog hears so in one line, once per
-build that writes a write-up or a listing (:func:`say_labels_stay_english`): the labels stay English.
-
-The extension's own words in the data exports (``contributions.json``, the feed) stay in English: they
-are read by programs.
-"""
+"""The extension's words on pages, translatable through :mod:`sphinx.locale` (catalog ``sphinx_contributions``); the
+authors' words in options through :class:`~.nodes.option_text`."""
 
 from __future__ import annotations
 
@@ -41,7 +22,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: the message catalog's name (``sphinx_contributions.po`` / ``.mo``)
 CATALOG = "sphinx_contributions"
 #: catalogs shipped with the package (``<language>/LC_MESSAGES/sphinx_contributions.mo``)
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -55,9 +35,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 def number_locale(language: str | None) -> str | None:
-    """The Babel locale whose separators and decimal sign numbers take on a site in ``language``
-    (``de`` → ``de``, ``pt-BR`` → ``pt_BR``); None for English and for a language Babel does not know,
-    which Sphinx's own dates fall back to English for as well."""
+    """The Babel locale for numbers in ``language`` (``pt-BR`` → ``pt_BR``); None for English or unknown."""
     if not language or language == "en":
         return None
     try:
@@ -67,32 +45,23 @@ def number_locale(language: str | None) -> str | None:
 
 
 def load_catalogs(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the site's catalogs for ``language`` (compiled when their ``.po`` is newer),
-    then the package's own."""
+    """``config-inited``: the site's catalogs (compiled where newer), then the package's own."""
     repo = CatalogRepository(app.srcdir, config.locale_dirs, config.language, config.source_encoding)
     for catalog in repo.catalogs:
         if catalog.domain == CATALOG and catalog.is_outdated():
             catalog.write_mo(config.language, config.gettext_allow_fuzzy_translations)
-    # this build's language only: a translator kept from an earlier build in the same process would
-    # otherwise answer first (sphinx.locale.init adds to it)
+    # this build's language only: a translator from an earlier build in the process would answer first
     locale.translators.pop(("general", CATALOG), None)
     for directory in [*repo.locale_dirs, LOCALE_DIR]:
         app.add_message_catalog(CATALOG, directory)
 
 
-def has_catalog() -> bool:
-    """Whether the extension's words have a catalog for this build's language (:func:`load_catalogs`:
-    Sphinx keeps a null translator where it found none)."""
-    translator = locale.translators.get(("general", CATALOG))
-    return translator is not None and type(translator) is not gettext.NullTranslations
-
-
 def say_labels_stay_english(app: Sphinx, builder: Builder) -> None:
-    """``write-started``: a site in another language than English, without a catalog of the extension's
-    words, is told so in one line, where it writes a write-up or a listing (a guest's other pages show
-    none of those words)."""
+    """``write-started``: one line where a non-English site lacks a catalog of the extension's words."""
     language = str(app.config.language or "en")
-    if language.replace("-", "_").split("_")[0] == "en" or has_catalog():
+    translator = locale.translators.get(("general", CATALOG))  # a NullTranslations where none was found
+    has_catalog = translator is not None and type(translator) is not gettext.NullTranslations
+    if language.replace("-", "_").split("_")[0] == "en" or has_catalog:
         return
     data = app.env.domains["contrib"].data  # the records, read without the domain's module (below it)
     if not (data.get("contributions") or data.get("listings")):
@@ -106,13 +75,8 @@ def say_labels_stay_english(app: Sphinx, builder: Builder) -> None:
 
 
 class TranslatedOptions(SphinxTransform):
-    """After Sphinx's Locale transform (priority 20) and the ``{pr}`` links' repository
-    (:class:`~.read.roles.ResolveShortLinks`, 500), before the domain reads the page (850): each translated
-    :class:`~.nodes.option_text` becomes its directive's option (the summary's or the impact's markup and plain text, a
-    figure's label or unit, as text); an untranslated one leaves the option as the directive read it.
-    The nodes are dropped unless the build extracts messages (Sphinx's gettext builder, the one that sets
-    ``env.versioning_condition`` to give translatable nodes their ids), as Sphinx drops its own
-    translatable inline nodes."""
+    """After the Locale transform (20) and before the domain reads the page (850): each translated
+    :class:`~.nodes.option_text` becomes its option."""
 
     default_priority = 510
 
@@ -134,8 +98,3 @@ class TranslatedOptions(SphinxTransform):
                 owner[node["option"]] = " ".join(node.astext().split()) or owner[node["option"]]
             if not keep and owner is not None:
                 owner.remove(node)
-
-
-def setup_i18n(app: Sphinx) -> None:
-    app.add_node(cn.option_text)
-    app.add_transform(TranslatedOptions)

@@ -1,13 +1,5 @@
-"""Every setting of the extension, in one table (as MyST-Parser's ``MdParserConfig``): name, default, the
-rebuild it asks for when it changes, its type and what it does. :func:`register_settings` hands the table
-to Sphinx; :func:`check_settings` (``config-inited``, before any other handler reads a setting) makes each
-wrong type and each misspelt ``contributions_*`` name one ``[contrib.config]`` warning at its line of
-``conf.py``, never an exception: a wrong value is replaced by the default, a misspelt name is named with
-its right spelling. AUTHORING.md's settings table is checked against this one by a test.
-
-No setting carries the build's own state: what a build finds (its drafts, what it wrote) is kept on the
-domain or in the extension's files, so a build with nothing to do finds the configuration unchanged.
-"""
+"""Every setting in one table (as MyST-Parser's ``MdParserConfig``); a wrong type or misspelt name is one
+``[contrib.config]`` warning at its line of ``conf.py``."""
 
 from __future__ import annotations
 
@@ -49,10 +41,6 @@ class Setting:
     #: the words a list setting may hold (none: any)
     choices: tuple[str, ...] = ()
 
-    def value_of(self, config: Config) -> Any:
-        default: Any = self.default
-        return default(config) if callable(default) else default
-
     @property
     def type_words(self) -> str:
         names = {bool: "True or False", int: "a whole number", str: "a string", list: "a list", tuple: "a tuple"}
@@ -70,74 +58,22 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("contributions_projects_path", "projects", "env", (str,), "the folder of the generated project pages"),
     Setting("contributions_filter_min", 6, "html", (int,), "write-ups a listing needs to show its filter"),
     Setting("contributions_tag_page_min", 2, "html", (int,), "write-ups a tag needs for a page of its own"),
-    Setting(
-        "contributions_project_page_min",
-        2,
-        "html",
-        (int,),
-        "write-ups a project needs for a page of its own (else its links lead to its section of the "
-        "'projects' listing)",
-    ),
+    Setting("contributions_project_page_min", 2, "html", (int,), "write-ups a project needs for a page of its own"),
     Setting("contributions_social_cards", False, "html", (bool,), "a 1200×630 PNG card for every page"),
     Setting("contributions_lock", LOCK_NAME, "env", (str,), "the lock file 'contributions sync' writes"),
     Setting("contributions_check_titles", False, "env", (bool,), "warn when a title is not the pull request's"),
     Setting("contributions_tagline", "", "env", (str,), "your role, one line, on the PDF's title page"),
     Setting("contributions_profile_links", [], "env", (list, tuple), "your profiles' addresses, on the title page"),
     Setting("contributions_noindex", is_preview, "html", (bool,), "tell search engines not to index the pages"),
-    Setting(
-        "contributions_short_names",
-        True,
-        "env",
-        (bool,),
-        "the bare names ({pr}, :::{fix} …) beside the contrib: ones ({contrib:pr}), where the site leaves them free",
-    ),
-    # the site-wide choices of a portfolio (on in the conf.py `contributions init` writes); a guest site keeps
-    # its pages as written where they show no write-up
-    Setting(
-        "contributions_assets_everywhere",
-        False,
-        "html",
-        (bool,),
-        "the extension's stylesheet and scripts on every page; else only on pages that show its work",
-    ),
-    Setting(
-        "contributions_external_rel",
-        False,
-        "html",
-        (bool,),
-        'rel="noopener noreferrer" on every outbound link of every page (else on the write-ups\' pages only)',
-    ),
-    Setting(
-        "contributions_hide_empty_index",
-        False,
-        "html",
-        (bool,),
-        "no Index page (and no link to one) when no page holds an index entry",
-    ),
-    Setting(
-        "contributions_sitemap",
-        False,
-        "html",
-        (bool,),
-        "the extension writes sphinx-sitemap's sitemap.xml: every page and generated page, also when incremental",
-    ),
-    Setting(
-        "contributions_book_fixes",
-        False,
-        "html",
-        (bool,),
-        "Sphinx's book bugs fixed on every page (singlehtml's index/search links and anchors, ePub svg)",
-    ),
-    Setting(
-        "contributions_pdf_card_styles",
-        False,
-        "env",
-        (bool,),
-        "sphinx-design's card titles a bold line of their own in the PDF (the LaTeX preamble)",
-    ),
-    Setting(
-        "contributions_lasting_warnings", False, "env", (bool,), "every page that warned is read again until fixed"
-    ),
+    Setting("contributions_short_names", True, "env", (bool,), "the bare names ({pr}, :::{fix}) where none took them"),
+    # a portfolio's site-wide choices (on in what `contributions init` writes); a guest's pages stay
+    Setting("contributions_assets_everywhere", False, "html", (bool,), "the stylesheet and scripts on every page"),
+    Setting("contributions_external_rel", False, "html", (bool,), 'rel="noopener noreferrer" on every outbound link'),
+    Setting("contributions_hide_empty_index", False, "html", (bool,), "no Index page where no page holds an entry"),
+    Setting("contributions_sitemap", False, "html", (bool,), "the extension writes sitemap.xml, every page listed"),
+    Setting("contributions_book_fixes", False, "html", (bool,), "Sphinx's one-page and ePub fixes on every page"),
+    Setting("contributions_pdf_card_styles", False, "env", (bool,), "sphinx-design's card titles bold in the PDF"),
+    Setting("contributions_lasting_warnings", False, "env", (bool,), "a page that warned is read again until fixed"),
     Setting(
         "contributions_facts",
         ["size", "tests", "commits", "approvals", "closes", "time"],
@@ -166,9 +102,7 @@ def register_settings(app: Sphinx) -> None:
 
 
 def _lines(confdir: str | Path) -> dict[str, int]:
-    """The line of each name ``conf.py`` assigns at its top level (``=``, ``: T =``, ``+=``; the last one,
-    which is the value Sphinx sees), none when it cannot be read or parsed: the names a site wrote, read
-    from its file (Sphinx keeps them only in a private table)."""
+    """The line of each name ``conf.py`` assigns at its top level (the last); none when it cannot be parsed."""
     path = Path(confdir, "conf.py")
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -195,10 +129,7 @@ def _has_type(value: object, types: tuple[type, ...]) -> bool:
 
 
 def conf_location(app: Sphinx, *names: str) -> str | None:
-    """``conf.py:LINE``, where the site's ``conf.py`` sets the first of ``names`` it sets: the location of a
-    ``[contrib.config]`` warning about them, as Sphinx shows one. None where it sets none of them (a value
-    given with ``-D``, a default) or there is no ``conf.py``: a location without a line would be read as a
-    page's name. The one answer to "which line of conf.py"."""
+    """``conf.py:LINE`` where the site sets the first of ``names``: a warning's location; None where unset."""
     if not app.confdir:
         return None
     lines = _lines(app.confdir)
@@ -211,19 +142,13 @@ _BASE_URL = re.compile(r"https?://[^/\s?#]+(/\S*)?", re.IGNORECASE)
 
 
 def canonical_url(config: Config) -> str:
-    """The site's canonical URL (``html_baseurl``) ending in ``/``, or ``""`` where there is none: the one
-    base of every absolute URL the extension writes (feed, JSON, cards, sitemap), and the answer to "is
-    there a canonical URL?" (:func:`check_html_baseurl` has made a blank or scheme-less value ``""``)."""
+    """The site's canonical URL ending in ``/``, or ``""``: the base of every absolute URL the extension writes."""
     base = str(config.html_baseurl or "").strip()
     return base if not base or base.endswith("/") else base + "/"
 
 
 def check_html_baseurl(app: Sphinx, config: Config) -> None:
-    """``config-inited``, after :func:`check_settings` and before a site's own handlers read it:
-    ``html_baseurl`` is an ``http(s)://`` URL or empty. A blank one, or one without a scheme (feed ids and
-    sitemap URLs would be relative, ``og:image`` would name the host twice), is a ``[contrib.config]``
-    warning and no canonical URL is used; a valid one gets its trailing ``/`` (``og:url`` joined to
-    ``…/en/latest`` would lose ``latest``)."""
+    """``config-inited``: ``html_baseurl`` is an ``http(s)://`` URL ending in ``/``, or empty (warned)."""
     value = config.html_baseurl
     if not isinstance(value, str) or not value:
         return
@@ -242,9 +167,7 @@ def check_html_baseurl(app: Sphinx, config: Config) -> None:
 
 
 def check_settings(app: Sphinx, config: Config) -> None:
-    """``config-inited``, first: a value of the wrong type is a ``[contrib.config]`` warning and the default
-    is used; a ``contributions_*`` (or ``contribution_*``) name that is no setting is a warning naming the
-    setting meant."""
+    """``config-inited``, first: a wrong type warns and takes the default; a misspelt name warns."""
     lines = _lines(app.confdir) if app.confdir else {}
     for setting in SETTINGS:
         value = getattr(config, setting.name)
@@ -261,7 +184,7 @@ def check_settings(app: Sphinx, config: Config) -> None:
             continue
         if _has_type(value, setting.types):
             continue
-        default = setting.value_of(config)
+        default = setting.default(config) if callable(setting.default) else setting.default
         warn(
             ContribWarning.CONFIG,
             f"{setting.name} = {value!r}: it takes {setting.type_words} ({setting.description}); the default "
@@ -291,9 +214,7 @@ FOLDERS = {"contributions_tags_path": "tags", "contributions_projects_path": "pr
 
 
 def check_folders(app: Sphinx, config: Config) -> None:
-    """``config-inited``: each folder of generated pages is a relative folder inside the site (``tags``,
-    ``blog/tags``); another value is reported and the default used. The tags' and the projects' folders
-    are neither one folder nor one inside the other; where they are, both defaults are used."""
+    """``config-inited``: the generated pages' folders are inside the site and apart; else the defaults."""
     for name, default in FOLDERS.items():
         value = str(config[name]).strip().rstrip("/")  # "tags/" is "tags"; "/tags" is outside the site
         if not value or value.startswith((".", "/")) or any(part in ("", ".", "..") for part in value.split("/")):

@@ -1,19 +1,5 @@
-"""The HTML themes the extension supports, the distribution that brings each one, and a theme that is not
-installed as one warning rather than Sphinx's crash.
-
-Sphinx loads ``html_theme`` when it makes the builder and, for a theme it cannot find, stops with
-``ThemeError: no theme named 'furo' found (missing theme.toml?)`` and a report that asks for a bug report
-(``contributions serve`` then served an empty folder). Here, when the site's settings are read
-(``config-inited``, before the builder exists), a theme that Sphinx would not find is one warning on
-``conf.py``'s ``html_theme`` line, naming the theme and the ``pip install`` that brings it,
-``[contrib.missing_theme]``; the build goes on with Sphinx's default theme (alabaster), so the preview
-shows the pages and a strict build fails on that one line.
-
-Sphinx finds a theme (:class:`sphinx.theming.HTMLThemeFactory`) among its own themes, the folders of
-``html_theme_path`` (a folder with ``theme.toml`` or ``theme.conf``, or a ``.zip``), the themes extensions
-registered (``app.add_html_theme``) and the ``sphinx.html_themes`` entry points of installed packages;
-:func:`theme_installed` looks in the same places without loading any of them.
-"""
+"""A theme that is not installed is one ``[contrib.missing_theme]`` warning naming the ``pip install`` that brings it,
+and the build goes on with alabaster."""
 
 from __future__ import annotations
 
@@ -44,9 +30,7 @@ def theme_installed(app: Sphinx, config: Config, name: str) -> bool:
     """Whether Sphinx would find the HTML theme ``name`` (see the module's description)."""
     import sphinx
 
-    if name in app.registry.html_themes:
-        return True
-    if any(entry.name == name for entry in entry_points(group="sphinx.html_themes")):
+    if name in app.registry.html_themes or any(e.name == name for e in entry_points(group="sphinx.html_themes")):
         return True
     folders = [Path(sphinx.package_dir) / "themes"]
     folders += [Path(app.confdir) / folder for folder in getattr(config, "html_theme_path", None) or ()]
@@ -58,14 +42,12 @@ def theme_installed(app: Sphinx, config: Config, name: str) -> bool:
 
 
 def install_command(name: str) -> str:
-    """``pip install furo``: the distribution named for a supported theme, else the theme's name as
-    Python packages spell it (``my_theme`` → ``my-theme``), which is what most themes publish."""
+    """``pip install furo``: the distribution of a supported theme, else the name as packages spell it."""
     return f"pip install {THEMES.get(name) or name.replace('_', '-')}"
 
 
 def spelled_as_installed(app: Sphinx, config: Config, name: str) -> str | None:
-    """The installed theme that ``name`` means when it is written as its distribution is
-    (``pydata-sphinx-theme``, ``Furo``): the theme's own name, or None."""
+    """The installed theme ``name`` means when written as its distribution (``Furo``), or None."""
     wanted = name.strip().lower().replace("-", "_")
     candidates = [theme for theme, distribution in THEMES.items() if distribution and distribution == name.lower()]
     candidates.append(wanted)

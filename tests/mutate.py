@@ -59,6 +59,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     # the drafts' scan of the sources serves the command line too (``new``, ``sync``: every write-up's page)
     "collect/drafts.py": ("tests/test_drafts.py", "tests/test_warnings.py", "tests/test_cli.py", "tests/test_sync.py"),
     "render/": ("tests/test_header.py", "tests/test_figures.py", "tests/test_listing.py", "tests/test_navigation.py"),
+    "render/filter.py": ("tests/test_exports.py", "tests/test_listing.py"),
     "write/exports.py": ("tests/test_exports.py", "tests/test_hostile.py"),
     "write/sidebar.py": ("tests/test_navigation.py",),
     "write/generated.py": (
@@ -158,8 +159,8 @@ MUTATIONS = (
     Mutation(
         "sidebar-limit",
         "write/sidebar.py",
-        "return ordered[: max(app.config.contributions_sidebar_limit, 0)]",
-        "return ordered[: max(app.config.contributions_sidebar_limit + 1, 0)]",
+        "shown_records = ordered[: app.config.contributions_sidebar_limit]",
+        "shown_records = ordered[: app.config.contributions_sidebar_limit + 1]",
         "the sidebar lists contributions_sidebar_limit write-ups, no more",
     ),
     Mutation(
@@ -234,7 +235,7 @@ MUTATIONS = (
     ),
     Mutation(
         "script-json-ampersand",
-        "write/exports.py",
+        "render/filter.py",
         '.replace("&", "\\\\u0026")',
         "",
         "JSON inside a <script> element keeps no '&'",
@@ -425,8 +426,8 @@ MUTATIONS = (
     Mutation(
         "book-root-chapters",
         "write/books.py",
-        "if not is_book(builder) or self.env.current_document.docname != self.config.root_doc:",
-        "if not is_book(builder) or self.env.current_document.docname == self.config.root_doc:",
+        "if not output_of(builder).book or self.env.current_document.docname != self.config.root_doc:",
+        "if not output_of(builder).book or self.env.current_document.docname == self.config.root_doc:",
         "a book's root document gets the write-ups its toctrees do not reach, once, as chapters",
     ),
     Mutation(

@@ -101,10 +101,9 @@ def test_every_name_of_the_reference_has_a_description(built: Path) -> None:
     no fix for any warning)."""
     sys.path.insert(0, str(DOCS / "_ext"))
     try:
-        from contrib_reference import DIRECTIVE_DOCS, EVENT_DOCS, ROLE_DOCS, extension_names
+        from contrib_reference import DIRECTIVE_DOCS, EVENT_DOCS, ROLE_DOCS, WARNING_DOCS, extension_names
     finally:
         sys.path.remove(str(DOCS / "_ext"))
-    from sphinx_contributions.warnings import WARNING_DOCS
 
     directives, roles = extension_names()
     assert set(DIRECTIVE_DOCS) == set(directives)

@@ -21,12 +21,14 @@ from __future__ import annotations
 import argparse
 import re
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.domains.rst import ReSTDirective, ReSTRole
 from sphinx.util.docutils import SphinxDirective
+
+from sphinx_contributions.warnings import ContribWarning
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -161,6 +163,190 @@ EVENT_DOCS: dict[str, tuple[str, str, str, str]] = {
 }
 
 
+class WarningDoc(NamedTuple):
+    """One warning kind, as the manual's reference shows it beside its cause (the member's comment)."""
+
+    #: the message as a build shows it, for one case (the part before ``[contrib.KIND]``)
+    example: str
+    #: how to fix it
+    fix: str
+
+
+#: each warning kind (:class:`ContribWarning`): a message as a user sees it, and the fix
+WARNING_DOCS: dict[ContribWarning, WarningDoc] = {
+    ContribWarning.MISSING_OPTION: WarningDoc(
+        "contribution is missing required option(s): repo; the page is not listed",
+        "Add the option named to the `contribution` header: `:repo:`, `:pr:` and `:summary:` are required.",
+    ),
+    ContribWarning.BAD_OPTION: WarningDoc(
+        "option ignored: date '2023-02-30' does not exist (day is out of range for month)",
+        "Write the value in the form the message gives; a required option's bad value leaves the page unlisted.",
+    ),
+    ContribWarning.PLACEHOLDER: WarningDoc(
+        "contribution repo#1: the title is not written yet (it is still a 'TODO' placeholder)",
+        "Replace the `TODO: …` title or summary that `contributions new` wrote with your own words.",
+    ),
+    ContribWarning.MISSING_TITLE: WarningDoc(
+        "contribution repo#1 has no heading; its key is used as title",
+        "Give the page a `# Title` line above the header.",
+    ),
+    ContribWarning.BAD_STATUS: WarningDoc(
+        "option ignored: status must be one of merged, open, closed, draft; got 'landed'",
+        "Write one of `merged`, `open`, `closed` or `draft`, or remove `:status:`.",
+    ),
+    ContribWarning.BAD_METRIC: WarningDoc(
+        "metric not shown: before must be a number such as 0.5 or 1.03e-1, got 'fast'",
+        "Give the figure a label and two numbers (`:before:`, `:after:`); `:better:` is `lower` or `higher`.",
+    ),
+    ContribWarning.BAD_EVIDENCE: WarningDoc(
+        "metric 'Latency': evidence left out: 'PR #12' is not a pull request, issue, commit or URL",
+        "Write each item as `PR 12`, `issue 3`, `commit 0123abc`, `owner/repo#N`, `owner/repo@SHA` or an address.",
+    ),
+    ContribWarning.MISSING_SECTION: WarningDoc(
+        "contribution repo#1 is missing section(s): fix, verification",
+        "Add the sections named: a write-up has `problem`, `root-cause`, `fix` and `verification`, in order.",
+    ),
+    ContribWarning.DUPLICATE_SECTION: WarningDoc(
+        "section 'problem' is given twice on this page; only the first has the anchor '#problem'",
+        "Merge the two sections into one.",
+    ),
+    ContribWarning.SECTION_OUTSIDE: WarningDoc(
+        "'fix' belongs on a contribution page, after the 'contribution' directive",
+        "Add a `contribution` header above the sections, or use an ordinary heading on this page.",
+    ),
+    ContribWarning.UNWRITTEN_SECTION: WarningDoc(
+        "section 'fix' is not written yet (it holds only comments or nothing)",
+        "Replace the section's `%` prompt lines with the write-up, or mark it `:unknown:`.",
+    ),
+    ContribWarning.DUPLICATE_HEADER: WarningDoc(
+        "a page holds one contribution; this second 'contribution' directive is ignored",
+        "Move the second write-up to a page of its own (`contributions new` starts one).",
+    ),
+    ContribWarning.DUPLICATE_KEY: WarningDoc(
+        "contribution good#1 is already declared in good.md; this page is not listed",
+        "Delete one of the two pages, or give this one a key of its own (`:key:`).",
+    ),
+    ContribWarning.UNKNOWN_KEY: WarningDoc(
+        "{contrib} target not found: 'godo#9'; the closest existing keys: 'good#1'",
+        "Write an existing key (`<repository name>#<pr>`); where the message names a page that is not listed, "
+        "fix that page's own warning first.",
+    ),
+    ContribWarning.UNKNOWN_SECTION: WarningDoc(
+        "{contrib} target not found: 'good#1#causes': good#1 has no section 'causes' (its sections: problem, "
+        "root-cause, fix, verification)",
+        "Write one of the sections the message lists after the key.",
+    ),
+    ContribWarning.DUPLICATE_LABEL: WarningDoc(
+        "contribution good#1: the label 'good-1-fix' is already defined in bad.md; {ref} links to that one",
+        "Rename the other label: the write-up's labels are `<repository name>-<pr>` and `…-<section>`.",
+    ),
+    ContribWarning.TAG_CLASH: WarningDoc(
+        "contribution b#2: the tag 'C#' and 'C' of a.md share one tag page (c); spell them the same, or tell "
+        "them apart",
+        "Spell the tag one way on every page, or rename one so their addresses differ.",
+    ),
+    ContribWarning.DRAFT_LINK: WarningDoc(
+        "{contrib} links to draft#4, a draft (draft) that the published site leaves out",
+        "Publish the draft (set its `:status:`), or link to it once it is published.",
+    ),
+    ContribWarning.DRAFT_NOT_EXCLUDED: WarningDoc(
+        "contribution a#1 is a draft but its header was not found before the build (is it nested in another "
+        "directive?), so it would be published; put the 'contribution' directive at the top level of the page",
+        "Put the `contribution` header at the top level of the page, not inside another directive.",
+    ),
+    ContribWarning.BAD_TARGET: WarningDoc(
+        "{pr} target not linked: expected 'owner/repo#N' or '#N', got 'transformers#1'",
+        "Write `owner/repo#N`, or `#N` on a write-up for its own repository.",
+    ),
+    ContribWarning.UNKNOWN_EXPORT: WarningDoc(
+        "{export} 'feed.xml' is not one of the exports (contributions.json, contributions.schema.json, "
+        "contributions.atom); shown as text",
+        "Name one of the exports the message lists.",
+    ),
+    ContribWarning.BAD_LISTING: WarningDoc(
+        "contributions listing: layout must be one of table, cards, proof, got 'card': did you mean 'cards'?",
+        "Write the option's value as the message says; a `projects` listing holds `project` intros only.",
+    ),
+    ContribWarning.UNKNOWN_PROJECT: WarningDoc(
+        "project intro 'numpy' names no project with a write-up; it is not shown",
+        "Name a project that has a write-up (its display name or repository name), inside a `projects` listing.",
+    ),
+    ContribWarning.CONFIG: WarningDoc(
+        'myst_enable_extensions has no "colon_fence": write-ups\' ":::" directives would be read as plain text; '
+        'add "colon_fence" to myst_enable_extensions in conf.py',
+        "Change the setting of `conf.py` the message names, at the line it gives.",
+    ),
+    ContribWarning.OPAQUE_SLUG: WarningDoc(
+        "tag '注意' has no Latin letter or digit, so its page gets an opaque address, tags/tag-4ffef8f3: add Latin "
+        "letters or digits to the tag (a transliteration, say) for a readable one",
+        "Add Latin letters or digits to the tag or project name.",
+    ),
+    ContribWarning.STRUCTURE: WarningDoc(
+        "content at line 17 is outside the sections, between the 'root-cause' and 'verification' sections: a "
+        "write-up's text goes inside its four sections; move it into one of them",
+        "Keep the page to its title, the header, then the four sections in order, everything inside them.",
+    ),
+    ContribWarning.NESTING: WarningDoc(
+        "the 'fix' section opened at line 17 is not closed before the 'verification' section (line 21), so "
+        "'verification' is inside it: close 'fix' with ':::' on a line before ':::{verification}'",
+        "Close each section with its own fence; a section that holds a `metric` takes four colons.",
+    ),
+    ContribWarning.COMPAT: WarningDoc(
+        "sphinx 9.1 has no EventManager.listeners: …",
+        "Install the versions the extension supports, or update the extension; the message says what the build "
+        "loses meanwhile.",
+    ),
+    ContribWarning.DUPLICATE_ID: WarningDoc(
+        "the id 'problem' is given twice on this page, to the heading 'Problem' (line 9) and the 'problem' "
+        "section (line 11): ids must be unique; rename or remove the heading",
+        "Rename or remove the heading or label that repeats a section's name.",
+    ),
+    ContribWarning.FORGE_MISMATCH: WarningDoc(
+        "contribution demo#1: the status 'open' is not what contributions.lock.json says: merged",
+        "Correct the page, or run `contributions sync` to fetch the forge's facts again.",
+    ),
+    ContribWarning.LOCK: WarningDoc(
+        "contributions.lock.json cannot be read: …",
+        "Run `contributions sync` to write the lock again, or delete it.",
+    ),
+    ContribWarning.UNKNOWN_NAME: WarningDoc(
+        "'contribution' has no option 'state': did you mean 'status'? Write ':status:'",
+        "Write the name the message suggests.",
+    ),
+    ContribWarning.SHORT_NAME: WarningDoc(
+        "{pr} is another extension's role on this site (extlinks or sphinx-issues, say, holds the short name "
+        "'pr'), so this is not a link of sphinx-contributions: write {contrib:pr}",
+        "Write the namespaced form the message names; the site's own role stays as it is.",
+    ),
+    ContribWarning.FILE_NAME: WarningDoc(
+        "the file name numpy-27001.md gives another number than ':pr:', so the page is published as "
+        "numpy#27010: correct ':pr:', or rename the file to numpy-27010.md",
+        "Correct `:pr:`, or rename the file as the message says.",
+    ),
+    ContribWarning.EMPTY_PAGE: WarningDoc(
+        "the page is empty: write the contribution here ('contributions new' starts one from its pull request) "
+        "or delete the file",
+        "Write the page, or delete the file.",
+    ),
+    ContribWarning.LONG_TITLE: WarningDoc(
+        "contribution demo#1: the title is 142 characters long; listings, cards and the browser's tab show "
+        "about 120: shorten it and say the rest in the summary or the sections",
+        "Shorten the title; say the rest in the summary.",
+    ),
+    ContribWarning.MISSING_THEME: WarningDoc(
+        "html_theme 'no_such_theme' is not installed; install it with: pip install no-such-theme (this build "
+        "uses alabaster instead)",
+        "Install the theme (add it to `requirements.txt`), or correct `html_theme`.",
+    ),
+    ContribWarning.SHALLOW_HISTORY: WarningDoc(
+        "the git history is shallow: this write-up's feed entry (no 'date') would take the time of the clone's "
+        "boundary commit, not of its last commit; fetch the whole history ('git fetch --unshallow') or give the "
+        "page a ':date:'",
+        "Fetch the whole history (`git fetch --unshallow`), or give the write-up a `:date:`.",
+    ),
+}
+
+
 def myst_form(example: str) -> str:
     """The reST form of a MyST example: ``:::{name} arg`` → ``.. contrib:name:: arg``, options indented."""
     lines, out = example.splitlines(), []
@@ -272,8 +458,6 @@ class CommandsReference(GeneratedDirective):
 class WarningsReference(GeneratedDirective):
     def text(self) -> str:
         from sphinx.pycode import ModuleAnalyzer
-
-        from sphinx_contributions.warnings import WARNING_DOCS, ContribWarning
 
         comments = ModuleAnalyzer.for_module("sphinx_contributions.warnings").find_attr_docs()
         out = []

@@ -1,17 +1,5 @@
-"""The extension's stylesheet and script (``static/``) on the pages that show what they style: no trace on
-the others.
-
-A guest's pages stay as the site wrote them: a page that shows no write-up, listing, project overview,
-figure or known-limits callout gets none of the extension's files. Sphinx (7.1+) takes
-``app.add_css_file``/``add_js_file`` inside ``html-page-context`` for that one page: :func:`add_page_assets`
-adds them there, to the pages marked while they are resolved (:func:`note_page_assets`) and to the
-generated tag and project pages. The files are copied into the output's ``_static`` only by a build of a
-site that has such a page (:func:`copy_used_assets`), so a site without one holds none of them.
-
-A portfolio whose own templates and sidebar use the extension's classes on every page (the search form,
-the write-ups in furo's sidebar) sets ``contributions_assets_everywhere = True``: the files are then on
-every page of the site, as a site's own stylesheet is (``html_static_path`` and ``builder-inited``); the
-listings' filter script only on a site's pages, where its listings are."""
+"""The extension's stylesheet and script, only on the pages that show what they style (:func:`add_page_assets`), copied
+only for a site that has one; ``contributions_assets_everywhere`` puts them on every page."""
 
 from __future__ import annotations
 
@@ -33,8 +21,7 @@ if TYPE_CHECKING:
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 STATIC_FILES = ("contributions.css", "contributions.js", "contributions-search.js")
-#: on the search page of a site with write-ups: a write-up found by its key is its page's hit, and each
-#: hit's summary is made of the page's own words
+#: on the search page of a site with write-ups: a write-up found by its key is its page's hit
 SEARCH_JS = "contributions-search.js"
 #: the class of the write-ups' list in furo's sidebar (:mod:`..write.sidebar`), on every page it is on
 SIDEBAR_CLASS = 'class="contrib-nav"'
@@ -47,18 +34,13 @@ def everywhere(app: Sphinx) -> bool:
 
 
 def add_static_path(app: Sphinx, config: Config) -> None:
-    """``config-inited`` (``contributions_assets_everywhere`` only): the extension's ``static/`` folder, as a
-    site's own would be, set before the environment compares this configuration with the last build's: set
-    later (at ``builder-inited``), the last build's pickled configuration held it and this one not yet, so
-    every build with nothing to do said "The configuration has changed (1 option: 'html_static_path')".
-    Builders that write no HTML never read it."""
+    """``config-inited``: the ``static/`` folder, before Sphinx compares settings (assets everywhere)."""
     if everywhere(app) and str(STATIC_DIR) not in config.html_static_path:
         config.html_static_path.append(str(STATIC_DIR))
 
 
 def add_static_files(app: Sphinx) -> None:
-    """``builder-inited`` (``contributions_assets_everywhere`` only): the extension's CSS and script on every
-    page, for HTML builders only."""
+    """``builder-inited`` (``contributions_assets_everywhere``): the CSS and script on every page of HTML builders."""
     if not everywhere(app) or not writes_html(app.builder):
         return
     app.add_css_file("contributions.css")
@@ -91,10 +73,7 @@ def _shows_something(node: nodes.Node) -> bool:
 def add_page_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
 ) -> None:
-    """``html-page-context``: the files, on this page only, where it shows the extension's work (its doctree
-        was marked, it is a generated tag or project page, or furo's sidebar lists write-ups on it: after the
-    sidebar's handler). The search page of a site that publishes write-ups gets the search script
-    (:data:`SEARCH_JS`), deferred: it runs after Sphinx's searchtools.js, before the query."""
+    """``html-page-context``: the files on this page only, where it shows the extension's work; the search script."""
     if pagename == "search" and is_site_builder(app.builder) and get_domain(app.env).published():
         app.add_js_file(SEARCH_JS, loading_method="defer")
     if everywhere(app) or not writes_html(app.builder):
@@ -114,21 +93,15 @@ def add_page_assets(
 
 
 def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:
-    """The files :func:`copy_used_assets` copies into this output's ``_static``: the extension's where a
-    page of the site shows its work (a write-up, a listing, a figure, a callout or a role: the one answer,
-    :func:`..collect.own_nodes.site_shows_work`), for a builder whose pages are HTML; none where they are
-    everywhere (Sphinx copies them) or nothing shows the extension's work. The output's manifest holds them
-    (:mod:`..write.manifest`), so they leave the output with the last of its work."""
+    """The extension's files for this output's ``_static``: where pages are HTML, the site shows its work, and they are
+    not on every page already."""
     if everywhere(app) or not writes_html(builder) or not site_shows_work(app):
         return []
     return [STATIC_DIR / name for name in STATIC_FILES]
 
 
 def copy_used_assets(app: Sphinx, builder: Builder) -> None:
-    """``write-started`` (Sphinx copies the static files next, before it writes a page, and each page's
-    link carries the file's checksum): :func:`used_static_files` into the output's ``_static`` (a page
-    that shows a write-up or a listing may be one this build does not rewrite: its record or listing is
-    in the environment)."""
+    """``write-started``, before Sphinx copies static files: :func:`used_static_files` into ``_static``."""
     files = used_static_files(app, builder)
     if not files:
         return

@@ -1,17 +1,5 @@
-"""Social cards: a 1200×630 PNG per page, drawn with Pillow.
-
-Pure drawing, no Sphinx: :func:`render_card` turns a :class:`Card` into PNG bytes, the same bytes for the
-same card on the same machine (no timestamp or other metadata is written), and :func:`card_digest` names
-those bytes by their inputs, so a build keeps a card whose inputs did not change without drawing it.
-
-Why not sphinxext-opengraph's cards: they are drawn with matplotlib, measured here at ~87 ms a card (plus
-~0.9 s to import matplotlib in every build) against a budget of 20 ms; this renderer takes a few ms
-(``benchmarks/cards.py``, run by ``make bench``).
-
-Text may be anything a page holds: it is cleaned (control and format characters dropped, whitespace
-collapsed), wrapped to the card's width and cut with an ellipsis when it does not fit. A character the
-font lacks shows as the font's empty box; nothing raises.
-"""
+"""Social cards, 1200×630 PNGs drawn with Pillow in a few ms (sphinxext-opengraph's matplotlib takes ~87 ms a card): the
+same bytes for the same inputs (:func:`card_digest`)."""
 
 from __future__ import annotations
 
@@ -47,8 +35,7 @@ LINE_SPACING = 1.22
 MAX_CHARS = 500
 ELLIPSIS = "…"
 
-#: DejaVu Sans, from Debian's ``fonts-dejavu-core`` (``.readthedocs.yaml`` installs it on Read the Docs):
-#: Latin, Greek, Cyrillic, Arabic, Hebrew and the symbols the site's figures use (≈ × →)
+#: DejaVu Sans (Debian's ``fonts-dejavu-core``): Latin, Greek, Cyrillic, Arabic, Hebrew, ≈ × →
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 DEJAVU = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 
@@ -65,8 +52,7 @@ class Card:
     status: str | None = None
     #: the line(s) under the title: a write-up's headline figure, another page's opening paragraph
     figure: str = ""
-    #: rows under that (the home page's proof): (a pull request's key and state, its headline figure);
-    #: the first :data:`MAX_ROWS` are drawn
+    #: rows under that (the home page's proof): (key and state, headline figure); :data:`MAX_ROWS` drawn
     rows: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -93,9 +79,6 @@ class Palette:
         ("closed", "#cbd5e1"),
         ("draft", "#fca5a5"),
     )
-
-    def state_colour(self, status: str) -> str:
-        return dict(self.states).get(status, self.text)
 
 
 @dataclass(frozen=True)
@@ -144,8 +127,7 @@ _ASCII = str.maketrans({"≈": "~", "×": "x", "→": "->", "←": "<-", "—": 
 
 
 def clean_text(text: str) -> str:
-    """NFC, whitespace collapsed to single spaces, control, format, private-use, unassigned characters and
-    lone surrogates dropped: what is left can be laid out and drawn."""
+    """NFC, whitespace collapsed, and characters that cannot be laid out (control, format, unassigned…) dropped."""
     if text.isascii() and text.isprintable():  # the common case, without a look at each character
         return " ".join(text.split())
     kept = "".join(
@@ -200,8 +182,7 @@ def _take_line(text: str, font: ImageFont.FreeTypeFont, width: int) -> tuple[str
 
 
 def _ellipsize(text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
-    """``text`` if it fits on one line, else its longest prefix that fits with an ellipsis (at a word end
-    when one is near)."""
+    """``text`` if it fits on one line, else its longest fitting prefix with an ellipsis, at a word end if near."""
     if _fits(text, font, width):
         return text
     cut = _longest_prefix(text, font, width, ELLIPSIS)
@@ -212,8 +193,7 @@ def _ellipsize(text: str, font: ImageFont.FreeTypeFont, width: int) -> str:
 
 
 def wrap(text: str, font: ImageFont.FreeTypeFont, width: int, max_lines: int) -> tuple[list[str], bool]:
-    """``text`` in lines of at most ``width`` pixels; past ``max_lines`` the last line is cut with an
-    ellipsis. Returns the lines and whether all the text is shown."""
+    """``text`` in lines of at most ``width`` px, cut with an ellipsis past ``max_lines``; and whether all is shown."""
     lines: list[str] = []
     rest = text
     while rest and len(lines) < max_lines - 1:
@@ -234,26 +214,16 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return value[0], value[1], value[2]
 
 
-def _ramp(start: str, end: str, steps: int = 16) -> list[tuple[int, int, int]]:
-    (r0, g0, b0), (r1, g1, b1) = _rgb(start), _rgb(end)
-    return [
-        (
-            round(r0 + (r1 - r0) * i / (steps - 1)),
-            round(g0 + (g1 - g0) * i / (steps - 1)),
-            round(b0 + (b1 - b0) * i / (steps - 1)),
-        )
-        for i in range(steps)
-    ]
+def _ramp(start: str, end: str, steps: int = 16) -> list[tuple[int, ...]]:
+    ends = list(zip(_rgb(start), _rgb(end), strict=True))
+    return [tuple(round(a + (b - a) * i / (steps - 1)) for a, b in ends) for i in range(steps)]
 
 
 @functools.lru_cache(maxsize=8)
 def palette_image(palette: Palette) -> Image.Image:
-    """The card's 256 colours: ramps from each background to each colour drawn on it (anti-aliased edges).
-
-    A PNG of 256 colours is written in a third of the time of a true-colour one and is half its size;
-    the ramps keep the text's anti-aliasing. Made once per palette (do not draw on it)."""
+    """The card's 256 colours, ramps that keep anti-aliasing: a third of a true-colour PNG's time, half its size."""
     inks = (palette.accent, palette.title, palette.text, *(colour for _, colour in palette.states))
-    colours: list[tuple[int, int, int]] = []
+    colours: list[tuple[int, ...]] = []
     for ink in inks:
         colours += _ramp(palette.background, ink)
     for _, colour in palette.states:
@@ -342,7 +312,7 @@ def render_card(card: Card, palette: Palette | None = None, fonts: Fonts | None 
         key = _ellipsize(key, key_font, inner - width - 24) if key else ""
         left = MARGIN + (round(key_font.getlength(key)) + 24 if key else 0)
         top = baseline - 36
-        _pill(image, (left, top, left + width, top + height), palette.state_colour(card.status or ""))
+        _pill(image, (left, top, left + width, top + height), dict(palette.states).get(card.status or "", palette.text))
         draw.text((left + pad, top + height // 2), label, font=state_font, fill=palette.badge_text, anchor="lm")
     if key:
         key_font = fonts.get(KEY_SIZE, bold=True)

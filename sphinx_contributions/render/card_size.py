@@ -1,4 +1,3 @@
-"""A social card's size in pixels: here, apart from the drawing (:mod:`.card_image`, which needs Pillow),
-so that the tags naming a card (:mod:`..write.social_cards`) need no Pillow."""
+"""A social card's size, apart from the drawing, so that naming a card (:mod:`..write.social_cards`) needs no Pillow."""
 
 WIDTH, HEIGHT = 1200, 630

@@ -1,7 +1,4 @@
-"""The listings' filter script (``static/contributions.js``) and its words: every label the script shows
-is the extension's translation (catalog ``sphinx_contributions``), written into each page as a JSON
-``<script type="application/json" id="contrib-filter-labels">`` that the script reads; the script itself
-holds no words. Messages with ``%(name)s`` are filled in by the script."""
+"""The listings' filter script holds no words: its translated labels are written into each page as JSON."""
 
 from __future__ import annotations
 
@@ -15,13 +12,11 @@ from .header import state_label
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
-#: the id of the labels' element
 LABELS_ID = "contrib-filter-labels"
 
 
 def filter_labels() -> dict[str, object]:
-    """The filter's words, translated: each facet's legend and "All …" button, the panel's, the reset
-    button's and the status line's, and each state's name (``unstated``: a write-up that states none)."""
+    """The filter's words, translated: facets, buttons, the status line and each state's name."""
     return {
         "legend": {"project": _("Project"), "tag": _("Tag"), "status": _("State")},
         "all": _("All"),
@@ -53,14 +48,17 @@ def filter_labels() -> dict[str, object]:
     }
 
 
-def labels_json() -> str:
-    """:func:`filter_labels` as JSON that is safe inside a ``<script>`` element."""
-    text = json.dumps(filter_labels(), ensure_ascii=False, sort_keys=True)
+def script_json(data: object) -> str:
+    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` survives as such."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def labels_json() -> str:
+    return script_json(filter_labels())
+
+
 def add_filter_script(app: Sphinx) -> None:
-    """The filter script and its words, on every page of a site builder (``builder-inited``, once the
-    site's catalogs are loaded)."""
+    """``builder-inited``, once the catalogs are loaded: the filter script and its words on a site builder's pages."""
     app.add_js_file(None, body=labels_json(), type="application/json", id=LABELS_ID)
     app.add_js_file("contributions.js", loading_method="defer")

@@ -1,24 +1,5 @@
-"""The header block at the top of a write-up, built at write time from the page's record, per builder.
-
-One function, :func:`header_view`, decides what the header shows, in which order and with which words: the
-project, the repository, the state badge (only when a state is stated), the date, what the lock adds ("merged
-on DATE"), how the pull request was made, as the lock holds it, in one quiet line of facts each linked to its
-forge's page (:func:`made_facts`: "+42 −3 in 3 files, 2 of them tests · 1 approval · merged after 6 days";
-``contributions_facts`` chooses which), the summary, the headline figure as a stat (the values before → after
-and the change in words; a no-regression check as a check: its label and its value, not in large type; the
-page's other figures are drawn in its Verification), the actions (the pull request and each issue) and the
-tags. Two writers print that one view:
-
-- on site builders (``html``, ``dirhtml``) the template ``contributions/header.html`` (a site overrides
-  it from its ``templates_path``; it gets the view as ``header``, and the same facts under the names it
-  had before);
-- every other builder (``singlehtml``, ``epub``, LaTeX, Texinfo, text, man) gets :func:`header_nodes`,
-  docutils nodes with the template's classes: the book builders' own transforms and writers then see the
-  links (a reference inside the book, ``epub_show_urls``, LaTeX's hyperlinks), as for the listings
-  (:func:`.templates.templates_of` draws the same line). LaTeX frames the header (``sphinxShadowBox``).
-
-Links to the generated project and tag pages are links only where the builder writes those pages.
-"""
+"""A write-up's header, from its record: :func:`header_view` decides what it shows; site builders print it with the
+template ``contributions/header.html``, the others get :func:`header_nodes`."""
 
 from __future__ import annotations
 
@@ -46,13 +27,11 @@ if TYPE_CHECKING:
     from sphinx.writers.latex import LaTeXTranslator
     from sphinx.writers.texinfo import TexinfoTranslator
 
-#: the template of the header on site builders
 HEADER_TEMPLATE = "contributions/header.html"
 #: the template of the end of a write-up on site builders (its actions again, the way back to the list)
 END_TEMPLATE = "contributions/end.html"
 
-#: Sphinx's class for what its search index leaves out: the way back to the list and the end of a write-up
-#: are navigation, the same words on every write-up (its pull request's link is in the header, searched)
+#: Sphinx's class for what its search index leaves out: navigation, the same words on every write-up
 NO_SEARCH = "no-search"
 
 
@@ -62,19 +41,8 @@ def state_label(status: str) -> str:
     return labels[status]
 
 
-def state_classes(status: str) -> list[str]:
-    """The classes of a state's badge (its colour is the state's, ``contributions.css``)."""
-    return ["contrib-badge", "contrib-state", f"contrib-state-{status}"]
-
-
-def tag_classes() -> list[str]:
-    """The classes of a tag's badge."""
-    return ["contrib-badge", "contrib-tag"]
-
-
-def metric_brief(metric: Metric) -> str:
-    """A figure in brief: ``Drift: 1.03e-1 → 1.91e-6 (≈54,000× lower)``."""
-    return stat(metric).brief
+#: the classes of a tag's badge
+TAG_CLASSES = "contrib-badge contrib-tag"
 
 
 def forge_words(record: Contribution) -> list[str]:
@@ -88,15 +56,13 @@ def forge_words(record: Contribution) -> list[str]:
     return words
 
 
-#: the facts of how a pull request was made that a header may show, in the order shown (the setting
-#: ``contributions_facts`` chooses among them)
+#: the facts of how a pull request was made, in the order shown (``contributions_facts`` chooses)
 FACTS = ("size", "tests", "commits", "approvals", "closes", "time")
 
 
 @dataclass(frozen=True)
 class Fact:
-    """One fact of how the pull request was made, as the header's quiet line shows it: which fact (one of
-    :data:`FACTS`), its words, where the forge shows it, and what goes before it on the line."""
+    """One fact of how the pull request was made (one of :data:`FACTS`): its words, its link, its separator."""
 
     name: str
     text: str
@@ -105,8 +71,7 @@ class Fact:
 
 
 def _count(number: int, one: str, many: str) -> str:
-    """``one`` for 1, else ``many`` with the number (both already translated: each a literal ``tr(…)``, which
-    the catalog's extraction finds)."""
+    """``one`` for 1, else ``many`` with the number (each a literal ``tr(…)``, for the catalog's extraction)."""
     return one if number == 1 else many % {"count": number}
 
 
@@ -125,11 +90,8 @@ def _after(opened: str, merged: str, tr: Callable[[str], str]) -> str:
 
 
 def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[[str], str] = _) -> tuple[Fact, ...]:
-    """The facts of how ``record``'s pull request was made that the lock holds, those of ``shown`` (the
-    setting), each linked to where its forge shows it: "+42 −3 in 3 files, 2 of them tests · 1 approval ·
-    merged after 6 days". A fact the lock does not hold is left out; a count the forge gives as a lower
-    bound ("1000+"), or tests among a list shorter than the count (GitHub lists 3,000 files), says "at
-    least". ``tr``: the words' translation (the exports keep English: ``str``)."""
+    """How ``record``'s pull request was made, those of ``shown``, each linked to its forge's page ("+42 −3 in 3 files ·
+    1 approval"); a lower bound says "at least"; ``tr`` translates."""
     from ..forges import forge_of
     from ..lock import is_test
 
@@ -166,12 +128,8 @@ def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[
     if "commits" in shown and found.commits is not None:
         facts.append(Fact("commits", _count(found.commits, tr("1 commit"), tr("%(count)s commits")), commits_url))
     if "approvals" in shown and found.approvals is not None:
-        text = (
-            tr("no approvals")
-            if not found.approvals
-            else _count(found.approvals, tr("1 approval"), tr("%(count)s approvals"))
-        )
-        facts.append(Fact("approvals", text, record.pr_url))
+        text = _count(found.approvals, tr("1 approval"), tr("%(count)s approvals")) if found.approvals else ""
+        facts.append(Fact("approvals", text or tr("no approvals"), record.pr_url))
     if "closes" in shown and found.closes:
         for i, number in enumerate(found.closes):
             text = (tr("closes #%(number)s") if not i else "#%(number)s") % {"number": number}
@@ -181,15 +139,9 @@ def made_facts(record: Contribution, shown: Sequence[str] = FACTS, tr: Callable[
     return tuple(facts)
 
 
-def facts_line(facts: tuple[Fact, ...]) -> str:
-    """The facts as one line of text."""
-    return "".join((fact.separator if i else "") + fact.text for i, fact in enumerate(facts))
-
-
 @dataclass(frozen=True)
 class Stat:
-    """A figure as a stat shows it (the header's stat row, a ``proof`` listing): the values in large type,
-    the label and the change in words beside them."""
+    """A figure as a stat shows it: the values in large type, the label and the change in words beside them."""
 
     label: str
     before: str  # the value as written, with its unit
@@ -200,8 +152,7 @@ class Stat:
     check: bool = False
     #: the two values are equal (``196 → 196``)
     same: bool = False
-    #: the change where it adds to the values (:meth:`.Metric.telling_change`; none for a check, whose mark
-    #: says it): what a listing shows beside the values
+    #: the change where it adds to the values (:meth:`.Metric.telling_change`), as a listing shows it
     telling: str = ""
 
     @property
@@ -210,8 +161,7 @@ class Stat:
 
     @property
     def shown(self) -> tuple[str, ...]:
-        """The values as the header shows them, each kept whole on one line: before and after, or the
-        one value of a check whose values are equal (``196``)."""
+        """The values, each kept whole: before and after, or a held check's one value (``196``)."""
         return (self.after,) if self.check and self.same else (self.before, self.after)
 
     @property
@@ -246,13 +196,12 @@ class State:
 
 
 def state(status: str | None) -> State | None:
-    return State(state_label(status), " ".join(state_classes(status)), status) if status else None
+    return State(state_label(status), f"contrib-badge contrib-state contrib-state-{status}", status) if status else None
 
 
 @dataclass(frozen=True)
 class Tag:
-    """A tag as it is shown: its name, slug (class names) and the link to its page (``None`` where the
-    builder does not write tag pages)."""
+    """A tag as shown: its name, slug and link (``None`` where the builder writes no tag pages)."""
 
     name: str
     slug: str
@@ -309,8 +258,7 @@ class HeaderView:
 
 
 def header_view(record: Contribution, links: Links, facts: Sequence[str] = FACTS) -> HeaderView:
-    """What the header of ``record`` shows, its links relative to the page being written; ``facts``: those
-    of how it was made to show (``contributions_facts``)."""
+    """What the header of ``record`` shows, linked from the page written; ``facts``: ``contributions_facts``."""
     return HeaderView(
         record=record,
         project=record.display_project,
@@ -327,13 +275,12 @@ def header_view(record: Contribution, links: Links, facts: Sequence[str] = FACTS
         actions=actions(record),
         tags=tag_links(record, links),
         tags_label=_("Tags:"),
-        tag_badge_classes=" ".join(tag_classes()),
+        tag_badge_classes=TAG_CLASSES,
     )
 
 
 def header_context(view: HeaderView) -> dict[str, Any]:
-    """What ``contributions/header.html`` gets (see the template's first comment): the view as
-    ``header``, and its parts under the names the template had before it."""
+    """What ``contributions/header.html`` gets: the view as ``header``, and its parts under their older names."""
     return {
         "header": view,
         "record": view.record,
@@ -472,10 +419,7 @@ def draft_banner(record: Contribution) -> list[nodes.Node]:
 
 
 def render_headers(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: fill each ``contribution_header`` with its block, from the page's view: on
-    site builders from the template ``contributions/header.html`` (one raw HTML node), with the
-    breadcrumb above the page's title and ``contributions/end.html`` after the last section; elsewhere
-    as nodes."""
+    """``doctree-resolved``: each header, from the templates on site builders (with breadcrumb and end), else nodes."""
     if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
         return
     domain = get_domain(app.env)
@@ -531,11 +475,7 @@ def depart_header_html(self: nodes.NodeVisitor, node: nodes.Element) -> None:
 
 
 def visit_header_latex(self: LaTeXTranslator, node: nodes.Element) -> None:
-    """A framed box, with a label for each of the header's ids (``{contrib}`` links point at it), kept
-    whole and with the first section: in a minipage (a box is never split, and it follows the write-up's
-    title as a heading's first line does), and no page break allowed after it (``\\@nobreaktrue``: the
-    next heading adds neither its penalty nor its space, so "Problem" and its first lines follow the
-    header onto its page; a header box never sits at a page's foot with its Problem on the next)."""
+    """A framed box in a minipage, never split, with no page break after it (``\\@nobreaktrue``)."""
     self.in_minipage += 1
     self.body.append(
         "\n"

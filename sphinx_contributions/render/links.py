@@ -1,22 +1,5 @@
-"""Links, resolved per builder at write time: links to generated tag and project pages and to the
-exports (a relative link on site builders, text elsewhere), and external links. Which tag and project
-pages there are, and which page holds the projects overview, is in the digest of :mod:`..write.manifest`:
-when it changes, every page that links them is rewritten.
-
-Links that leave the site carry ``rel="noopener noreferrer"``: the linked page gets neither a
-handle on this window nor the address it was reached from. On a page that shows none of the extension's
-work only where the site asks for it (``contributions_external_rel``).
-
-Sphinx's HTML writer writes a reference's ``rel`` attribute; a late ``doctree-resolved`` handler sets it
-on every external http(s) reference of a page, after the listings and page links are resolved (MyST
-links, ``{pr}``/``{issue}``, the header's and the listings' GitHub links). Generated tag and project
-pages (:mod:`..write.generated`) are rendered outside that event.
-
-The linkcheck builder collects a page's links in a post-transform (Sphinx's ``HyperlinkCollector``,
-priority 800), before ``doctree-resolved``: the header's links (the pull request, its issues, the
-repository) and a figure's evidence, which exist as nodes only once rendered, were never checked.
-:class:`LinksToCheck` hands them to it first.
-"""
+"""Links resolved per builder at write time: to generated pages and exports (text where not written), outbound links
+with ``rel="noopener noreferrer"``, and the rendered links handed to linkcheck."""
 
 from __future__ import annotations
 
@@ -44,10 +27,7 @@ EXTERNAL_REL = "noopener noreferrer"
 
 
 def project_target(env: BuildEnvironment, page: str, project: str) -> tuple[str, str] | None:
-    """Where a link to a project leads, as (docname, anchor): its page (a generated one, from
-    ``contributions_project_page_min`` write-ups, or one the site writes itself), else its section on the
-    first page with a ``projects`` listing (``open-source.html#project-<slug>``); None where there is
-    neither."""
+    """Where a project link leads (docname, anchor): its page, else its section of the first overview, else None."""
     if page in env.found_docs or page in get_domain(env).all_generated_pages():
         return page, ""
     listings = sorted(get_domain(env).project_intros)  # every page with a `projects` listing
@@ -69,13 +49,8 @@ class Links:
             uri = self._uris[target] = self.builder.get_relative_uri(self.fromdoc, target)
         return uri
 
-    def page(self, target: str) -> str | None:
-        """The link to ``target`` from this page, or ``None`` where pages are not linked."""
-        return self.uri(target) if self.linked else None
-
     def document(self, docname: str) -> str | None:
-        """The link to the document ``docname``: on the site, and in the books that hold it (a reference
-        inside the book); ``None`` elsewhere (text, man) or when the book does not hold it."""
+        """The link to ``docname`` on the site and in books that hold it; ``None`` elsewhere."""
         if self.linked:
             return self.uri(docname)
         if not links_inside(self.builder):
@@ -86,8 +61,7 @@ class Links:
             return None
 
     def project_href(self, page: str, project: str) -> str | None:
-        """The ``href`` of a link to a project (:func:`project_target`); ``None`` where pages are not
-        linked, where there is no target, and on the target itself (no card links to its own page)."""
+        """The ``href`` of a project link; ``None`` where unlinked, without target, and on the target itself."""
         found = project_target(self.builder.env, page, project) if self.linked else None
         if found is None:
             return None
@@ -96,14 +70,8 @@ class Links:
             return None
         return f"{self.uri(docname)}#{anchor}" if anchor else self.href(docname)
 
-    def page_href(self, target: str) -> str | None:
-        """The ``href`` of a link to the generated page ``target``; ``None`` where pages are not linked."""
-        return self.href(target) if self.linked else None
-
     def tag_href(self, page: str, slug: str) -> str | None:
-        """The ``href`` of a tag's link: its generated page, or, for a tag below
-        ``contributions_tag_page_min``, the list of contributions filtered by it (``?tag=<slug>``, which
-        the list's filter reads); ``None`` where pages are not linked or there is neither."""
+        """A tag's ``href``: its page, else the list filtered (``?tag=<slug>``); ``None`` where neither."""
         if not self.linked:
             return None
         env = self.builder.env
@@ -113,11 +81,6 @@ class Links:
         if index not in env.found_docs:
             return None
         return f"{self.uri(index)}?tag={quote(slug)}"  # "" on the list itself: "?tag=…", the same page
-
-    def document_href(self, docname: str) -> str | None:
-        """The ``href`` of a link to the document ``docname`` (see :meth:`document`)."""
-        uri = self.document(docname)
-        return "#" if uri == "" else uri
 
     def href(self, target: str) -> str:
         """The ``href`` of a link to ``target`` (``#`` on ``target`` itself, as docutils writes it)."""
@@ -133,8 +96,7 @@ def mark_external_links(tree: nodes.Node) -> None:
 
 
 def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: site builders get a relative link to the generated page; others (which do
-    not write it) the text."""
+    """``doctree-resolved``: a relative link to a generated page on site builders, its text elsewhere."""
     if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
         return
     builder = app.builder
@@ -162,18 +124,14 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 
 def mark_outbound_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Every page's outbound links where the site asks for it (``contributions_external_rel``, a
-    portfolio's choice); else only the pages that show the extension's work: a guest's other pages keep
-    their links as written."""
+    """Outbound links on every page with ``contributions_external_rel``, else on pages showing the extension's work."""
     if writes_html(app.builder) and (app.config.contributions_external_rel or doctree.get(cn.USES_ASSETS)):
         mark_external_links(doctree)
 
 
 class LinksToCheck(SphinxPostTransform):
-    """linkcheck: the links the header and the figures render (:func:`~.header.render_headers`, the
-    figures' translators) as reference nodes beside them, each at the line of its directive, before
-    Sphinx's ``HyperlinkCollector`` reads the page's references (priority 800). The linkcheck builder
-    writes no page, so nothing else sees them."""
+    """linkcheck: the links the header and figures render, as references at their directive's line, before Sphinx's
+    ``HyperlinkCollector`` (800)."""
 
     builders = ("linkcheck",)
     default_priority = 790

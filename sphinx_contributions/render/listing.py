@@ -1,14 +1,5 @@
-"""Listings rendered at write time: each ``contributions`` node becomes a table, cards or a proof strip,
-from the domain's records, so it always reflects every page of the current build (:mod:`..write.manifest`
-rewrites the pages when those records change).
-
-One function, :func:`entries`, decides what a listing shows of each record (an :class:`Entry`); two
-writers print those entries. Site builders (``html``, ``dirhtml``) render them with the templates under
-``templates/contributions/`` (a site overrides them from its ``templates_path``): one raw HTML node
-instead of thousands of docutils nodes, so a long listing costs a template render, not a tree walk per
-Sphinx transform. Every other builder (``singlehtml``, ``epub``, LaTeX, text, man, texinfo…) gets the
-same entries as docutils nodes (:class:`Renderer`), which its own transforms and writers handle.
-"""
+"""Listings rendered at write time from the domain's records (:func:`entry`): with the templates on site builders (one
+raw node), as docutils nodes elsewhere (:class:`Renderer`)."""
 
 from __future__ import annotations
 
@@ -25,9 +16,9 @@ from ..i18n import _
 from ..keys import slugify
 from ..queries import select
 from ..records import Contribution
-from .header import Stat, Tag, badge, link_node, stat, state, tag_classes, tag_links
+from .header import TAG_CLASSES, Stat, Tag, badge, link_node, stat, state, tag_links
 from .links import Links
-from .summary import inline_html, inline_nodes, unlinked
+from .summary import inline_html, inline_nodes
 from .templates import render_html, templates_of
 
 if TYPE_CHECKING:
@@ -37,23 +28,16 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.jinja2glue import BuiltinTemplateLoader
 
-    from ..records import Metric
-
 
 #: the template of a listing; it includes ``listing_<layout>.html``
 LISTING_TEMPLATE = "contributions/listing.html"
-#: the class of a filterable listing of fewer than ``contributions_filter_min`` write-ups: the filter
-#: script shows its controls only when the address asks for a filter (``?tag=…``, a tag link's)
+#: a filterable listing below ``contributions_filter_min``: controls only when the address asks (``?tag=…``)
 FILTER_QUIET = "contrib-filter-quiet"
 
 
 def table_headings() -> tuple[str, ...]:
     """The column headings of a listing table, translated."""
     return (_("Project"), _("PR"), _("Contribution"), _("Impact"), _("State"), _("Key metric"))
-
-
-def empty_text() -> str:
-    return _("No contributions match.")
 
 
 def item_classes(record: Contribution) -> list[str]:
@@ -68,9 +52,7 @@ def item_classes(record: Contribution) -> list[str]:
 
 @dataclass(frozen=True)
 class Entry:
-    """What a listing shows of one record (the templates and :class:`Renderer` alike), its links
-    relative to the page being written (``#`` for a link to that page itself; ``None`` where the
-    builder writes no such page: a tag or project page outside the site, a write-up in text or man)."""
+    """What a listing shows of one record, links relative to the page (``#``: itself; ``None``: not written)."""
 
     record: Contribution
     url: str | None
@@ -81,8 +63,7 @@ class Entry:
     state_classes: str
     brief: str  # the first figure in brief; "" when there is none
     figure: Stat | None  # the headline figure as a stat (a ``proof`` listing shows it); None when none
-    #: the headline figure's change in words where it says more than its values (``≈54,000× lower``); ""
-    #: for a change from or to zero, no change and a no-regression check, whose values say it all
+    #: the headline figure's change in words where it says more than the values (``≈54,000× lower``)
     figure_change: str = ""
 
     @property
@@ -100,23 +81,14 @@ class Entry:
         """What a card or a table's row says of the write-up: its impact sentence, else its summary."""
         return inline_html(self.record.description_inline)
 
-    @property
-    def description_link_html(self) -> Markup:
-        """:attr:`description_html` without its links, as the text of the link to the write-up."""
-        return inline_html(unlinked(self.record.description_inline))
-
-
-def telling_change(metric: Metric) -> str:
-    """The change in words of a listing's figure, when it adds to the values (:meth:`.Metric.telling_change`)."""
-    return metric.telling_change(_)
-
 
 def entry(record: Contribution, links: Links) -> Entry:
     shown = state(record.status)
     figure = stat(record.headline) if record.headline else None
+    url = links.document(record.docname)
     return Entry(
         record=record,
-        url=links.document_href(record.docname),
+        url="#" if url == "" else url,  # "": the page itself
         project_url=links.project_href(record.project_page, record.display_project),
         tags=tag_links(record, links),
         classes=" ".join(item_classes(record)),
@@ -128,21 +100,17 @@ def entry(record: Contribution, links: Links) -> Entry:
     )
 
 
-def entries(records: Iterable[Contribution], links: Links) -> list[Entry]:
-    return [entry(record, links) for record in records]
-
-
 def listing_context(
     records: list[Contribution], links: Links, layout: str, filterable: bool, filter_quiet: bool = False
 ) -> dict[str, Any]:
     """What ``contributions/listing.html`` gets (and the tag and project pages, which include it)."""
     return {
-        "entries": entries(records, links),
+        "entries": [entry(record, links) for record in records],
         "layout": layout,
         "filterable": filterable,
         "filter_quiet": filter_quiet,
         "headings": table_headings(),
-        "tag_badge_classes": " ".join(tag_classes()),
+        "tag_badge_classes": TAG_CLASSES,
         "tr": _,
     }
 
@@ -156,14 +124,13 @@ def render_listing_html(
 
 
 class Renderer:
-    """Writes the entries of a listing as nodes, for one page of one builder (those without HTML
-    templates, and the project sections); links are relative to that page."""
+    """Writes a listing's entries as nodes for one page of a builder without the HTML templates."""
 
     def __init__(self, builder: Builder, fromdoc: str) -> None:
         self.links = Links(builder, fromdoc)
 
     def entries(self, records: Iterable[Contribution]) -> list[Entry]:
-        return entries(records, self.links)
+        return [entry(record, self.links) for record in records]
 
     def title_link(self, shown: Entry) -> nodes.Element:
         # in a book too: a reference to the write-up's chapter
@@ -181,15 +148,14 @@ class Renderer:
 
     def tags(self, shown: Entry) -> nodes.paragraph:
         paragraph = nodes.paragraph(classes=["contrib-tags"])
-        badge_classes = " ".join(tag_classes())
         for i, tag in enumerate(shown.tags):
             if i:
                 paragraph += nodes.Text(" ")
             classes = [f"contrib-facet-tag-{tag.slug}"]
             if tag.url is None:
-                paragraph += nodes.inline("", "", badge(tag.name, badge_classes), classes=classes)
+                paragraph += nodes.inline("", "", badge(tag.name, TAG_CLASSES), classes=classes)
             else:
-                link = nodes.reference("", "", badge(tag.name, badge_classes), internal=True, refuri=tag.url)
+                link = nodes.reference("", "", badge(tag.name, TAG_CLASSES), internal=True, refuri=tag.url)
                 link["classes"] = classes
                 paragraph += link
         return paragraph
@@ -283,7 +249,7 @@ class Renderer:
 
     def render(self, records: list[Contribution], options: dict[str, object]) -> nodes.Node:
         if not records:
-            return nodes.paragraph(text=empty_text(), classes=["contrib-empty"])
+            return nodes.paragraph(text=_("No contributions match."), classes=["contrib-empty"])
         layout = options.get("layout")
         shown = self.entries(records)
         writers = {"cards": self.cards, "proof": self.proof}
@@ -297,9 +263,7 @@ class Renderer:
         return container
 
 
-def _node_options(node: cn.contribution_list) -> dict[str, object]:
-    names = ("layout", "project", "tag", "status", "sort", "limit", "filter")
-    return {name: node[name] for name in names if name in node.attributes}
+_OPTIONS = ("layout", "project", "tag", "status", "sort", "limit", "filter")
 
 
 def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -314,10 +278,9 @@ def resolve_listings(app: Sphinx, doctree: nodes.document, docname: str) -> None
     links = Links(app.builder, docname)
     renderer = Renderer(app.builder, docname)
     for node in nodes_found:
-        options = _node_options(node)
+        options: dict[str, object] = {name: node[name] for name in _OPTIONS if name in node.attributes}
         chosen = select(records, options)
-        # fewer write-ups than contributions_filter_min: the filter applies an address's ?tag=…, but shows
-        # no controls of its own
+        # fewer write-ups than contributions_filter_min: no controls, but an address's ?tag=… applies
         least = node.get("filter_min", app.config.contributions_filter_min)
         options["filter_quiet"] = len(chosen) < least
         if templates is not None:

@@ -1,12 +1,4 @@
-"""How a figure is drawn: two values, the change in words, an inline SVG bar pair (HTML and ePub), a small
-table with drawn bars (LaTeX), or its text equivalent (text, man, Texinfo, …).
-
-The chart is drawn only where it is truthful (:attr:`.Metric.chart`): on a linear scale the bars start at
-zero and are proportional to the values; on a log scale (positive values ten times apart or more) they
-start at a power of ten below the smaller value. A negative value, or two zeros, get no chart: the
-values and the words alone. Colours come from CSS custom properties, so the figure follows furo's
-light and dark schemes.
-"""
+"""How a figure is drawn: inline SVG (HTML, ePub), a picture (LaTeX), or text; charted only where truthful."""
 
 from __future__ import annotations
 
@@ -34,8 +26,7 @@ if TYPE_CHECKING:
 
     from ..records import Metric
 
-#: the chart's geometry, in CSS pixels: no viewBox, so text keeps its size at every width (12 px and up on a
-#: phone) while the plot's horizontal positions are percentages of the figure's full width
+#: the chart's geometry, in CSS pixels: no viewBox, so text keeps its size; x positions are percentages
 _ROW = 34  # one row: its label ("before"), then its mark
 _LABEL_BASELINE = 13
 _MARK_Y = 24  # centre of a row's mark (log) or bar (linear)
@@ -50,23 +41,17 @@ _HEIGHT = 2 * _ROW + _TICK + _TICK_LABEL_GAP + 6
 _AXIS_Y = 2 * _ROW + 2
 #: at most this many labelled ticks on an axis (a log axis over 300 decades labels every 50th)
 _MAX_TICKS = 7
-#: at most this many labelled ticks on a log axis: a label of 12 px and up (``10⁻⁶``) is about 30 px wide,
-#: and a phone of 320 px leaves the plot about 190 px; the decades between them get short unlabelled ticks
-#: (where there are at most this many between two labels)
+#: at most this many labelled ticks on a log axis (a phone leaves ~190 px, a label is ~30 px wide)
 _MAX_LOG_TICKS = 5
 _MINOR_MOST = 5
 _MINOR_TICK = 3
 SCALE_NAMES = {"log": "log scale", "linear": "linear scale from 0"}
-#: the LaTeX chart's width, in points
-_LATEX_WIDTH = 220
+_LATEX_WIDTH = 220  # the LaTeX chart's width, in points
 
 
 @dataclass(frozen=True)
 class Tick:
-    """A labelled tick: where it sits on the axis (0 to 1), its value (as a number's text: ``1e-6``,
-    ``50.0``) and its label (``10⁻⁶``, ``50``); a decade's tick its power of ten as ``exponent``, which
-    the SVG draws as a raised number in a font as large as a phone needs (a superscript character,
-    ``⁻⁶``, is drawn about 8 px high)."""
+    """A labelled tick: its place (0 to 1), value (``1e-6``), label (``10⁻⁶``) and a decade's ``exponent``."""
 
     at: float
     value: str
@@ -83,10 +68,7 @@ class Tick:
 
 @dataclass(frozen=True)
 class Chart:
-    """What a truthful chart draws: the scale, each value's place on the axis (0 to 1, left to right) and
-    the axis' labelled ticks. On a log scale the places are ``log10(value)`` between two powers of ten,
-    and the values are drawn as marks on that axis (the length of a bar from an arbitrary power of ten
-    would say nothing); on a linear scale, as bars from zero."""
+    """What a truthful chart draws: the scale, each value's place (0 to 1), the ticks (log: marks; linear: bars)."""
 
     scale: str
     before: float
@@ -108,8 +90,7 @@ def _nice_step(raw: Decimal) -> Decimal:
 
 
 def chart(m: Metric) -> Chart | None:
-    """The chart of a figure, or None where no chart is truthful or says anything (:attr:`.Metric.chart`;
-    two equal values: a pair of equal bars says nothing the words do not)."""
+    """The chart of a figure, or None where none is truthful (:attr:`.Metric.chart`) or the values are equal."""
     if m.chart is None or m.before == m.after:
         return None
     if m.chart == "log":
@@ -142,9 +123,7 @@ def chart(m: Metric) -> Chart | None:
 
 
 def _count_ticks(whole: Decimal) -> list[Decimal]:
-    """Evenly spaced ticks from 0 that end exactly at ``whole``, in steps of 1, 2, 2.5, 4 or 5 × 10ⁿ (whole
-    steps for a whole number), three to ``_MAX_TICKS - 1`` of them (``16``: 0, 4, 8, 12, 16); none when no
-    such step divides it (``140``)."""
+    """Ticks from 0 ending exactly at ``whole`` (``16``: 0, 4, 8, 12, 16), or none where no nice step divides it."""
     counted = whole == whole.to_integral_value()  # a whole number: whole steps
     for power in range(0 if counted else whole.adjusted() - 1, max(0, whole.adjusted()) + 1):
         for factor in ("1", "2", "2.5", "4", "5"):
@@ -162,10 +141,7 @@ def _pct(at: float) -> str:
 
 
 def _label_place(scale: str, at: float, other: float) -> tuple[float, str, int]:
-    """Where a row's label ("before", "after") goes, above its own mark: the place on the axis (0 to 1),
-    the text's anchor and its offset in px. On a log axis it runs from the mark away from the other
-    value's mark (whose line down to the axis it would cross), unless that is off the plot's edge; on a
-    linear one from the bar's end, toward the middle of the plot."""
+    """A row label's place (0 to 1), anchor and offset: away from the other mark (log) or toward the middle."""
     if scale == "log":
         rightward = at > other
         if rightward and at > _EDGE:
@@ -185,9 +161,7 @@ def _tick_text(tick: Tick) -> str:
 
 
 def metric_svg(m: Metric) -> str:
-    """The inline SVG ("" when no chart is truthful), the figure's full width; no text from the page is in
-    it (its row and tick labels are the extension's own words and numbers); hidden from screen readers,
-    which read the text equivalent beside it. Colours come from CSS classes (light and dark schemes)."""
+    """The inline SVG ("" when no chart is truthful), hidden from screen readers, which read the text beside it."""
     drawn = chart(m)
     if drawn is None:
         return ""
@@ -254,26 +228,20 @@ def visit_metric_html(self: HTML5Translator, node: cn.metric) -> None:
             f'<div class="contrib-metric-chart">{svg}\n'
             f'<span class="contrib-metric-scale" aria-hidden="true">{esc(scale)}</span></div>'
         )
-    approximate = ' class="contrib-metric-approximate"'
+
+    def value(side: str, tag: str, number: float, approximate: bool, text: str) -> str:
+        shown = ' class="contrib-metric-approximate"' if approximate else ""
+        return (
+            f'<span class="contrib-metric-{side}"><span class="contrib-metric-tag">{esc(tag)}</span> '
+            f'<data value="{esc(repr(number))}"{shown}>{esc(text)}</data>{unit}</span> '
+        )
+
+    after = value("after", _("after"), m.after, m.after_approximate, m.after_text)
+    values = value("before", _("before"), m.before, m.before_approximate, m.before_text)
+    values += f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> {after}'
     if m.expect == "hold" and m.before == m.after:  # a check that held: one value, shown as a check
-        both = _("before and after")
-        values = (
-            f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(both)}'
-            f'</span> <data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>'
-            f"{esc(m.after_text)}</data>{unit}</span> "
-        )
-        kind = " contrib-metric-check"
-    else:
-        values = (
-            f'<span class="contrib-metric-before"><span class="contrib-metric-tag">{esc(_("before"))}</span> '
-            f'<data value="{esc(repr(m.before))}"{approximate * m.before_approximate}>{esc(m.before_text)}</data>'
-            f"{unit}</span> "
-            f'<span class="contrib-metric-arrow" aria-hidden="true">→</span> '
-            f'<span class="contrib-metric-after"><span class="contrib-metric-tag">{esc(_("after"))}</span> '
-            f'<data value="{esc(repr(m.after))}"{approximate * m.after_approximate}>{esc(m.after_text)}</data>'
-            f"{unit}</span> "
-        )
-        kind = " contrib-metric-check" if m.expect == "hold" else ""
+        values = value("after", _("before and after"), m.after, m.after_approximate, m.after_text)
+    kind = " contrib-metric-check" if m.expect == "hold" else ""
     words = m.change_words(_)
     change = f'<strong class="contrib-metric-change">{esc(words)}</strong>' if words else ""
     self.body.append(
@@ -301,9 +269,7 @@ def _evidence_html(self: HTML5Translator, m: Metric) -> str:
 
 
 def latex_chart(m: Metric, esc: Callable[[str], str]) -> str:
-    """The chart in LaTeX's ``picture`` mode, to the HTML chart's scale: a row per value ("before",
-    "after"), marks on a log axis or bars from zero on a linear one, and the axis' labelled ticks; "" where
-    no chart is truthful."""
+    """The chart in LaTeX's ``picture`` mode, to the HTML chart's scale; "" where no chart is truthful."""
     drawn = chart(m)
     if drawn is None:
         return ""
@@ -330,8 +296,7 @@ def latex_chart(m: Metric, esc: Callable[[str], str]) -> str:
     return "\n".join(parts)
 
 
-#: a tick label's size in the PDF: 8 pt, its raised exponent 7 pt (``\\scriptsize`` and a superscript
-#: character were about 5 pt)
+#: a tick label's size in the PDF: 8 pt, its raised exponent 7 pt
 _LATEX_TICK = r"\fontsize{8}{9}\selectfont"
 _LATEX_EXPONENT = r"\fontsize{7}{8}\selectfont"
 
@@ -345,8 +310,7 @@ def _latex_tick(tick: Tick, esc: Callable[[str], str]) -> str:
 
 
 def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
-    """A small table: the label; before and after with their values; where a chart is truthful, the
-    chart (:func:`latex_chart`); the change in words, which way is better, and the evidence as links."""
+    """A small table: label, values, the chart where truthful, the change, which way is better, the evidence."""
     m = metric_from_node(node)
     esc = self.encode
     unit = f"~{esc(m.unit)}" if m.unit else ""
@@ -368,8 +332,7 @@ def visit_metric_latex(self: LaTeXTranslator, node: cn.metric) -> None:
             rf"{esc(_('after'))} & {esc(m.after_text)}{unit}\\"
             "\n"
         )
-    # the word outside the f-string: Python 3.11's tokenizer hides a call inside one from the catalogue's
-    # extraction, 3.12's (PEP 701) does not, and both must find it
+    # outside the f-string, where Python 3.11's tokenizer would hide the call from the catalogue's extraction
     evidence_word = _("evidence")
     self.body.append(
         "\n\\par\\medskip\\noindent"
@@ -393,10 +356,7 @@ VISITORS = frozenset({"html", "latex"})
 
 
 def searched(doctree: nodes.document) -> None:
-    """Each figure's words for Sphinx's search index (its label, values and change in words), as a text
-    child of its node: the HTML visitor writes the figure from the node's attributes and skips its
-    children, the indexer reads them (a figure's words were searched through the header's stats, which
-    now show the headline figure alone)."""
+    """Each figure's words as a text child, for the search index (the HTML visitor skips children)."""
     for node in doctree.findall(cn.metric):
         if node.children:
             continue
@@ -406,8 +366,7 @@ def searched(doctree: nodes.document) -> None:
 
 
 def metrics_to_text(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: builders without a visitor of their own (text, man, Texinfo, …) get each
-    metric's text equivalent; the gettext builder keeps the node, whose label and unit it extracts."""
+    """``doctree-resolved``: builders without a visitor get each figure as text; gettext keeps the node."""
     if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
         return
     if app.builder.format == "html" and not output_of(app.builder).catalogs:

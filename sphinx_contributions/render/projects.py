@@ -1,6 +1,4 @@
-"""A ``projects`` listing rendered at write time: one section per project with a write-up (its
-intro if the page gives one, the upstream repository, then a line per write-up: its title and pull
-request; the write-ups' cards are the list's), from the domain's records."""
+"""A ``projects`` listing, rendered at write time: a section per project, its intro and write-ups."""
 
 from __future__ import annotations
 
@@ -48,8 +46,7 @@ def render_projects(
 
 
 def resolve_projects(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``: replace each ``projects`` listing with its sections (an intro outside one,
-    reported when read, is dropped)."""
+    """``doctree-resolved``: each ``projects`` listing becomes its sections."""
     if not holds_own_nodes(app, docname):  # a page without the extension's nodes: nothing to do
         return
     for intro in list(doctree.findall(cn.project_intro)):

@@ -1,12 +1,7 @@
-"""A write-up's summary as it is shown: its inline markup (code, emphasis, links; see
-:class:`~sphinx_contributions.records.Inline`) as docutils nodes for any builder, or as HTML for the
-templates of site builders. What shows text only (the meta description, the JSON, the feed, card
-images) takes the record's ``summary``, the plain form (:func:`~sphinx_contributions.records.plain_text`).
-"""
+"""Inline markup (:class:`~sphinx_contributions.records.Inline`) as docutils nodes or as HTML."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -15,7 +10,7 @@ from markupsafe import Markup, escape
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from ..records import Contribution, Inline
+    from ..records import Inline
 
 
 def inline_nodes(markup: Iterable[Inline]) -> list[nodes.Node]:
@@ -31,19 +26,6 @@ def inline_nodes(markup: Iterable[Inline]) -> list[nodes.Node]:
         else:
             element = nodes.strong if item.kind == "strong" else nodes.emphasis
             found.append(element("", "", *inline_nodes(item.children)))
-    return found
-
-
-def unlinked(markup: Iterable[Inline]) -> list[Inline]:
-    """Inline markup with every link replaced by its text: for markup that is itself a link's text."""
-    found: list[Inline] = []
-    for item in markup:
-        if item.kind == "link":
-            found.extend(unlinked(item.children))
-        elif item.children:
-            found.append(replace(item, children=tuple(unlinked(item.children))))
-        else:
-            found.append(item)
     return found
 
 
@@ -65,13 +47,3 @@ def inline_html(markup: Iterable[Inline]) -> Markup:
             tag = "strong" if item.kind == "strong" else "em"
             parts.append(f"<{tag}>{inline_html(item.children)}</{tag}>")
     return Markup("".join(parts))  # built from escaped text only
-
-
-def summary_nodes(record: Contribution) -> list[nodes.Node]:
-    """The summary of ``record`` as nodes."""
-    return inline_nodes(record.summary_inline)
-
-
-def summary_html(record: Contribution) -> Markup:
-    """The summary of ``record`` as HTML."""
-    return inline_html(record.summary_inline)

@@ -1,10 +1,4 @@
-"""The extension's Jinja templates (``templates/contributions/…``): the header of a write-up, listings,
-and the tag and project pages, rendered on site builders with the builder's own template loader, so a
-file of the same name under the site's ``templates_path`` replaces the extension's (Sphinx searches
-``templates_path`` first, then the theme).
-
-Like Sphinx's own templates they do not autoescape: every text from a page goes through ``|e``.
-"""
+"""The extension's Jinja templates, loaded by the builder so a site overrides them; page text goes through ``|e``."""
 
 from __future__ import annotations
 
@@ -21,14 +15,12 @@ if TYPE_CHECKING:
 
 #: the extension's templates, searched after the site's own ``templates_path``
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
-#: templates that extend one theme's own (``themes/<html_theme>/``), searched only under that theme: a name
-#: there (``breadcrumbs.html``) is one other themes use for their own (pydata-sphinx-theme's component)
+#: templates that extend one theme's own (``themes/<html_theme>/``), searched only under that theme
 THEME_TEMPLATES_DIR = TEMPLATES_DIR / "themes"
 
 
 def templates_of(builder: Builder) -> BuiltinTemplateLoader | None:
-    """The template loader of a site builder; ``None`` for the others, which get docutils nodes (so
-    their own transforms and writers see the links: epub's ``epub_show_urls``, LaTeX's footnotes…)."""
+    """A site builder's template loader; ``None`` for others, which get nodes their writers handle."""
     return getattr(builder, "templates", None) if is_site_builder(builder) else None
 
 
@@ -39,8 +31,7 @@ def render_html(templates: BuiltinTemplateLoader, name: str, context: dict[str, 
 
 
 def add_templates_path(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the extension's templates after the site's, so a site overrides any of them;
-    and, where ``html_theme`` is one of :data:`THEME_TEMPLATES_DIR`'s, those extending that theme's."""
+    """``config-inited``: the templates after the site's, and those extending the site's theme."""
     theme = THEME_TEMPLATES_DIR / str(getattr(config, "html_theme", None) or "")
     for_theme = [str(theme)] if theme.parent == THEME_TEMPLATES_DIR and theme.is_dir() else []
     config.templates_path = [*config.templates_path, str(TEMPLATES_DIR), *for_theme]

@@ -1,17 +1,5 @@
-"""One breadcrumb on a page that has the extension's (a write-up's "Contributions › numpy", a tag or
-project page's), where the theme draws its own (home › the page's title) at the top of every page, so such
-a page showed two, one above the other:
-
-- pydata-sphinx-theme (and sphinx-book-theme, built on it) puts it in the article's header through its
-  documented ``article_header_start`` option (default ``breadcrumbs``): on those pages the theme's
-  ``breadcrumbs`` item is left out of that option; every other item keeps the theme's;
-- sphinx_rtd_theme draws it in its ``breadcrumbs.html`` template, which has no option: on those pages
-  :data:`FLAG` is set, and the extension's ``templates/themes/sphinx_rtd_theme/breadcrumbs.html``
-  (extending the theme's, searched under that theme only, :mod:`.templates`) leaves out the block of the
-  trail, keeping the source and edit links beside it.
-
-Every other page keeps the theme's breadcrumb. Themes without one (furo, alabaster …) are untouched.
-"""
+"""One breadcrumb, the extension's, on its pages: pydata-sphinx-theme loses ``breadcrumbs`` from
+``article_header_start``, sphinx_rtd_theme's template reads :data:`FLAG`."""
 
 from __future__ import annotations
 

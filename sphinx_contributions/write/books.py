@@ -1,25 +1,8 @@
-"""Write-ups in every book: the outputs that are one document (PDF through LaTeX, ePub, singlehtml,
-Texinfo, man) hold each write-up as a chapter of its own, after the pages the root's toctree names.
-
-Write-ups are orphans: the HTML navigation reaches them through listings, never through a toctree, so
-Sphinx's single-document builders, which follow toctrees from the root, would leave them out. The
-environment (and its pickled doctrees) is shared by every builder run on the same doctree directory
-(Read the Docs builds html, then latex and epub, on one ``_build/doctrees``), so nothing is added to it:
-a post-transform changes only the tree the book builder is about to write, and only for the root
-document. For the builders that inline the root's toctrees (latex, texinfo, man, singlehtml) it inlines
-the write-ups after them, as Sphinx does for toctree entries; for ePub, which writes a page per document
-and takes its reading order and table of contents from the root's toctrees, it adds a hidden toctree.
-
-Every write-up has the same anchors (``#contribution``, ``#problem`` …). On the site and in the ePub each
-is a page of its own; ``singlehtml`` puts them all on one page, so there each write-up's ids take its
-page's name as a prefix (``#ctranslate2-2103-problem``), and the links to them follow. LaTeX and Texinfo
-qualify every label with its document already.
-"""
+"""Write-ups in every book (PDF, ePub, singlehtml, Texinfo, man), each a chapter after the root's toctree, added by a
+post-transform to the root's tree being written: the environment, shared by every builder, is left as it is."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
@@ -37,33 +20,20 @@ from ..read.myst_settings import uses_colon_fences
 from ..records import Contribution
 from ..render.listing import Renderer
 from ..render.projects import render_projects
+from ..settings import conf_location
 from ..warnings import ContribWarning, warn
 from .manifest import shows_work
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
 
     from ..collect.domain import ContributionsDomain
 
 
-def book_order(records: Iterable[Contribution]) -> list[Contribution]:
-    """The write-ups in a book: by project, then by pull-request number."""
-    return sorted(records, key=lambda c: (key_lookup(c.display_project), key_lookup(c.repo), c.pr, c.docname))
-
-
-def is_book(builder: Builder) -> bool:
-    return output_of(builder).book
-
-
 class WriteupChapters(SphinxPostTransform):
-    """Adds the write-ups to the root document of a book (see the module's docstring).
-
-    It runs before the references are resolved (priority 10), so links to a write-up become links
-    inside the book. A post-transform is handed the environment only, whose ``app`` is deprecated and
-    ``_app`` private: :func:`setup_books` registers a class of it per application."""
+    """Adds the write-ups to a book's root document before references are resolved, so links to them stay inside the
+    book."""
 
     default_priority = 5
     #: the application the transform runs in (:func:`setup_books`)
@@ -71,10 +41,12 @@ class WriteupChapters(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         builder = self.application.builder
-        if not is_book(builder) or self.env.current_document.docname != self.config.root_doc:
+        if not output_of(builder).book or self.env.current_document.docname != self.config.root_doc:
             return
         domain: ContributionsDomain = self.env.domains["contrib"]  # type: ignore[assignment]
-        docnames = [record.docname for record in book_order(domain.published())]
+        published = domain.published()  # by project, then by pull-request number
+        order = sorted(published, key=lambda c: (key_lookup(c.display_project), key_lookup(c.repo), c.pr, c.docname))
+        docnames = [record.docname for record in order]
         if not docnames:
             return
         if output_of(builder).inlines:
@@ -85,8 +57,7 @@ class WriteupChapters(SphinxPostTransform):
                 self._add_toctree(missing)
 
     def _inline(self, builder: Builder, docnames: list[str]) -> None:
-        """The root's inlined documents and then the write-ups become the last parts of the root's
-        first section: chapters after the root page's own sections, not sections of its last one."""
+        """The inlined documents, then the write-ups, as the last parts of the root's first section."""
         document = self.document
         root = next((node for node in document.children if isinstance(node, nodes.section)), document)
         inlined = [node for node in document.findall(addnodes.start_of_file) if node.parent is not None]
@@ -115,8 +86,7 @@ class WriteupChapters(SphinxPostTransform):
         root.extend(chapters)
 
     def _add_toctree(self, docnames: list[str]) -> None:
-        """A hidden toctree after the root's last one: the write-ups follow the profile pages in the
-        ePub's reading order and table of contents; the root page itself shows nothing of it."""
+        """A hidden toctree after the root's last: the write-ups in the ePub's reading order."""
         toctree = addnodes.toctree(
             parent=self.config.root_doc,
             entries=[(None, docname) for docname in docnames],
@@ -159,12 +129,8 @@ def _inside_start_of_file(node: nodes.Node) -> bool:
 
 
 def unique_writeup_ids(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved`` (``singlehtml``, after every handler that writes links, before
-    :mod:`.fixes.singlehtml_anchors`): each write-up's ids get its page's name as a prefix; links to them,
-    ``#document-<page>#<id>`` or a reference inside the write-up, follow."""
-    if not shows_work(app):  # nothing of the extension's here, nor in this output
-        return
-    if not writes_one_page(app.builder) or docname != app.config.root_doc:
+    """``doctree-resolved`` (``singlehtml``): each write-up's ids, and links to them, prefixed by its page."""
+    if not shows_work(app) or not writes_one_page(app.builder) or docname != app.config.root_doc:
         return
     writeups = {record.docname for record in get_domain(app.env).published()}
     renamed: dict[str, dict[str, str]] = {}
@@ -194,12 +160,7 @@ _LISTING_OPTIONS = ("project", "tag", "status", "sort", "limit")
 
 
 def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved``, before the listings are rendered: in a book that inlines every page into one
-    document, a write-up is listed once. The first listing that shows a write-up shows it in full (the
-    home page's proof: each title, linking to its chapter); a later listing (or project section) whose
-    write-ups were all shown before is left out, since the chapters themselves follow (the home page,
-    each open-source project and the contributions page printed the same titles three times before the
-    write-ups began: twice as "Write-up: …" lines)."""
+    """``doctree-resolved``: in a book of one document a listing whose write-ups were all listed before is left out."""
     if not output_of(app.builder).inlines or docname != app.config.root_doc:
         return
     records = get_domain(app.env).published()
@@ -232,29 +193,16 @@ def listings_once(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def check_epub_version(app: Sphinx) -> None:
-    """``builder-inited``: EPUB3 needs a ``version`` (Sphinx's own warning says only that it "should not
-    be empty"), which a fresh ``conf.py`` may not set: say where, and what to write. Only on a site whose
-    pages hold write-ups: a guest's ePub without one hears Sphinx's warning alone, as without the extension."""
-    if not output_of(app.builder).epub or str(app.config.version or "").strip():
-        return
-    if not uses_colon_fences(app, app.config):
+    """``builder-inited``: EPUB3 needs a ``version``: where a site with write-ups lacks one, say what to write."""
+    epub = output_of(app.builder).epub
+    if not epub or str(app.config.version or "").strip() or not uses_colon_fences(app, app.config):
         return
     warn(
         ContribWarning.CONFIG,
         "the ePub needs a 'version' and conf.py sets none, so the strict build stops: add a line such as "
         "version = \"1.0\" to conf.py, beside 'project'",
-        _project_line(Path(app.confdir) / "conf.py") if app.confdir else None,
+        conf_location(app, "project"),
     )
-
-
-def _project_line(conf: Path) -> str | None:
-    """``path:line`` of the ``project = …`` line of ``conf.py`` (where ``version`` goes), else None."""
-    try:
-        lines = conf.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return None
-    found = next((i for i, line in enumerate(lines, start=1) if re.match(r"^project\s*=", line)), None)
-    return f"{conf}:{found}" if found else None
 
 
 def setup_books(app: Sphinx) -> None:

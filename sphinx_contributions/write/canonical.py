@@ -1,13 +1,5 @@
-"""A site without a canonical URL (``html_baseurl`` empty, the default: no address is known until one is
-set, on Read the Docs from ``READTHEDOCS_CANONICAL_URL``) is valid, and writes no absolute URL to itself.
-
-What needs one is left out: canonical links (Sphinx), the feed and the JSON's absolute URLs, social cards
-(``og:image`` must be absolute), the sitemap (sphinx-sitemap), ``og:url`` (sphinxext-opengraph writes a
-relative one, which OpenGraph does not allow). The build says so in one information line, not a warning:
-a strict build passes. sphinx-sitemap's own warning for the same case is replaced by that line where the
-extension writes the sitemap (``contributions_sitemap``). On a site that shows none of the extension's
-work (:func:`.manifest.shows_work`) nothing is said and nothing is changed: the site's own ``og:url``
-stays."""
+"""Without a canonical URL (``html_baseurl``) no absolute URL to the site is written (canonical links, feed, cards,
+sitemap, ``og:url``), and one information line says what is left out."""
 
 from __future__ import annotations
 
@@ -33,10 +25,6 @@ SITEMAP_WARNING = "sitemap.configuration"
 _RELATIVE_OG_URL = re.compile(r'<meta property="og:url" content="(?![a-z][a-z0-9+.-]*:)[^"]*"\s*/?>\n?', re.I)
 
 
-def has_canonical_url(app: Sphinx) -> bool:
-    return bool(canonical_url(app.config))
-
-
 def left_out(app: Sphinx) -> list[str]:
     """What this build does not write for want of a canonical URL, in the order the line names them."""
     items = ["canonical links", "absolute URLs in contributions.json", "the Atom feed contributions.atom"]
@@ -50,9 +38,8 @@ def left_out(app: Sphinx) -> list[str]:
 
 
 def report_left_out(app: Sphinx, builder: Builder) -> None:
-    """``write-started``: the information line, on site builders, when there is no canonical URL and the
-    site shows the extension's work."""
-    if has_canonical_url(app) or not is_site_builder(builder) or not shows_work(app):
+    """``write-started``: the information line, where there is no canonical URL and the site shows work."""
+    if canonical_url(app.config) or not is_site_builder(builder) or not shows_work(app):
         return
     logger.info(
         "html_baseurl is not set (no canonical URL), so no absolute URL to the site is written; left out: "
@@ -62,9 +49,7 @@ def report_left_out(app: Sphinx, builder: Builder) -> None:
 
 
 def silence_sitemap(app: Sphinx, config: Config) -> None:
-    """``config-inited`` (before the environment compares settings, so every builder on one doctree
-    folder sees the same value): sphinx-sitemap warns on every builder when there is no URL; the
-    information line says the same, so its warning is silenced."""
+    """``config-inited``: no sphinx-sitemap warning of a missing URL; the information line says it."""
     silenced = SITEMAP_WARNING in config.suppress_warnings
     if not config.contributions_sitemap:  # sphinx-sitemap's own warning stays the site's
         return
@@ -75,8 +60,7 @@ def silence_sitemap(app: Sphinx, config: Config) -> None:
 def drop_relative_og_url(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object
 ) -> None:
-    """``html-page-context`` after sphinxext-opengraph's (500): its ``og:url`` without a site URL is the
-    page's relative path; OpenGraph wants an absolute URL or none."""
-    if has_canonical_url(app) or "metatags" not in context or not shows_work(app):
+    """``html-page-context``, after opengraph: a relative ``og:url`` (no site URL) is dropped."""
+    if canonical_url(app.config) or "metatags" not in context or not shows_work(app):
         return
     context["metatags"] = _RELATIVE_OG_URL.sub("", context["metatags"])

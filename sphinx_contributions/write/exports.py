@@ -1,18 +1,5 @@
-"""Machine-readable exports, all from the domain's records: ``contributions.json`` (with its JSON
-Schema beside it), the Atom feed ``contributions.atom``, and per-page JSON-LD and meta description.
-
-URLs are absolute, from ``html_baseurl`` (on Read the Docs, ``READTHEDOCS_CANONICAL_URL``). Dates come
-from the pages' ``date`` option, their last commit or ``SOURCE_DATE_EPOCH``, else the source file's
-modification time; never from the clock, so two builds of the same sources write the same bytes.
-
-A site without published write-ups (one that loads the extension only to link another portfolio, or a
-new site whose only page is a draft) gets no exports: no empty ``contributions.json``, schema or feed.
-The feed's title and author come from ``contributions_feed_title`` and ``contributions_author``, else
-from ``project`` and ``author``; Sphinx's placeholders for those ("Project name not set") are not
-names, so a site that sets neither gets the title "Contributions" and no author. A write-up's structured
-data (JSON-LD) names ``contributions_author`` alone: the host's ``author`` is the author of its project,
-not of each pull request.
-"""
+"""Machine-readable exports: ``contributions.json`` with its schema, the Atom feed, per-page JSON-LD and description;
+dates never come from the clock, so the same sources give the same bytes."""
 
 from __future__ import annotations
 
@@ -34,6 +21,7 @@ from ..builders import EXPORT_NAMES, FEED_NAME, JSON_NAME, SCHEMA_NAME, is_site_
 from ..collect.domain import get_domain
 from ..queries import sort_records
 from ..records import Contribution
+from ..render.filter import script_json as script_json
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
 from .history import History, last_commits, last_updated_times
@@ -52,9 +40,7 @@ ATOM = "http://www.w3.org/2005/Atom"
 
 
 def entry_id(base: str, record: Contribution) -> str:
-    """A feed entry's id: the write-up's key in the site's JSON export (``…/contributions.json#repo%231``),
-    not its page's address, so a renamed file (a new address, :mod:`.redirects`) is the same entry to a
-    feed reader, as RFC 4287 asks of an id."""
+    """A feed entry's id: the write-up's key in the JSON export, not its address (RFC 4287)."""
     return f"{base}{JSON_NAME}#{quote(record.key, safe='')}"
 
 
@@ -89,8 +75,7 @@ def record_json(app: Sphinx, record: Contribution) -> dict[str, Any]:
 
 
 def made_of(app: Sphinx, record: Contribution) -> tuple[Fact, ...]:
-    """The facts of how the pull request was made that the site shows (``contributions_facts``), in the
-    exports' English."""
+    """How the pull request was made (``contributions_facts``), in the exports' English."""
     from ..render.header import made_facts
 
     return made_facts(record, app.config.contributions_facts, str)
@@ -108,12 +93,6 @@ def dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def script_json(data: object) -> str:
-    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` survives as such."""
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
 def configured(app: Sphinx, name: str) -> str:
     """A setting of ``conf.py`` (``project``, ``author``), or "" where it is Sphinx's placeholder default."""
     value = getattr(app.config, name, "") or ""
@@ -125,15 +104,8 @@ def feed_author(app: Sphinx) -> str:
     return app.config.contributions_author or configured(app, "author") or configured(app, "project")
 
 
-def source_time(app: Sphinx, docname: str) -> datetime:
-    """The modification time of a page's source (UTC, whole seconds): an undated page's time outside git."""
-    stamp = int(Path(app.env.doc2path(docname)).stat().st_mtime)
-    return datetime.fromtimestamp(stamp, UTC)
-
-
 def build_timestamp(srcdir: Path) -> datetime | None:
-    """``SOURCE_DATE_EPOCH`` if set, else the time of the sources' last commit; never the clock. A value
-    that is not a Unix time a date can hold (``²``, ``99999999999999999``) is reported and ignored."""
+    """``SOURCE_DATE_EPOCH``, else the last commit's time, never the clock; a bad value is reported."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch:
         stamp = _from_epoch(epoch)
@@ -155,8 +127,7 @@ def build_timestamp(srcdir: Path) -> datetime | None:
 
 
 def _from_epoch(text: str) -> datetime | None:
-    """Seconds since 1970 (ASCII digits only: ``str.isdigit`` also takes ``²``) as a UTC time, if a date
-    can hold it."""
+    """ASCII digits of seconds since 1970 as a UTC time, if a date can hold it."""
     if not (text.isascii() and text.isdigit()):
         return None
     try:
@@ -166,9 +137,7 @@ def _from_epoch(text: str) -> datetime | None:
 
 
 def report_shallow_history(app: Sphinx, history: History, lines: dict[str, int]) -> None:
-    """A shallow clone must not change the feed in silence: a warning on each undated write-up's header
-    (``lines``: docname → its line) whose entry would take the boundary commit's time, of a kind of its own
-    (``contrib.shallow_history``: a CI build at depth 1 can silence it alone), else an information line."""
+    """Warn on each undated write-up dated by a shallow clone's boundary commit, else one info line."""
     if history.uncertain:
         for docname in sorted(history.uncertain):
             warn(
@@ -182,21 +151,14 @@ def report_shallow_history(app: Sphinx, history: History, lines: dict[str, int])
         logger.info(f"the git history is shallow; every undated entry of {FEED_NAME} has its last commit in it")
 
 
-# Not feedgen (ablog's writer), measured with feedgen 1.0.0, its newest release (2023-12) on this site's
-# test-portfolio: its entries write each <link> with its href alone, dropping rel and type
-# (lkiesow/python-feedgen#135, open since 2024-01), so an entry's pull request link (rel="related") turns
-# into a second rel="alternate" link of the same type, which RFC 4287 (4.1.1) forbids, and a reader may
-# open the pull request as the entry's page. The rest of what it changed carried no meaning (attribute
-# order, '/>' for ' />', single quotes in the XML declaration) apart from an xml:lang. Revisit when a
-# release writes entry links whole: tests/test_exports.py checks each entry's links, rel and type.
+# Not feedgen: its entries drop a <link>'s rel and type (lkiesow/python-feedgen#135), so the pull
+# request's rel="related" link would be a second rel="alternate", which RFC 4287 forbids.
 def _atom_time(value: datetime) -> str:
     return value.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
-    """An Atom 1.0 feed, newest first by ``date``; undated pages last, dated by their page's last commit
-    (so a commit that touches no write-up changes no entry), else by the build timestamp, else by the
-    source file's modification time (never 1970)."""
+    """An Atom 1.0 feed, newest first; undated pages last, dated by their last commit."""
     base = canonical_url(app.config)
     # only pages that are still sources of the site (a record outliving its page has no time or page to link)
     ordered = [r for r in sort_records(records, "date") if r.docname in app.env.found_docs]
@@ -209,7 +171,8 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     def updated_at(record: Contribution) -> datetime:
         if record.date:
             return datetime.fromisoformat(record.date).replace(tzinfo=UTC)
-        return committed.get(record.docname) or fallback or source_time(app, record.docname)
+        found = committed.get(record.docname) or fallback  # else the source's time, in whole seconds
+        return found or datetime.fromtimestamp(int(Path(app.env.doc2path(record.docname)).stat().st_mtime), UTC)
 
     dated = [updated_at(r) for r in ordered]
     ET.register_namespace("", ATOM)
@@ -272,8 +235,7 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
     }
     if canonical_url(app.config):  # an absolute URL, only where the canonical URL is known
         data["url"] = page_url(app, record.docname)
-    # the write-up's author is the site's setting, never the host project's ``author`` (on a project's
-    # docs that names the project's team as the author of every pull request)
+    # the write-up's author is the site's setting, never the host project's ``author``
     author = app.config.contributions_author
     if author:
         data["author"] = {"@type": "Person", "name": author}
@@ -288,8 +250,7 @@ def json_ld(app: Sphinx, record: Contribution) -> dict[str, Any]:
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``: the feed link on every page (where there is a feed); description and JSON-LD
-    on write-ups."""
+    """``html-page-context``: the feed link on every page; description and JSON-LD on write-ups."""
     if not is_site_builder(app.builder):
         return
     domain = get_domain(app.env)
@@ -308,9 +269,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
 
 def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
     """``html-collect-pages``: write the JSON, its schema and the feed; no pages of its own."""
-    if not shows_work(app):  # nothing of the extension's here, nor in this output
-        return []
-    if not is_site_builder(app.builder):
+    if not shows_work(app) or not is_site_builder(app.builder):  # nothing of the extension's in this output
         return []
     outdir = Path(app.outdir)
     domain = get_domain(app.env)

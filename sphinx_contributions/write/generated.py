@@ -1,12 +1,5 @@
-"""Generated pages: one per tag (``tags/<slug>``) and one per upstream project (``projects/<slug>``),
-each listing its contributions, written by site builders only, from the template
-``contributions/generated.html`` (a site overrides it from its ``templates_path``, as with ablog's
-``collection.html``). Their folders are settings, as ablog's ``blog_path``: ``contributions_tags_path``
-and ``contributions_projects_path``.
-
-A document of the site where a generated page would go (a hand-written ``tags/sdpa.md``) is kept: the
-generated page is not written (Sphinx would let it overwrite the document without a word), and a
-``[contrib.config]`` warning says so in every build."""
+"""A page per tag and per project, written by site builders from ``contributions/generated.html``; a document in a
+generated page's place is kept, and warned about."""
 
 from __future__ import annotations
 
@@ -39,7 +32,6 @@ if TYPE_CHECKING:
 
     from sphinx.application import Sphinx
 
-#: the page template of every tag and project page
 GENERATED_TEMPLATE = "contributions/generated.html"
 
 
@@ -51,8 +43,7 @@ def heading(page: GeneratedPage) -> str:
 
 @dataclass(frozen=True)
 class Intro:
-    """A project's intro on the page that holds the ``projects`` overview: its heading, its text as HTML
-    and that page's docname (with the intro's id, ``project-<slug>``)."""
+    """A project's intro on the overview's page: its heading, HTML and that page's docname."""
 
     heading: str
     html: str
@@ -60,15 +51,11 @@ class Intro:
 
 
 def intro_html(app: Sphinx, pagename: str, node: nodes.Element) -> str:
-    """A ``project`` intro as the project page ``pagename`` shows it: resolved as a page of its own at that
-    page's place (its ``{doc}``, ``{ref}`` and ``{contrib}`` links, relative to the project page), its
-    images copied and linked from there. The intro is kept unresolved with its overview page's doctree."""
+    """A ``project`` intro resolved at the page ``pagename`` (links relative to it, images copied)."""
     builder = app.builder
     document = new_document(node.source or pagename, node.document.settings if node.document else None)
     document += nodes.container("", *[child.deepcopy() for child in node.children])
-    # each cross-reference resolves from the page it is shown on: a pending_xref keeps the page it was
-    # read on as ``refdoc``, and Sphinx's and MyST's resolvers write its link relative to that page
-    # (a ``{doc}`` target is relative to that page: made absolute first)
+    # each cross-reference resolves from the page it is shown on (a ``{doc}`` target made absolute first)
     for xref in document.findall(addnodes.pending_xref):
         read_on = xref.get("refdoc")
         if read_on and xref.get("reftype") == "doc" and not str(xref["reftarget"]).startswith("/"):
@@ -116,8 +103,7 @@ def page_context(
     overview = intro.docname if intro is not None else None
     return {
         "metatags": metatags,
-        # a project's page: its intro and repository, then its write-ups as proof rows (their impact and
-        # figure); a tag's page, its write-ups as cards
+        # a project's page: intro, repository, write-ups as proof rows; a tag's page: write-ups as cards
         **listing_context(records, links, "proof" if page.kind == "project" else "cards", filterable=False),
         "contrib_page": {
             "kind": page.kind,

@@ -1,22 +1,5 @@
-"""When each page's source was last committed, from git: the ``<updated>`` time of a feed entry whose
-page gives no ``date``.
-
-One ``git log`` pass over the pages' paths, newest commit first, read as it comes and stopped as soon as
-every page has its commit: the cost follows how far back the oldest of those commits is, not the age of
-the repository.
-
-A shallow clone (Read the Docs clones with ``--depth 50``, GitHub Actions with ``--depth 1``) does not
-hold a page's last commit when it is older than the clone's boundary, and git then gives the boundary
-commit's time: the feed would change with the clone depth. So a page whose time comes from a boundary
-commit is *uncertain*, and the caller reports it (:mod:`.exports`); a shallow history whose pages all
-have their commits is said in an information line.
-
-A site that loads `sphinx-last-updated-by-git <https://github.com/mgeier/sphinx-last-updated-by-git>`_
-(for the "Last updated" line of its pages) already has each page's time: the feed takes its times
-(:func:`last_updated_times`), so an entry and its page say the same, the time of the last commit of the
-page *or of a file it includes*, and git is asked once. That extension warns of a clone too shallow
-itself (``git.too_shallow``) and gives no time then.
-"""
+"""When each page's source was last committed (one ``git log`` pass), for undated feed entries; a shallow clone's
+boundary time is *uncertain*."""
 
 from __future__ import annotations
 
@@ -29,8 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-#: seconds a git command may take
-TIMEOUT = 60
+TIMEOUT = 60  # seconds a git command may take
 
 
 @dataclass(frozen=True)
@@ -54,8 +36,7 @@ def _git(srcdir: Path, *args: str) -> list[str] | None:
 
 
 def boundary_commits(srcdir: Path) -> frozenset[str] | None:
-    """The boundary commits of a shallow clone (an empty set: the clone has its whole history); None
-    outside a git work tree."""
+    """A shallow clone's boundary commits (empty: whole history); None outside a git work tree."""
     lines = _git(srcdir, "rev-parse", "--is-shallow-repository", "--git-path", "shallow")
     if lines is None or len(lines) < 2:
         return None
@@ -69,8 +50,7 @@ def boundary_commits(srcdir: Path) -> frozenset[str] | None:
 
 
 def last_updated_times(env: object, docnames: Iterable[str]) -> History | None:
-    """The times sphinx-last-updated-by-git found for ``docnames`` (its ``env.git_last_updated``: docname →
-    ``(POSIX time or None, …)``, the time as git's digits); None when the site does not load it."""
+    """The times sphinx-last-updated-by-git found for ``docnames``; None where it is not loaded."""
     known = getattr(env, "git_last_updated", None)
     if not isinstance(known, dict):
         return None

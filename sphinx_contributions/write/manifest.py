@@ -1,42 +1,13 @@
-"""What to rewrite, and what the output holds: one rule, kept in the output folder itself
-(``<output folder>/.contributions-written.json``, per builder, as Sphinx keeps ``.buildinfo`` there).
+"""What to rewrite, and what the output holds, kept in the output folder (``.contributions-written.json``, per builder).
 
-**One digest** (:func:`shown_digest`) covers everything a page can show from other pages: a write-up's
-header, breadcrumb and previous/next links, a listing, an overview, a tag or project page, the sidebar and
-the navigation. Its parts (:data:`PARTS`): the published records (with the settings, they make the set of
-generated pages), the project intros and the pages that hold an overview, the title of every page (the
-list's and the overview's, those in the navigation, those an untitled ``{doc}`` link shows), the toctrees,
-and the settings and templates that shape them. When it differs from what the output was written with,
-every page is rewritten and every generated page written again (``env-get-updated``): coarse, and
-complete, since Sphinx's own tracking knows none of it (a tag page that comes or goes changes the header of
-every write-up with that tag; the theme's sidebar shows every title of the navigation). When it is the
-same, Sphinx rewrites the pages whose own source changed and nothing else: a change of one page's body
-rewrites that page.
+**One digest** (:func:`shown_digest`) covers everything a page can show from other pages; when it differs from the
+output's, every page is rewritten (``env-get-updated``), else only those whose source changed.
 
-**What the output holds** (``files``: path → the page it is of, ``""`` for an export or a redirect) is the
-record the next build removes what it no longer writes by: a deleted, renamed or now-draft page, a tag or
-project page that went, an export no longer written (with its ``_sources`` copy and the folders it leaves
-empty). ``addresses`` (key → page) and ``redirects`` (old page → key) are :mod:`.redirects`' record.
+**What the output holds** is what the next build removes stale files by. The memory never runs ahead of the output
+(Sphinx pickles the environment before writing); a missing or misshapen one is none: every page is rewritten and the
+extension's folders cleaned.
 
-The memory must not run ahead of the output: Sphinx pickles the environment *before* writing and keeps it
-when the build is stopped (Ctrl-C, an OOM kill, a CI timeout). So when writing starts a changed digest is
-saved as unknown and the files as what the last and this build hold together; when the build finished
-without an exception, this build's record becomes the memory. A memory that is missing, unreadable, of
-another version or of another shape is no memory: every page is rewritten, and whatever the extension may
-have written and this build does not write is removed from its own folders (the tag and project pages'
-folders and the exports; :func:`.social_cards.remove_stale_cards` looks through the cards' folder itself).
-
-**The one answer** to "does this site show the extension's work?" (:func:`shows_work`): a page read ran
-one of its directives or roles (a write-up, a listing, an overview, a figure, a callout or a role:
-:func:`..collect.own_nodes.site_shows_work`), or this output keeps a memory of a build where one did.
-Every handler of the writing stages with nothing to do on a guest's site asks it first. A site where the
-extension is a guest with nothing to show keeps no memory: the build reads and writes what Sphinx alone
-would. The build that finds the last of the extension's work gone removes what the output held for it
-(the stylesheet in ``_static`` too), then the memory itself.
-
-Paths are the builder's own output file names (``get_target_uri`` is a URI, percent-encoded), and a source
-copy's name is built as the builder builds it, never matched as a pattern.
-"""
+**The one answer** to "does this site show the extension's work?" is :func:`shows_work`."""
 
 from __future__ import annotations
 
@@ -78,8 +49,7 @@ RECORDS = ("files", "addresses", "redirects")
 
 
 def _records(app: Sphinx, env: BuildEnvironment) -> object:
-    """Every published record as a listing, a header or a link shows it (its header's line aside), and the
-    pages that list them, with their order."""
+    """The published records as pages show them (lines aside), and the listings with their order."""
     domain = get_domain(env)
     return [dataclasses.replace(record, lineno=0) for record in domain.published()], sorted(domain.listings.items())
 
@@ -91,8 +61,7 @@ def _intros(app: Sphinx, env: BuildEnvironment) -> object:
 
 
 def _titles(app: Sphinx, env: BuildEnvironment) -> object:
-    """The title of every page: breadcrumbs and generated pages show the list's and the overview's, the
-    navigation those in a toctree, an untitled ``{doc}`` link the page's."""
+    """The title of every page: breadcrumbs, generated pages, navigation and ``{doc}`` links show them."""
     return sorted((docname, title.astext()) for docname, title in env.titles.items())
 
 
@@ -108,8 +77,7 @@ def _navigation(app: Sphinx, env: BuildEnvironment) -> object:
 
 
 def _plain(value: object) -> object:
-    """``value`` as plain data whose ``repr`` is the same in every run (sets sorted; anything else by its
-    type's name: a function in ``conf.py``)."""
+    """``value`` as plain data with the same ``repr`` in every run (sets sorted, others by type name)."""
     if isinstance(value, (str, int, float, bool, type(None))):
         return value
     if isinstance(value, (list, tuple)):
@@ -122,8 +90,7 @@ def _plain(value: object) -> object:
 
 
 def _settings(app: Sphinx, env: BuildEnvironment) -> object:
-    """The settings of the ``env`` category (Sphinx's ``.buildinfo`` counts the ``html`` ones only, and
-    writes no generated page again for those), the ``html`` ones, and the templates' newest time."""
+    """The ``env`` settings, the ``html`` ones (``.buildinfo``'s hash), and the templates' newest time."""
     values = sorted((item.name, _plain(item.value)) for item in app.config.filter(frozenset({"env"})))
     build_info = getattr(app.builder, "build_info", None)
     templates = getattr(app.builder, "templates", None)
@@ -135,8 +102,7 @@ def _settings(app: Sphinx, env: BuildEnvironment) -> object:
 
 
 def _static(app: Sphinx, env: BuildEnvironment) -> object:
-    """The stylesheets and scripts of ``html_static_path``: Sphinx links each with its checksum
-    (``portfolio.css?v=…``) on every page, and rewrites no page when only such a file changed."""
+    """The site's static CSS and JS, which every page links with a checksum Sphinx does not track."""
     parts = []
     for entry in getattr(app.config, "html_static_path", ()):
         top = Path(app.confdir, entry)
@@ -192,10 +158,8 @@ def _valid(entry: object) -> bool:
 
 
 def _state(app: Sphinx) -> dict[str, Any]:
-    """This build's view of the memory (read once per build, kept on the domain object, which is not
-        pickled): ``outputs`` (every builder's valid entry in the file), ``old`` (this output's, or None: no
-        memory), ``new`` (this build's record as it is worked out), ``in_use`` (:func:`shows_work`), ``works``
-    (a page read ran the extension's directives or roles)."""
+    """This build's view of the memory, read once: ``outputs``, ``old`` (this output's, or None), ``new``, ``in_use``
+    (:func:`shows_work`) and ``works``."""
     domain = get_domain(app.env)
     if domain.written is None:
         path = _path(app)
@@ -214,8 +178,7 @@ def _state(app: Sphinx) -> dict[str, Any]:
 
 
 def shows_work(app: Sphinx) -> bool:
-    """The one answer: a page read ran the extension's directives or roles, or this output keeps a memory
-    of a build where one did (then what that build wrote is removed); asked once the pages are read."""
+    """The one answer: a page ran the extension, or this output remembers a build where one did."""
     return bool(_state(app)["in_use"])
 
 
@@ -230,12 +193,6 @@ def note(app: Sphinx, name: str, record: dict[str, str]) -> None:
     _state(app)["new"][name] = dict(record)
 
 
-def this_build(app: Sphinx) -> dict[str, Any]:
-    """What this build keeps for its own write phase only (never carried to the next build)."""
-    this: dict[str, Any] = _state(app)["new"]
-    return this
-
-
 def _save(app: Sphinx, outputs: dict[str, Any]) -> None:
     if not outputs:
         _path(app).unlink(missing_ok=True)
@@ -248,8 +205,7 @@ def _save(app: Sphinx, outputs: dict[str, Any]) -> None:
 
 
 def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
-    """``env-get-updated``: every page when what pages show of each other changed since the output was
-    written (or the output holds no memory of it); else none (Sphinx rewrites the pages it read)."""
+    """``env-get-updated``: every page when the digest differs from the output's, else none."""
     if not shows_work(app):
         return []
     state = _state(app)
@@ -259,8 +215,7 @@ def updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 def generated_page_is_current(app: Sphinx, pagename: str) -> bool:
-    """For ``html-collect-pages``: whether a tag or project page's output is what this build would write
-    (nothing changed that a page shows of others, and its file is there), so it can be skipped."""
+    """Whether a generated page's file is what this build would write, so it can be skipped."""
     state = _state(app)
     return is_site_builder(app.builder) and not state.get("changed", True) and output_file(app, pagename).is_file()
 
@@ -268,19 +223,14 @@ def generated_page_is_current(app: Sphinx, pagename: str) -> bool:
 # -- what the output holds: pages, exports, redirects --------------------------------------------------
 
 
-def _writes_redirects(app: Sphinx) -> bool:
-    return is_site_builder(app.builder) and output_of(app.builder).pages
-
-
 def redirects(app: Sphinx) -> dict[str, str]:
-    """Old page → the page its write-up is at now, for every redirect this output holds after this build
-    (worked out once per build, when writing starts)."""
-    kept = this_build(app)
+    """Old page → its write-up's page now, for every redirect of this output (worked out once)."""
+    kept: dict[str, Any] = _state(app)["new"]  # its "redirect_pages" is not carried to the next build (commit)
     if "redirect_pages" in kept:
         found: dict[str, str] = kept["redirect_pages"]
         return found
     found = kept["redirect_pages"] = {}
-    if not _writes_redirects(app):
+    if not (is_site_builder(app.builder) and output_of(app.builder).pages):
         return found
     env = app.env
     domain = get_domain(env)
@@ -322,8 +272,7 @@ def source_copies(app: Sphinx, pagename: str) -> list[Path]:
 
 
 def held_files(app: Sphinx) -> dict[str, str]:
-    """What this build's output holds for its pages, generated pages, redirects and exports: path (relative
-    to the output folder, ``/``-separated) → the page it is of (``""`` for an export or a redirect)."""
+    """What this output holds: path (``/``-separated) → its page (``""`` for an export or a redirect)."""
     from ..render.assets import used_static_files  # here: asked only where the extension shows work
 
     outdir = Path(app.outdir)
@@ -348,8 +297,7 @@ def held_files(app: Sphinx) -> dict[str, str]:
 
 
 def own_files(app: Sphinx) -> dict[str, str]:
-    """Without a memory: what the extension may have written into this output, found in its own folders
-    (the tag and project pages') and the exports' names."""
+    """Without a memory: what the extension may have written, found in its own folders and exports."""
     outdir = Path(app.outdir)
     found = {name: "" for name in EXPORT_NAMES if (outdir / name).is_file()}
     for folder in (app.config.contributions_tags_path, app.config.contributions_projects_path):
@@ -374,8 +322,7 @@ def _remove(outdir: Path, paths: list[Path]) -> None:
 
 
 def start_writing(app: Sphinx, builder: Builder) -> None:
-    """``write-started``: remove what the output held and this build does not write; then, until every page
-    is written, a changed digest is unknown and the files are what either build holds."""
+    """``write-started``: remove what this build no longer writes; save a memory that cannot run ahead."""
     if not shows_work(app):
         return
     state = _state(app)
@@ -406,8 +353,7 @@ def commit(app: Sphinx, exception: BaseException | None) -> None:
         return
     outputs = dict(state["outputs"])
     if not state["works"]:
-        # the last write-up, listing and intro are gone, and with them (start_writing) what the output held
-        # for them: no memory is left, and the output is the host's own again
+        # the extension's last work is gone, and with it what the output held for it: no memory is left
         outputs.pop(_key(app), None)
     else:
         new = state["new"]

@@ -1,16 +1,5 @@
-"""A renamed write-up's old address still leads to it. The build knows each write-up by its key
-(``repo#N``, or ``:key:``), not by its file: the output's memory (:mod:`.manifest`, ``addresses``: key →
-the page it was last written to) tells when a key's page moved (:func:`.manifest.redirects`), and the
-output then holds a small redirect page at the old address, as sphinx-reredirects writes one (a meta
-refresh, a canonical link where the site has a canonical URL, ``noindex`` and a link to follow by hand),
-with one info line.
-
-The redirects an output holds are remembered too (``redirects``: old page → key), so each build keeps
-them, and they are files of the output (:func:`.manifest.held_files`): a redirect whose
-write-up is gone, or whose address a page of the site now takes, is removed as any stale file is.
-Only website builders that write a file per page (``html``, ``dirhtml``) write them; the memory is per
-builder and output folder, so the first build of an output writes none.
-"""
+"""A renamed write-up's old address leads to it: the output's memory (:mod:`.manifest`) tells where a key's page moved,
+and a redirect page stays there (``html``, ``dirhtml``)."""
 
 from __future__ import annotations
 
@@ -57,10 +46,7 @@ def write_redirects(app: Sphinx) -> list[tuple[str, dict[str, object], str]]:
         record = domain.contributions[page]
         canonical = f'<link rel="canonical" href="{escape(base + builder.get_target_uri(page))}">\n' if base else ""
         text = PAGE.format(
-            lang=escape(app.config.language or "en"),
-            title=escape(record.title),
-            href=escape(href),
-            canonical=canonical,
+            lang=escape(app.config.language or "en"), title=escape(record.title), href=escape(href), canonical=canonical
         )
         write_whole(Path(builder.get_outfilename(old)), text)  # type: ignore[attr-defined]  # HTML builders
     return []

@@ -1,27 +1,5 @@
-"""The build's report: one JSON file per builder, ``contributions-report.<builder>.json``, written when the
-build ends, for every builder, into the doctree folder: ``_build/doctrees/`` for ``make html``, Sphinx's
-default ``<output>/.doctrees/`` for ``sphinx-build -b html . _build/html``. That is the one folder that is
-never in the source folder, whatever the command line, and that sphinx-autobuild never watches (it ignores
-its output folder and the ``-d`` folder): a report written beside the output folder landed in the watched
-source tree (``_build/``, or the site's own folder for ``sphinx-build -b html . _build``), and each build's
-report started the next build. It is written only when its bytes change, so a watcher that does see it
-(a wider ``--watch``) sees one change per change.
-
-It holds what the build collected and every warning it showed:
-
-- ``records``: each contribution (key, page, source path, title, state, sections written, metrics as in
-  ``contributions.json``, and whether it owns its key);
-- ``drafts``: the drafts the build left out (key and page);
-- ``warnings``: each warning as shown, after ``suppress_warnings``: its page (docname, or null), source
-  path (relative to the site's folder when inside it), line, level, ``type.subtype`` and message.
-
-The same sources give the same bytes: lists are sorted and paths relative. ``contributions check``
-reads it (:mod:`.cli`), and the next build of the same builder reads which pages warned, to read them
-again (:mod:`.fixes.lasting_warnings`).
-
-Warnings are taken from Sphinx's own warning handler: a filter added last to it sees each warning as it
-is shown, whatever logged it (the extension, MyST, Sphinx, docutils).
-"""
+"""The build's report, ``contributions-report.<builder>.json``, in the doctree folder (never watched by
+sphinx-autobuild): the records, the drafts left out and every warning shown."""
 
 from __future__ import annotations
 
@@ -29,7 +7,7 @@ import contextlib
 import json
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,8 +29,7 @@ def report_path(doctreedir: str | os.PathLike[str], builder: str) -> Path:
 
 
 def write_changed(path: Path, text: str) -> bool:
-    """Write ``text`` to ``path`` (whole, :func:`.files.write_whole`) unless the file already holds these
-    bytes; whether it wrote."""
+    """Write ``text`` to ``path`` whole unless it holds these bytes already; whether it wrote."""
     data = text.encode("utf-8")
     try:
         if path.read_bytes() == data:
@@ -73,19 +50,6 @@ class ShownWarning:
     level: str
     type: str | None  # "contrib.bad_metric", "myst.xref_missing", "toc" …
     message: str
-
-    def sort_key(self) -> tuple[str, int, str, str, str]:
-        return (self.path or "", self.line or 0, self.type or "", self.message, self.level)
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "page": self.page,
-            "path": self.path,
-            "line": self.line,
-            "level": self.level,
-            "type": self.type,
-            "message": self.message,
-        }
 
 
 def record_message(record: logging.LogRecord) -> str:
@@ -109,8 +73,7 @@ def _split_location(location: object) -> tuple[str | None, int | None]:
 
 
 class ShownWarnings(logging.Filter):
-    """The last filter on Sphinx's warning handler: it keeps every warning that is shown (the filters
-    before it drop suppressed ones and turn locations into ``path:line``), and lets each one through."""
+    """The last filter on Sphinx's warning handler: it notes every warning shown and lets it through."""
 
     def __init__(self, app: Sphinx) -> None:
         super().__init__()
@@ -144,8 +107,7 @@ class ShownWarnings(logging.Filter):
         return ShownWarning(page, path, line, record.levelname, kind, message)
 
     def place(self, path: str) -> tuple[str | None, str]:
-        """A shown path's page and its path relative to the site's folder, worked out once per path and
-        environment (a site warns many times from one file; each time resolved two paths)."""
+        """A shown path's page and site-relative path, worked out once per path."""
         env = getattr(self.app, "env", None)
         key = (id(env), path)
         found = self._places.get(key)
@@ -162,7 +124,7 @@ class ShownWarnings(logging.Filter):
         """This build's warnings, sorted; and start afresh for the next build of this application."""
         shown, self.shown = self.shown, []
         self._places.clear()
-        return sorted(shown, key=ShownWarning.sort_key)
+        return sorted(shown, key=lambda w: (w.path or "", w.line or 0, w.type or "", w.message, w.level))
 
 
 def report(app: Sphinx, warnings: list[ShownWarning]) -> dict[str, Any]:
@@ -189,7 +151,7 @@ def report(app: Sphinx, warnings: list[ShownWarning]) -> dict[str, Any]:
         "builder": app.builder.name,
         "records": records,
         "drafts": [{"key": key, "docname": docname} for key, docname in sorted(drafts.items())],
-        "warnings": [warning.as_json() for warning in warnings],
+        "warnings": [asdict(warning) for warning in warnings],
     }
 
 

@@ -1,10 +1,4 @@
-"""What search engines are told: a build that is not the published site (a Read the Docs pull-request
-preview) says ``<meta name="robots" content="noindex">`` on every page it writes, generated tag, project
-and 404 pages included, so a preview never competes with the site it previews.
-
-``contributions_noindex`` decides; its default is true exactly when Read the Docs builds a pull request
-(``READTHEDOCS_VERSION_TYPE=external``).
-"""
+"""A build that is not the published site (``contributions_noindex``) says ``noindex`` on every page."""
 
 from __future__ import annotations
 

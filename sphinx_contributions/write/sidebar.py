@@ -1,22 +1,5 @@
-"""Where a page sits. Write-ups are orphans (reached through listings, so the theme's navigation does not
-grow with their number), which leaves a theme nothing to mark. Site builders only:
-
-- in furo's sidebar (also its phone menu), the first ``contributions_sidebar_limit`` write-ups of the
-  list (in the list's order) under the list's entry, the current one marked (a write-up further down
-  the list is shown after them, marked), then a link to all of them when there are more: a bounded
-  number of links on every page, so the build stays linear in the number of write-ups (0: none);
-- on a write-up, the list's entry marked current, and previous/next links to the neighbouring
-  write-ups, in the order of that list; the first write-up's previous link leads back to the list;
-- on a generated project page, the entry of the page that holds the ``projects`` overview marked
-  current; on a tag page, the list's.
-
-furo offers no API for its tree (an HTML string, ``furo_navigation_tree``): the entries are found by their
-shape, and a link to the list that is in the tree in another shape (a furo release that changed its HTML)
-is said in a ``[contrib.compat]`` warning naming furo's version, never left unmarked in silence. The
-records are sorted once per build (:meth:`~..collect.domain.ContributionsDomain.in_list_order`), not per page.
-
-What the sidebar shows (titles, the order, the limit) is in :mod:`.manifest`'s digest: when it changes,
-every page is rewritten."""
+"""Where a page sits (write-ups are orphans): the first write-ups in furo's sidebar, the current entry marked,
+previous/next links on a write-up."""
 
 from __future__ import annotations
 
@@ -37,13 +20,7 @@ if TYPE_CHECKING:
 
     from ..records import Contribution
 
-#: the default of ``contributions_sidebar_limit``
-SIDEBAR_LIMIT = 10
-
-
-#: a top-level entry of furo's navigation tree (Sphinx's toctree HTML as furo rewrites it): the ``<li>`` (its
-#: classes include ``toctree-l1``; furo adds ``has-children``, Sphinx ``current`` and ``current-page``) and
-#: its link, whose ``href`` is matched separately
+#: a top-level entry of furo's navigation tree: the ``<li class="toctree-l1 …">`` and its link
 _ENTRY = re.compile(r'<li class="(?P<li>[^"]*)"><a class="(?P<a>[^"]*)" href="(?P<href>[^"]*)"[^>]*>.*?</a>', re.S)
 
 
@@ -63,8 +40,7 @@ def _with_class(classes: str, name: str, first: bool = False) -> str:
 
 
 def _mark_current(tree: str, match: re.Match[str]) -> str:
-    """The navigation tree's HTML with the top-level entry ``match`` marked current, as Sphinx marks the
-    ancestors of the current page."""
+    """The tree's HTML with the top-level entry ``match`` marked current, as Sphinx marks ancestors."""
     li, a = _with_class(match["li"], "current"), _with_class(match["a"], "current", first=True)
     marked = tree[: match.start("li")] + li + tree[match.end("li") : match.start("a")] + a + tree[match.end("a") :]
     if '<ul class="current">' not in marked:
@@ -72,24 +48,13 @@ def _mark_current(tree: str, match: re.Match[str]) -> str:
     return marked
 
 
-def _add_below(tree: str, match: re.Match[str], html: str) -> str:
-    """``html`` inserted after the link of the top-level entry ``match``."""
-    return tree[: match.end()] + html + tree[match.end() :]
-
-
-def sidebar_records(app: Sphinx) -> list[Contribution]:
-    """The write-ups the sidebar lists, in the list's order: the first ``contributions_sidebar_limit`` (a
-    new list; the order is sorted once per change of the records, not per page)."""
-    ordered = get_domain(app.env).in_list_order(app.config.contributions_index)
-    return ordered[: max(app.config.contributions_sidebar_limit, 0)]
-
-
 def _sidebar_html(app: Sphinx, pagename: str) -> str:
     """The write-ups under the list's entry: none when the limit is 0."""
     if app.config.contributions_sidebar_limit <= 0:
         return ""
     domain = get_domain(app.env)
-    shown_records = sidebar_records(app)
+    ordered = domain.in_list_order(app.config.contributions_index)
+    shown_records = ordered[: app.config.contributions_sidebar_limit]  # the first, in the list's order
     current = domain.contributions.get(pagename)
     if current is not None and current not in shown_records and domain.by_key(current.key) is current:
         shown_records.append(current)
@@ -106,7 +71,7 @@ def _sidebar_html(app: Sphinx, pagename: str) -> str:
             )
         else:
             items.append(f'<li class="toctree-l2"><a class="reference internal" href="{uri}">{title}</a></li>')
-    total = len(domain.in_list_order(app.config.contributions_index))
+    total = len(ordered)
     if total > len(shown_records):
         index_uri = escape(app.builder.get_relative_uri(pagename, app.config.contributions_index))
         more = escape(_("All %(count)s contributions") % {"count": total})
@@ -116,10 +81,6 @@ def _sidebar_html(app: Sphinx, pagename: str) -> str:
     return '<ul class="contrib-nav">' + "".join(items) + "</ul>"
 
 
-def _link(app: Sphinx, pagename: str, target: str, title: str) -> dict[str, str]:
-    return {"link": app.builder.get_relative_uri(pagename, target), "title": escape(title)}
-
-
 def _overview_page(app: Sphinx) -> str | None:
     """The page that holds the ``projects`` overview (the first, by name), if any."""
     intros = get_domain(app.env).data.get("project_intros", {})
@@ -127,11 +88,8 @@ def _overview_page(app: Sphinx) -> str | None:
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``, after the theme's: the write-ups in the sidebar, the current entry, and on a
-    write-up its previous/next links (to the neighbouring write-ups only)."""
-    if not shows_work(app):  # nothing of the extension's here, nor in this output
-        return
-    if not is_site_builder(app.builder):
+    """``html-page-context``, after the theme's: the sidebar's write-ups, the current entry, previous/next."""
+    if not shows_work(app) or not is_site_builder(app.builder):  # nothing of the extension's in this output
         return
     domain = get_domain(app.env)
     index = app.config.contributions_index
@@ -143,16 +101,13 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     if record is None:
         return
     before, after = domain.neighbours(index, pagename)
-    # the first write-up has no previous one (a "Previous: Contributions" said what the breadcrumb and the
-    # end's way back to the list say), the last no next one
+    # the first write-up has no previous one (the breadcrumb leads back to the list), the last no next one
     context["prev"] = _neighbour(app, pagename, before)
     context["next"] = _neighbour(app, pagename, after)
 
 
 def _furo_tree(app: Sphinx, pagename: str, tree: str, is_write_up: bool) -> str:
-    """furo's navigation tree with the current entry marked and the write-ups listed under the list's entry.
-    furo has no API for this (its tree is HTML): a link to the entry that is in the tree but not in the
-    shape of :data:`_ENTRY` is said in a ``[contrib.compat]`` warning, never left unmarked in silence."""
+    """furo's navigation tree with the current entry marked and the write-ups listed under the list's entry."""
     index = app.config.contributions_index
     the_list = f"the list of contributions ({index!r})"
     if is_write_up or pagename.startswith("tags/"):
@@ -161,16 +116,16 @@ def _furo_tree(app: Sphinx, pagename: str, tree: str, is_write_up: bool) -> str:
         tree = _edited(app, pagename, tree, overview, f"the projects overview ({overview!r})", _mark_current)
     listed = _sidebar_html(app, pagename)
     if listed:
-        tree = _edited(app, pagename, tree, index, the_list, lambda tree, entry: _add_below(tree, entry, listed))
+        tree = _edited(
+            app, pagename, tree, index, the_list, lambda tree, entry: tree[: entry.end()] + listed + tree[entry.end() :]
+        )
     return tree
 
 
 def _edited(
     app: Sphinx, pagename: str, tree: str, target: str, what: str, edit: Callable[[str, re.Match[str]], str]
 ) -> str:
-    """``edit`` applied to the tree's top-level entry of page ``target`` (``what``, in the warning). When
-    there is none but a link to ``target`` is in the tree, furo changed its HTML: said once per build (no
-    link at all: the page is not in the navigation, and there is nothing to mark)."""
+    """``edit`` applied to the top-level entry of ``target``; a link in another shape is warned once."""
     # the href Sphinx's toctree writes: "#" for the page itself
     href = "#" if target == pagename else escape(app.builder.get_relative_uri(pagename, target))
     entry = _find_entry(tree, href)
@@ -187,4 +142,6 @@ def _edited(
 
 
 def _neighbour(app: Sphinx, pagename: str, record: Contribution | None) -> dict[str, str] | None:
-    return _link(app, pagename, record.docname, record.title) if record is not None else None
+    if record is None:
+        return None
+    return {"link": app.builder.get_relative_uri(pagename, record.docname), "title": escape(record.title)}

@@ -1,21 +1,5 @@
-"""Social cards on the HTML pages: every page written from a source gets a 1200×630 PNG card, named by
-``og:image`` with ``twitter:card`` = ``summary_large_image``.
-
-A write-up's card shows its title, its key (``repo#PR``), its state when it states one, its headline
-figure (the metric marked ``:headline:``, else the first) and the site's name; any other page's card,
-its title, its first paragraph and the site's name.
-Cards go to ``_images/social/<docname>.<digest>.png``; the digest names the card's inputs (see
-:func:`~.card_image.card_digest`), so a card is drawn only when what it shows changed, a changed card gets
-a new URL (sites that cache previews fetch it again), and the page's previous card is removed.
-
-``contributions_social_cards`` (default ``False``; this site's ``conf.py`` turns it on) switches them on.
-They are drawn with Pillow, the ``cards`` extra (``pip install 'sphinx-contributions[cards]'``), imported
-only when cards are on: without it a build with cards on warns ``[contrib.config]`` and writes none.
-They need ``html_baseurl`` (``og:image`` must be an absolute URL). With sphinxext-opengraph loaded, the
-card goes into the page's metadata, so opengraph writes ``og:image`` (and keeps its other tags); without
-it, this module writes the tags itself. Pages without a source (tag, project and 404 pages) get
-OpenGraph tags from :func:`page_meta_tags`.
-"""
+"""Social cards (``contributions_social_cards``): a PNG per page, named by a digest of what it shows, so it is drawn
+again only when that changed."""
 
 from __future__ import annotations
 
@@ -36,8 +20,7 @@ from ..collect.domain import get_domain
 from ..files import write_whole
 from ..queries import sort_records
 from ..render.card_size import HEIGHT, WIDTH
-from ..render.header import metric_brief
-from ..render.listing import telling_change
+from ..render.header import stat
 from ..settings import canonical_url
 from ..warnings import ContribWarning, warn
 from .fixes.opengraph_fields import opengraph_form
@@ -51,25 +34,18 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: where the cards go in the output
 CARD_DIR = "_images/social"
 _CARD_NAME = re.compile(r"^(?P<docname>.+)\.[0-9a-f]{16}\.png$")
 
 
 def cards_enabled(app: Sphinx) -> bool:
-    """Whether this build writes cards: they are on, and the builder writes a website (pages are shared
-    from a site; not from an epub or a single page)."""
+    """Whether this build writes cards: they are on and the builder writes a website."""
     return bool(app.config.contributions_social_cards) and is_site_builder(app.builder) and has_pillow()
 
 
 def has_pillow() -> bool:
     """Whether Pillow (the ``cards`` extra) is installed, without importing it."""
     return importlib.util.find_spec("PIL") is not None
-
-
-def headline(metric: Metric) -> str:
-    """A card's headline figure in brief (``Drift: 1.03e-1 → 1.91e-6 (≈54,000× lower)``)."""
-    return metric_brief(metric)
 
 
 def site_name(config: Config) -> str:
@@ -97,18 +73,15 @@ def site_palette(config: Config) -> Palette:
 
 
 def proof_figure(metric: Metric) -> str:
-    """A headline figure for the home page's card, numbers first (a long label is what an ellipsis cuts):
-    ``~1.03e-1 → ~1.91e-6 (≈54,000× lower) · Position-0 log-probability drift``; the change only where it
-    adds to the values (no "up from 0", as the listings)."""
+    """A headline figure for the home page's card, numbers first (an ellipsis cuts the label)."""
     unit = f" {metric.unit}" if metric.unit else ""
-    change = telling_change(metric)
+    change = stat(metric).telling
     said = f" ({change})" if change else ""
     return f"{metric.before_text}{unit} → {metric.after_text}{unit}{said} · {metric.label}"
 
 
 def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
-    """A row per write-up, as the home page's card shows them: ``transformers #49135 · merged`` and its
-    headline figure in brief (or its summary, where it has no figure)."""
+    """A row per write-up for the home page's card: key and state, and its figure or summary."""
     rows = []
     for record in sort_records(records, "project"):
         head = f"{record.display_project} #{record.pr}" + (f" · {record.status}" if record.status else "")
@@ -117,14 +90,12 @@ def proof_rows(records: list[Contribution]) -> tuple[tuple[str, str], ...]:
 
 
 def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contribution | None) -> Card:
-    """A write-up's card from its record (its headline figure, or its impact where it has none); the home
-    page's, its title, first paragraph and the proof (each pull request and its headline figure); another
-    page's, its title and first paragraph."""
+    """A page's card: a write-up's record, the home page's proof, or a title and first paragraph."""
     from ..render.card_image import Card
 
     if record is not None:
         # no figure: what the write-up says of itself (its impact, else its summary), not a title and space
-        figure = headline(record.headline) if record.headline else record.description
+        figure = stat(record.headline).brief if record.headline else record.description
         return Card(record.title, site_name(app.config), record.key, record.status, figure)
     title = app.env.titles[pagename].astext() if pagename in app.env.titles else ""
     opening = next((text for node in doctree.findall(nodes.paragraph) if (text := node.astext().strip())), "")
@@ -134,8 +105,7 @@ def page_card(app: Sphinx, pagename: str, doctree: nodes.document, record: Contr
 
 
 def generated_page_card(app: Sphinx, pagename: str, title: str) -> Card | None:
-    """A tag or project page's card: its heading and its write-ups' titles; None for any other page
-    without a source."""
+    """A tag or project page's card: its heading and its write-ups' titles; None elsewhere."""
     from ..render.card_image import Card
 
     page = get_domain(app.env).all_generated_pages().get(pagename)
@@ -146,8 +116,7 @@ def generated_page_card(app: Sphinx, pagename: str, title: str) -> Card | None:
 
 
 def write_card(outdir: Path, docname: str, card: Card, palette: Palette, fonts: Fonts) -> str:
-    """The card's path under ``outdir``, drawn only if that file is not there; the page's other cards
-    (earlier versions) are removed."""
+    """The card's path, drawn only if missing; the page's earlier cards are removed."""
     from ..render.card_image import card_digest, render_card
 
     relative = f"{CARD_DIR}/{docname}.{card_digest(card, palette, fonts)}.png"
@@ -169,8 +138,7 @@ def meta_tag(name: str, content: str) -> str:
 
 
 def page_meta_tags(title: str, description: str, *, url: str = "", site: str = "", image: str = "") -> str:
-    """OpenGraph and description tags for a page without a source (tag, project and 404 pages), which
-    sphinxext-opengraph leaves without any: for the page's ``metatags``."""
+    """OpenGraph and description tags for a page without a source (tag, project, 404)."""
     tags = {"og:title": title, "og:type": "website", "og:url": url, "og:site_name": site}
     tags |= {"og:description": description, "description": description}
     if image:
@@ -181,8 +149,7 @@ def page_meta_tags(title: str, description: str, *, url: str = "", site: str = "
 
 
 def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document) -> None:
-    """``html-page-context`` (before sphinxext-opengraph's): the page's card, and the tags naming it; a
-    page written from a source through opengraph, a tag or project page (no source) directly."""
+    """``html-page-context``, before opengraph's: the page's card and the tags naming it."""
     if not cards_enabled(app) or not canonical_url(app.config):
         return
     meta = dict(context.get("meta") or {})
@@ -202,8 +169,7 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
     twitter = [meta_tag("twitter:card", "summary_large_image"), meta_tag("twitter:image:alt", card.alt)]
     form = opengraph_form() if doctree is not None and "sphinxext.opengraph" in app.extensions else None
     if form is not None:
-        # opengraph takes a page's og:image from its metadata and writes the other og:* fields as given,
-        # in the form it escapes once; a copy, so the environment's metadata stays as it was read
+        # opengraph takes og:image from the metadata; a copy, so the environment's stays as read
         context["meta"] = meta | {name: form(value) for name, value in image.items()}
         tags = twitter
     else:
@@ -212,9 +178,7 @@ def add_card(app: Sphinx, pagename: str, templatename: str, context: dict[str, A
 
 
 def check_base_url(app: Sphinx) -> None:
-    """``builder-inited``: cards are on and Pillow is missing (a warning: the setting asks for what the
-    build cannot do). Without a base URL no card is written either: :mod:`.canonical` says so, with
-    everything else a build without a canonical URL leaves out."""
+    """``builder-inited``: cards are on and Pillow is missing: a warning (no base URL is said by :mod:`.canonical`)."""
     if app.config.contributions_social_cards and is_site_builder(app.builder) and not has_pillow():
         warn(
             ContribWarning.CONFIG,
@@ -225,8 +189,7 @@ def check_base_url(app: Sphinx) -> None:
 
 
 def remove_stale_cards(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: drop the cards of pages that are gone, and all cards when they are off; and the
-    folders that leaves empty (``_images/social/tags/`` when the tag pages went)."""
+    """``build-finished``: the cards of pages gone (all when off), and the folders left empty."""
     if exception is not None or not is_site_builder(app.builder):
         return
     root = Path(app.outdir) / CARD_DIR

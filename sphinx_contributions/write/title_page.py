@@ -1,18 +1,4 @@
-"""The PDF's title page of a portfolio: the name (``project``), the role line (``contributions_tagline``),
-the profile links (``contributions_profile_links``, shown without ``https://``) and, at the foot, the
-site's address (``html_baseurl``, only when it is set), centred at the top of the first page (a compact
-document: no page of its own), and the PDF's Title and Author metadata (``\\hypersetup``: the macro this
-replaces, ``\\maketitle``, is what would set them).
-
-It replaces LaTeX's default title page (title, author, date and release) only when the site sets a
-tagline or profile links and does not set ``latex_elements["maketitle"]`` itself. The values are
-escaped for LaTeX.
-
-Under that title block the home page's profile (a ``container`` of class ``contrib-profile``) would say
-it again: its role line (a paragraph that is the tagline) and its line of links (a paragraph of links
-only, each to a profile the block shows or to a page the book holds: "GitHub · LinkedIn · Background …").
-The PDF leaves those two out (:func:`drop_repeated_lines`); the site keeps them.
-"""
+"""The PDF's title block of a portfolio with a tagline or profile links; the profile lines it repeats leave the PDF."""
 
 from __future__ import annotations
 
@@ -112,8 +98,7 @@ def _ancestors(node: nodes.Node) -> list[nodes.Node]:
 
 
 def drop_repeated_lines(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved`` (LaTeX): the profile's role line and line of links, which the title block
-    above it shows already (see the module's docstring)."""
+    """``doctree-resolved`` (LaTeX): the profile's lines that the title block shows already."""
     if app.builder.format != "latex" or (found := _ours(app.config)) is None:
         return
     tagline, links = found

@@ -1,12 +1,5 @@
-"""sphinx-design's cards in the PDF.
-
-Sphinx's LaTeX writer wraps each container in ``sphinxuseclass`` environments, one per class, and uses a
-``sphinxclass<name>`` environment where one is defined (``sphinxlatexcontainers.sty``). sphinx-design
-defines none, so a card's title ran into its text on one line, in the text's weight ("Root cause over
-symptom Trace a numerical mismatch …"). Here the card's title is a bold paragraph of its own, kept with its
-text, and each card is set apart from the next by a small skip, where the site asks for it
-(``contributions_pdf_card_styles``): a guest's own cards keep their look.
-"""
+"""sphinx-design's cards in the PDF (``contributions_pdf_card_styles``): its card title, which ran into the text, is a
+bold paragraph of its own, and cards are set apart."""
 
 from __future__ import annotations
 
@@ -26,8 +19,7 @@ PREAMBLE = r"""
 
 
 def add_card_styles(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the environments, after the site's own preamble (a site that defines them first
-    keeps its own: ``\\ProvideDocumentEnvironment`` skips a name that is taken)."""
+    """``config-inited``: the environments, after the site's preamble (``\\ProvideDocumentEnvironment``)."""
     if not config.contributions_pdf_card_styles:
         return
     elements = dict(config.latex_elements or {})

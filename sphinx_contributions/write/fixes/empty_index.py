@@ -1,17 +1,7 @@
-"""Sphinx's HTML builders write ``genindex.html`` whatever the site holds: on a site without a single
-index entry (no ``index`` directive, no object that makes one) it is an "Index" page with nothing on
-it, which the theme still links from every page (``<link rel="index">``, furo's sidebar). This turns the
-general index off for a build whose pages hold no index entry (the builder's own switch, never the
-setting: a setting changed by a build makes the next build find its configuration changed), answers "no"
-when a template asks whether the page exists, and removes the empty page an earlier build left; a site with
-entries keeps its index as ``html_use_index`` says. Only where the site asks for it
-(``contributions_hide_empty_index``, on in what ``contributions init`` writes): a guest's index stays; and
-only in the Sphinx releases :data:`...compat.WORKAROUNDS` names, where the builder's ``use_index`` decides
-whether ``genindex.html`` is written (``tests/test_workarounds.py`` checks it).
+"""No empty ``genindex.html`` (``contributions_hide_empty_index``): where no page holds an index entry, the builder's
+``use_index`` (never the setting) is turned off, templates hear there is no such page, and an earlier one is removed.
 
-Workaround ``empty_index``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``empty_index``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 
 from __future__ import annotations
 
@@ -25,7 +15,6 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-#: the general index's page name
 GENINDEX = "genindex"
 
 
@@ -47,8 +36,7 @@ def drop_empty_index(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def no_index_link(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context``: without the general index, ``hasdoc('genindex')`` (the templates' test for
-    the sidebar's link and ``<link rel="index">``, which reads the setting) says no."""
+    """``html-page-context``: without the index, ``hasdoc('genindex')`` says no."""
     if getattr(app.builder, "use_index", True) or not callable(context.get("hasdoc")):
         return
     hasdoc = context["hasdoc"]

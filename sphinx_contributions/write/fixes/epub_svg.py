@@ -1,14 +1,7 @@
-"""Sphinx's ePub builder declares no ``properties="svg"`` on the manifest items of pages that hold inline SVG
-(the figures' bar charts), which EPUB 3 requires (epubcheck: ``OPF-014 The property "svg" should be
-declared in the OPF file``). After the builder has written the book, this adds the property to those
-pages' items in ``content.opf`` and has the builder write the ``.epub`` again.
+"""EPUB 3 wants ``properties="svg"`` on a page with inline SVG (epubcheck ``OPF-014``): added to ``content.opf``, and
+the book packed again.
 
-Only in the Sphinx releases :data:`...compat.WORKAROUNDS` names. When the guard test
-(``tests/test_workarounds.py``) reports that Sphinx declares the property itself, end the range there.
-
-Workaround ``epub_svg``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``epub_svg``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 
 from __future__ import annotations
 
@@ -29,8 +22,7 @@ _ITEM = re.compile(r'<item id="[^"]*" href="(?P<href>[^"]*)" media-type="applica
 
 
 def declare_svg(opf: Path, only: set[str] | None = None) -> bool:
-    """Add ``properties="svg"`` to the items of ``opf`` whose page holds an ``<svg`` (of those in ``only``,
-    their hrefs unquoted, when given); whether it changed."""
+    """Add ``properties="svg"`` to the items of ``opf`` whose page holds ``<svg`` (of ``only``); whether it changed."""
     text = opf.read_text(encoding="utf-8")
 
     def declared(match: re.Match[str]) -> str:
@@ -51,9 +43,7 @@ def declare_svg(opf: Path, only: set[str] | None = None) -> bool:
 
 
 def fix_epub(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: declare the pages with SVG and write the book again: the pages that show the
-    extension's work (its figures draw SVG), or every page where the site asks for it
-    (``contributions_book_fixes``): a guest's own pages stay as Sphinx writes them."""
+    """``build-finished``: declare the pages with SVG and pack the book again."""
     if not shows_work(app):  # nothing of the extension's here, nor in this output
         return
     # an ePub builder's module is loaded where one builds; not imported here, a cost to every other build

@@ -1,41 +1,7 @@
-"""Warnings that stay until fixed.
+"""Sphinx shows a page's warnings only in the build that reads it: a page that warned is read again until it no longer
+warns (the extension's warnings always, others with ``contributions_lasting_warnings``).
 
-Sphinx shows a page's warnings only in the build that reads (or writes) it: after a failed strict build,
-the same command again prints "build succeeded" and exits 0, with the broken page in the output. Here a
-page that warned is read again on every later build, until it no longer warns, so each of its warnings is
-shown again, worked out afresh from the current sources, with the same text, file and line, and ``-W``
-fails the same way (``make serve`` shows them on every rebuild).
-
-Which warnings: the extension's own (``contrib.*``), always; every other warning (MyST's, Sphinx's, a
-missing reference) only with ``contributions_lasting_warnings`` on (this site's ``conf.py`` and what
-``contributions init`` writes turn it on). On a site the extension is a guest of, a page that warned about
-something of the site's own (an unreachable intersphinx inventory, a missing label) is read as Sphinx alone
-reads it: not again on a build with nothing to do (measured on ablog's docs: 6 pages read by every no-op
-build).
-
-Which pages warned:
-
-- while being read: a logging handler notes each warning logged while a page is read, under that page
-  (in parallel builds, in the worker that reads it), on the domain (``data["warnings"][docname]``), so it is
-  kept with the environment and merged from parallel workers; a warning from a file the page includes
-  counts for the page;
-- later (cross-page checks, links resolved when pages are written): the pages named by the warnings of the
-  last report of the same builder (:mod:`..report`); a warning that names an included file that is no page
-  itself (an excluded ``_snippets/links.md``) counts for the pages that include it.
-
-Reading the pages again, rather than repeating stored messages, means a warning that another page's change
-fixed (a duplicate label removed elsewhere, a link target added) goes away, and the cross-page checks
-(duplicate keys, "not in any toctree") run again, as they do whenever a page is read. The cost is reading
-the broken pages once more per build.
-
-Sphinx itself shows a page's warnings only when it reads the page (by design: the warnings are not part
-of the environment it saves); only in the Sphinx releases :data:`...compat.WORKAROUNDS` names is the page
-read again, through public events. ``docs/explanation/workarounds.md`` says what Sphinx
-would need to keep them itself.
-
-Workaround ``lasting_warnings``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``lasting_warnings``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 
 from __future__ import annotations
 
@@ -118,9 +84,7 @@ class PageWarnings(logging.Handler):
 
 
 def including_pages(env: BuildEnvironment, path: str) -> set[str]:
-    """The pages that include the file at ``path`` (relative to the source folder, or absolute): a file
-    left out of the build (``_snippets/links.md``) is no page itself (though ``env.path2doc`` names one),
-    and a warning from it when a page is written names the snippet, not the page."""
+    """The pages that include the file at ``path`` (a snippet left out of the build is no page)."""
     wanted = (env.srcdir / path).resolve()
     return {
         docname
@@ -130,9 +94,7 @@ def including_pages(env: BuildEnvironment, path: str) -> set[str]:
 
 
 def pages_that_warned(app: Sphinx, env: BuildEnvironment) -> set[str]:
-    """The pages whose reading warned (kept on the domain), and the pages named by a warning of the last
-    report of this builder, or that include the file it names (a missing or unreadable report names none);
-    only warnings that last (:func:`lasting`) count."""
+    """The pages whose reading warned, and those the last report's lasting warnings name."""
     pages = set(get_domain(env).data.get(DATA_KEY, {}))
     last = read_report(report_path(app.doctreedir, app.builder.name))
     for warning in last.get("warnings", ()) if last is not None else ():
@@ -160,17 +122,8 @@ def page_warnings(app: Sphinx) -> PageWarnings:
     return PageWarnings(app)
 
 
-def setup_lasting_warnings(app: Sphinx) -> None:
-    page_warnings(app).install()
-
-
-def install_before_reading(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
-    """``env-before-read-docs``: the handler is on Sphinx's logger while pages are read."""
-    page_warnings(app).install()
-
-
-def install_in_reader(app: Sphinx, docname: str, source: list[str]) -> None:
-    """``source-read``: again in each parallel reader, which starts with no handler of its own."""
+def install(app: Sphinx, *args: object) -> None:
+    """At setup, ``env-before-read-docs`` and ``source-read`` (a parallel reader starts without it): the handler on."""
     page_warnings(app).install()
 
 

@@ -1,15 +1,7 @@
-"""Sphinx's search index keeps a word that disappeared from a changed page as an empty entry: drop
-words that no page holds any more, so an incremental build's ``searchindex.js`` equals a clean build's.
+"""Drop the words no page holds, which Sphinx keeps as empty entries, so an incremental ``searchindex.js`` equals a
+clean one.
 
-The word tables are private (``IndexBuilder._mapping`` and ``_title_mapping``, word → docnames): read in the
-Sphinx releases :data:`...compat.WORKAROUNDS` names, whose shape ``tests/test_workarounds.py`` checks;
-elsewhere nothing is changed. The search finds the same pages either way: what this keeps is an incremental
-build's output equal to a clean build's. Upstream, ``IndexBuilder.prune`` would drop the words it leaves
-without pages (see ``docs/explanation/workarounds.md``).
-
-Workaround ``search_index``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``search_index``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 
 from __future__ import annotations
 

@@ -1,18 +1,7 @@
-"""Sphinx's search finds an object by its display name only (``IndexBuilder.get_objects`` indexes the
-display name, split at its last dot, and drops the name). ``objects.inv`` gives a write-up's title as its
-display name, so that links from other sites read as titles; without this fix a search for ``49135`` or
-``transformers#49135`` would no longer find the write-up as an object. The search index gets each
-write-up's key back as its searchable name (titles are searched as titles anyway). Digits are not words
-of Sphinx's full-text index, so without it a search for a pull request's number finds nothing.
+"""Sphinx's search finds an object by its display name (a write-up's title) and indexes no digits: each write-up gets
+its key as its searchable name, so ``49135`` finds it.
 
-It wraps the indexer's ``get_objects`` and reads its ``_objtypes`` (private): in the Sphinx releases
-:data:`...compat.WORKAROUNDS` names, whose shape ``tests/test_workarounds.py`` checks; elsewhere nothing is
-changed. Upstream, the search would index an object's name besides its display name (see
-``docs/explanation/workarounds.md``).
-
-Workaround ``search_objects``: sphinx ``>=7.4,<10``; upstream: no upstream issue found.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``search_objects``: sphinx ``>=7.4,<10``; upstream: no upstream issue found."""
 
 from __future__ import annotations
 

@@ -1,16 +1,7 @@
-"""``singlehtml`` writes every document into one page, so a link to an anchor of another document must be
-``#anchor``. Since Sphinx 8.2 it writes ``#document-about/index#education`` instead (sphinx-doc/sphinx#14221:
-``fix_refuris`` is no longer called): a URL has one fragment, so the link leads nowhere. This keeps the
-last fragment, in the page's body (references resolved for the root document), in its table of contents
-(the ``toc`` the builder renders) and in the navigation the theme renders through the ``toctree``
-template function.
+"""Since Sphinx 8.2, ``singlehtml`` links ``#document-about/index#education``: one fragment is kept, in the body, the
+table of contents and the navigation.
 
-Only in the Sphinx releases :data:`...compat.WORKAROUNDS` names (8.2 on, the issue is open). When the guard
-test (``tests/test_workarounds.py``) reports that Sphinx writes single anchors again, end the range there.
-
-Workaround ``singlehtml_anchors``: sphinx ``>=8.2,<10``; upstream: https://github.com/sphinx-doc/sphinx/issues/14221.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``singlehtml_anchors``: sphinx ``>=8.2,<10``; upstream: https://github.com/sphinx-doc/sphinx/issues/14221."""
 
 from __future__ import annotations
 
@@ -38,8 +29,7 @@ def single_anchor(uri: str) -> str:
 
 
 def fix_double_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``doctree-resolved`` (late: after every handler that writes links): the body's links (where
-    :func:`~...builders.book_fixes_apply`)."""
+    """``doctree-resolved``, after every handler that writes links: the body's links."""
     if not writes_one_page(app.builder) or not needed("singlehtml_anchors") or not book_fixes_apply(app, doctree):
         return
     for node in doctree.findall(nodes.reference):
@@ -48,9 +38,7 @@ def fix_double_anchors(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 
 def fix_navigation(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
-    """``html-page-context`` (before the theme's handler, which renders the navigation): the links of the
-    table of contents and those the ``toctree`` template function writes (where
-    :func:`~...builders.book_fixes_apply`)."""
+    """``html-page-context``, before the theme's: the table of contents and the ``toctree`` function."""
     if not writes_one_page(app.builder) or not needed("singlehtml_anchors") or not book_fixes_apply(app, doctree):
         return
     if isinstance(context.get("toc"), str):

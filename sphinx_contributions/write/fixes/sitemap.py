@@ -1,32 +1,7 @@
-"""The sitemap: only for site builders, and only of the pages that exist there.
+"""sphinx-sitemap lists only the pages a build wrote, and writes one for every HTML builder: with
+``contributions_sitemap`` its handlers leave and every page is listed here, on site builders only.
 
-sphinx-sitemap lists the pages written by the current build (an incremental build's ``sitemap.xml``
-misses every page it did not rewrite), writes one for every HTML builder (``singlehtml``'s lists pages
-that do not exist there, the ePub folder gets one too), and lists whatever was rendered from a template,
-so ``dirhtml``'s holds ``genindex/``, ``search/`` and ``404/`` (its ``sitemap_excludes`` name ``.html``
-files). Rather than drive its private queue, this writes the file itself, in its place, from its public
-settings (``sitemap_filename``, ``sitemap_url_scheme``, ``sitemap_excludes``, ``sitemap_locales``,
-``sitemap_indent``, ``sitemap_show_lastmod``, ``site_url`` or ``html_baseurl``): on site builders, every
-document and every generated tag and project page, sorted, at the builder's own URL (``a.html``,
-``a/``); on other builders none. Only with sphinx-sitemap enabled: a site without it has no sitemap.
-
-All this only where the site asks for it (``contributions_sitemap``, on in what ``contributions init``
-writes); elsewhere sphinx-sitemap works as it does without the extension.
-
-sphinx-sitemap's own handlers are disconnected once every extension is set up (``config-inited``), so
-its writer never runs: it would print "sitemap.xml was generated" for a singlehtml or ePub build that
-gets none, "No pages generated" for an incremental build whose sitemap this writes all the same, and
-start a multiprocessing manager in every build. They are found among Sphinx's event listeners by their
-module. All this only in the sphinx-sitemap releases :data:`...compat.WORKAROUNDS` names (its issue #13,
-open since 2018); ``tests/test_workarounds.py`` checks that its handlers are still found that way.
-
-sphinx-sitemap also prefers its own ``site_url`` setting to ``html_baseurl``, and any top-level
-``site_url`` in ``conf.py`` becomes that setting: a sitemap that lists another site than the canonical
-URL (on Read the Docs: another version, domain or a preview's production URLs) is reported.
-
-Workaround ``sitemap``: sphinx-sitemap ``>=2.9,<3``; upstream: https://github.com/jdillard/sphinx-sitemap/issues/13.
-(``compat.WORKAROUNDS``; the fix to send upstream: ``docs/explanation/workarounds.md``)
-"""
+Workaround ``sitemap``: sphinx-sitemap ``>=2.9,<3``; upstream: https://github.com/jdillard/sphinx-sitemap/issues/13."""
 
 from __future__ import annotations
 
@@ -59,8 +34,7 @@ XHTML_NS = "http://www.w3.org/1999/xhtml"
 
 
 def sitemap_links(app: Sphinx) -> list[tuple[str, str]]:
-    """``(page, link)`` of the site's pages, the link as the builder writes it (``a/b.html``; dirhtml
-    ``a/b/``), sorted by page, without those ``sitemap_excludes`` matches (as written or percent-decoded)."""
+    """``(page, link)`` of the site's pages as the builder links them, sorted, without ``sitemap_excludes``."""
     builder = app.builder
     pages = sorted({*app.env.found_docs, *get_domain(app.env).generated_pages()})
     excludes = list(app.config.sitemap_excludes or ())
@@ -73,9 +47,7 @@ def sitemap_links(app: Sphinx) -> list[tuple[str, str]]:
 
 
 def last_modified(app: Sphinx, pagename: str) -> str | None:
-    """With ``sitemap_show_lastmod``, the page's last commit time as sphinx-sitemap writes it, from the
-    ``git_last_updated`` table that sphinx-last-updated-by-git (which sphinx-sitemap then loads) keeps on
-    the environment; None for a page it has no time for (a generated one, a file git does not track)."""
+    """With ``sitemap_show_lastmod``, the page's last commit time (``git_last_updated``), or None."""
     if not app.config.sitemap_show_lastmod:
         return None
     updated = getattr(app.env, "git_last_updated", None)
@@ -87,8 +59,7 @@ def last_modified(app: Sphinx, pagename: str) -> str | None:
 
 
 def locales(app: Sphinx) -> list[str]:
-    """``sitemap_locales`` (``[None]``: none), else the languages found in ``locale_dirs``, as
-    sphinx-sitemap reads them."""
+    """``sitemap_locales`` (``[None]``: none), else the languages in ``locale_dirs``, as sphinx-sitemap reads them."""
     configured = app.config.sitemap_locales
     if configured:
         return [] if list(configured) == [None] else [str(locale) for locale in configured]
@@ -123,20 +94,13 @@ def sitemap_xml(app: Sphinx, site_url: str) -> bytes:
     return text
 
 
-def _from_sitemap(handler: object) -> bool:
-    module = str(getattr(handler, "__module__", None) or "")
-    return module == SITEMAP_EXTENSION or module.startswith(SITEMAP_EXTENSION + ".")
-
-
 def replaces_sitemap(app: Sphinx) -> bool:
-    """Whether this build's sitemap is the extension's: sphinx-sitemap loaded, in the releases
-    :data:`...compat.WORKAROUNDS` names, and the site asks for it (``contributions_sitemap``)."""
+    """Whether the extension writes this sitemap: sphinx-sitemap loaded, in range, and ``contributions_sitemap``."""
     return SITEMAP_EXTENSION in app.extensions and app.config.contributions_sitemap and needed("sitemap")
 
 
 def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
-    """``config-inited``: sphinx-sitemap's handlers leave, its settings stay (see the module's docstring).
-    Sphinx keeps each event's listeners (``id``, ``handler``) in ``app.events.listeners``."""
+    """``config-inited``: sphinx-sitemap's handlers leave (found in ``app.events.listeners``), its settings stay."""
     if SITEMAP_EXTENSION not in app.extensions and config.contributions_sitemap:
         where = conf_location(app, "contributions_sitemap")
         logger.info(  # not a warning: init's site turns it on, ready for the day the site adds sphinx-sitemap
@@ -147,13 +111,12 @@ def disconnect_sphinx_sitemap(app: Sphinx, config: Config) -> None:
         return
     for event in SITEMAP_EVENTS:
         for listener in list(app.events.listeners.get(event, ())):
-            if _from_sitemap(listener.handler):
+            if str(getattr(listener.handler, "__module__", "")).split(".")[0] == SITEMAP_EXTENSION:
                 app.disconnect(listener.id)
 
 
 def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
-    """``build-finished``: the whole site's sitemap (site builders); none elsewhere (a stale one, from a
-    writer that ran, is removed)."""
+    """``build-finished``: the whole site's sitemap on site builders; a stale one elsewhere is removed."""
     if exception is not None or not writes_html(app.builder) or not replaces_sitemap(app):
         return  # elsewhere sphinx-sitemap's own writer ran
     path = Path(app.outdir) / app.config.sitemap_filename
@@ -168,10 +131,7 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def check_sitemap_url(app: Sphinx) -> None:
-    """``builder-inited``: sphinx-sitemap's ``site_url``, when set, must be the canonical URL; and where the
-    extension writes the sitemap, its URL scheme must not add the language and version that the site's
-    address ends with already (Read the Docs' address does: ``…/en/latest/``), which would double them in
-    every URL (``…/en/latest/en/latest/index.html``)."""
+    """``builder-inited``: ``site_url`` is the canonical URL; the URL scheme repeats no part of the address."""
     site_url = app.config.site_url if "site_url" in app.config else None
     _check_scheme(app, site_url or app.config.html_baseurl or "")
     if site_url and site_url.rstrip("/") != (app.config.html_baseurl or "").rstrip("/"):
