@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal, localcontext
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -280,33 +280,21 @@ class ForgeFacts:
         return self.merged_at[:10] if self.merged_at else None
 
     def as_json(self) -> dict[str, object]:
-        return {
-            "state": self.state,
-            "title": self.title,
-            "fetched_at": self.fetched_at,
-            "merged_at": self.merged_at,
-            "merge_commit": self.merge_commit,
-            "additions": self.additions,
-            "deletions": self.deletions,
-            "changed_files": self.changed_files,
-            "issues": [{"number": n, "title": t, "state": st} for n, t, st in self.issues],
-            "first_release": (
-                {"tag": self.first_release[0], "published_at": self.first_release[1]} if self.first_release else None
-            ),
-            **self.made_json(),
-        }
+        """Every fact, but those of how it was made the forge did not give (a lock written before them has none)."""
+        facts = {item.name: getattr(self, item.name) for item in fields(self)}
+        release = self.first_release
+        facts.update(
+            issues=[{"number": n, "title": t, "state": st} for n, t, st in self.issues],
+            first_release={"tag": release[0], "published_at": release[1]} if release else None,
+            closes=list(self.closes) if self.closes is not None else None,
+            files=list(self.files) if self.files is not None else None,
+            files_at_least=self.files_at_least or None,
+        )
+        return {name: value for name, value in facts.items() if value is not None or name not in _MADE}
 
-    def made_json(self) -> dict[str, object]:
-        """How it was made: only the facts the forge gave (a lock written before them has none)."""
-        made: dict[str, object] = {
-            "opened_at": self.opened_at,
-            "commits": self.commits,
-            "approvals": self.approvals,
-            "closes": list(self.closes) if self.closes is not None else None,
-            "files": list(self.files) if self.files is not None else None,
-            "files_at_least": self.files_at_least or None,
-        }
-        return {name: value for name, value in made.items() if value is not None}
+
+#: the facts of how a pull request was made (:class:`ForgeFacts`), each given only where the forge says it
+_MADE = ("opened_at", "commits", "approvals", "closes", "files", "files_at_least")
 
 
 @dataclass(frozen=True)
