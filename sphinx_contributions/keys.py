@@ -40,14 +40,12 @@ def split_target(target: str) -> tuple[str, str | None]:
 
 
 def object_name(key: str, section: str | None = None) -> str:
-    """A write-up's (or one of its sections') name in ``objects.inv``: the key lowercased, so that other
-    sites find it in any case (``ctranslate2#2103``, ``ctranslate2#2103#root-cause``)."""
+    """A write-up's (or section's) name in ``objects.inv``: the key lowercased (``ctranslate2#2103``)."""
     return key_lookup(key) + (f"#{section}" if section else "")
 
 
 def label(key: str, section: str | None = None) -> str:
-    """A write-up's (or one of its sections') ``{ref}`` label: the key lowercased with ``-`` for ``#``,
-    as the page's file name (``ctranslate2-2103``, ``ctranslate2-2103-root-cause``)."""
+    """A write-up's (or section's) ``{ref}`` label, as its file name (``ctranslate2-2103-root-cause``)."""
     return key_lookup(key).replace("#", "-") + (f"-{section}" if section else "")
 
 
@@ -127,8 +125,7 @@ def names_another_pr(docname: str, repo: str, pr: int) -> bool:
 
 
 def repo_of_url(value: str) -> str:
-    """A repository's address (or a tab of it) as its spec: ``owner/name`` on GitHub,
-    ``gitlab.com/group/sub/name``, ``codeberg.org/owner/name``; anything else as it is."""
+    """A repository's address (or a tab of it) as its spec (``owner/name``); anything else as it is."""
     match = re.match(
         r"^(?:https?://)?(?:www\.)?(?P<host>github\.com|gitlab\.com|codeberg\.org)/(?P<path>[^?#]*)", value.strip()
     )

@@ -276,8 +276,7 @@ def split_unit(text: str) -> tuple[str, str]:
 
 
 def value_hint(text: str, unit: str = "", *, hint_unit: bool = True) -> str:
-    """What to write instead of a number dressed up (``41.2 s``, ``1,000``, ``0,5``), or ""; ``hint_unit``
-    False when the unit is not one to suggest."""
+    """What to write instead of a number dressed up (``41.2 s``, ``1,000``, ``0,5``), or ""."""
     mark = text[:1] if text[:1] in APPROXIMATE_MARKS else ""
     number, written_unit = split_unit(text[len(mark) :])
     plain, how = number, ""

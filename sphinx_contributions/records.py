@@ -117,8 +117,7 @@ class Metric:
 
     @property
     def whole(self) -> float | None:
-        """The whole a count is out of (140 for ``:unit: of 140`` or ``/ 140``) where it is at least both
-        values, so the axis ends there; else None."""
+        """The whole a count is out of (``:unit: of 140``) where it is at least both values; else None."""
         found = _OF_WHOLE.fullmatch(self.unit.strip())
         whole = float(found[1]) if found else None
         if whole and math.isfinite(whole) and whole >= max(self.before, self.after):
@@ -369,8 +368,7 @@ class Contribution:
         return next(((anchor, title) for name, anchor, title in self.targets() if name == section), None)
 
     def targets(self) -> Iterator[tuple[str | None, str, str]]:
-        """(section or None, anchor, link title) of the write-up and of each of its sections: what
-        ``objects.inv``, ``{ref}`` labels and ``{contrib}`` links point to."""
+        """(section or None, anchor, link title) of the write-up and of each of its sections."""
         yield None, self.anchor, self.title
         for section, heading in self.section_titles:
             yield section, section, f"{self.title}{SECTION_SEPARATOR}{heading}"

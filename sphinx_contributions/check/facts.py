@@ -71,8 +71,7 @@ def tests_claimed(docname: str, document: nodes.document) -> list[tuple[str, tup
 
 
 def check_tests(lock_name: str, key: str, listed: list[tuple[str, tuple[str, int]]], found: ForgeFacts) -> None:
-    """``[contrib.forge_mismatch]`` on the ``:tests:`` line for each listed test file the pull request did not
-    change, where the lock lists every changed file (GitHub lists 3,000 at most)."""
+    """``[contrib.forge_mismatch]`` for each listed test file the pull request did not change (all files known)."""
     from ..lock import is_test
 
     files = found.files

@@ -129,8 +129,7 @@ class OptionsDirective(MarkingDirective):
         return f"{source}:{self.option_line(name)}"
 
     def written_options(self) -> list[tuple[str, str]]:
-        """(name, text after the name) of each option line as written, before MyST drops an unknown one or a
-        comment."""
+        """(name, text after the name) of each option line as written, before MyST drops any."""
         lines = self.written_text()[1][1:]
         found: list[tuple[str, str]] = []
         if lines and lines[0].strip() == "---":
@@ -358,8 +357,7 @@ class ContributionDirective(OptionsDirective):
     def _inline_option(
         self, name: str, repo: str
     ) -> tuple[tuple[Inline, ...], cn.option_text, list[nodes.system_message]]:
-        """An option of inline Markdown (``summary``, ``impact``), read by the page's parser: its markup and its
-        translatable node."""
+        """An option of inline Markdown: its markup and its translatable node."""
         text = " ".join(self.options[name].split())
         line = self.option_line(name)
         parsed, messages = self.parse_inline(text, lineno=line)
@@ -576,8 +574,7 @@ class SectionDirective(MarkingDirective):
         return [section]
 
     def tests_claimed(self, name: str, section: nodes.section) -> list[nodes.Node]:
-        """``:tests:``: the test files onto the section (``contrib_tests``), shown as "Tests: a, b"; on
-        another section than the verification, a warning."""
+        """``:tests:``'s files onto the section, shown as "Tests: a, b"; elsewhere than the verification, a warning."""
         line = self.lineno + next(
             (i for i, text in enumerate(self.block_text.splitlines()[1:], 1) if text.lstrip().startswith(":tests:")), 0
         )

@@ -126,19 +126,14 @@ class MetricDirective(OptionsDirective):
         if not label:
             return f"{self.get_source_info()[0]}:{self.lineno}"
         faults = []
-        if values:
-            for name in ("before", "after"):
-                if (
-                    self.options.get(name, "").strip()
-                    and _parsed([], partial(parse_value, self.options[name], name, unit)) is None
-                ):
-                    faults.append(name)
-        if better and "better" in self.options:
-            faults.append("better")
-        if expect and "expect" in self.options:
-            faults.append("expect")
-        if words and "change" in self.options:
-            faults.append("change")
+        for name in ("before", "after") if values else ():
+            if (
+                self.options.get(name, "").strip()
+                and _parsed([], partial(parse_value, self.options[name], name, unit)) is None
+            ):
+                faults.append(name)
+        others = (("better", better), ("expect", expect), ("change", words))
+        faults += [name for name, bad in others if bad and name in self.options]
         if not faults:
             return f"{self.get_source_info()[0]}:{self.lineno}"
         return self.option_location(min(faults, key=self.option_line))

@@ -77,8 +77,7 @@ class ResolveShortLinks(SphinxTransform):
 
 
 class ExportRole(MarkingRole):
-    """``{export}`contributions.json``` or ``{export}`the feed <contributions.atom>```: a link to the
-    export on the site; the text alone in books, which do not hold the file."""
+    """``{export}`contributions.json```: a link to the export on the site; the text alone in books."""
 
     def run(self) -> tuple[list[Node], list[system_message]]:
         text, target = _split_explicit(self.text)

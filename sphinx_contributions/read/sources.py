@@ -173,8 +173,7 @@ def opening_line(lines: list[str], line: int, name: str) -> int:
 
 
 def closing_line(lines: list[str], opening: int, end: int | None = None) -> int | None:
-    """The first line before ``end`` (default: the page's end) that closes the fence opened at line
-    ``opening``, as markdown-it reads it; None when it is never closed."""
+    """The first line before ``end`` that closes the fence opened at ``opening``; None if none."""
     markup = fence_markup(lines[opening - 1]) if 0 < opening <= len(lines) else ""
     if not markup:
         return None
