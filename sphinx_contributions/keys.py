@@ -17,7 +17,6 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 SECTION_NAMES = tuple(name for name, _ in SECTIONS)
 
 
-#: a pull request's or an issue's number as written: a positive integer of at most ten digits
 POSITIVE_INT = re.compile(r"^[1-9][0-9]{0,9}$")
 
 
@@ -32,8 +31,7 @@ def make_key(repo: str, pr: int | str) -> str:
 
 
 def split_target(target: str) -> tuple[str, str | None]:
-    """A ``{contrib}`` target → (key, section or None): ``CTranslate2#2103`` → (``CTranslate2#2103``,
-    None); ``CTranslate2#2103#root-cause`` → (``CTranslate2#2103``, ``root-cause``)."""
+    """A ``{contrib}`` target → (key, section or None): ``a#1#fix`` → (``a#1``, ``fix``)."""
     repo, _, rest = target.strip().partition("#")
     number, sep, section = rest.partition("#")
     return f"{repo}#{number}" if rest else repo, (section.strip().lower() if sep else None)
@@ -83,8 +81,7 @@ def commit_url(repo: str, sha: str) -> str:
 
 
 def slugify(text: str) -> str:
-    """A URL- and class-safe slug: ``C++`` → ``c-plus-plus``, ``Übersetzung`` → ``ubersetzung``; text with no
-    Latin letter or digit (``注意``) gets ``tag-`` and a digest, so two such tags stay apart."""
+    """A URL- and class-safe slug (``C++`` → ``c-plus-plus``); no Latin letter or digit: a digest."""
     return _readable_slug(text) or "tag-" + hashlib.sha256(text.strip().encode()).hexdigest()[:8]
 
 
@@ -118,8 +115,7 @@ def named_after_key(docname: str, key: str) -> bool:
 
 
 def names_another_pr(docname: str, repo: str, pr: int) -> bool:
-    """Whether a write-up's file is named after its repository with another number (``numpy-27001.md`` with
-    ``:pr: 27010``): a slip, where another name (``np-27010.md``) is the author's choice."""
+    """Whether the file is named after the repository with another number (``numpy-27001.md``, ``:pr: 27010``)."""
     match = _KEY_FILE.match(file_name_key(docname))
     return match is not None and match["name"] == key_lookup(repo.rpartition("/")[2]) and int(match["number"]) != pr
 

@@ -47,7 +47,6 @@ class OptionDoc(NamedTuple):
 
     #: what the value is: ``text``, ``positive integer``, ``number``, ``one of …``, ``flag (no value)``
     type: str
-    #: the default, or ``required``
     default: str
     #: what it does, in a sentence or two (MyST Markdown)
     meaning: str
@@ -241,8 +240,7 @@ def _keeps_digits(text: str, number: float) -> bool:
 
 
 def parse_value(value: str | None, name: str, unit: str = "", *, hint_unit: bool = True) -> tuple[float, str, bool]:
-    """A metric's value, exact or approximate (``~1.03e-1``): (value, the text shown, approximate); a number
-    dressed up is refused with what to write (:func:`value_hint`)."""
+    """A metric's value, exact or approximate (``~1.03e-1``): (value, the text shown, approximate)."""
     text = (value or "").strip()
     mark = text[:1] if text[:1] in APPROXIMATE_MARKS else ""
     number = text[len(mark) :].strip()

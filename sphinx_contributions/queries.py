@@ -16,8 +16,7 @@ if TYPE_CHECKING:
 def generated_pages(
     records: Iterable[Contribution], tag_min: int = 1, project_min: int = 1
 ) -> dict[str, GeneratedPage]:
-    """pagename → :class:`GeneratedPage` of every project of at least ``project_min`` of ``records`` and every
-    tag of at least ``tag_min`` (below them, links lead to the listings), sorted; records newest first."""
+    """pagename → :class:`GeneratedPage` of each project and tag with enough ``records``, sorted."""
     from .records import GeneratedPage  # here: the records' module is the write-ups' (a guest never loads it)
 
     found: dict[str, tuple[str, str, list[Contribution]]] = {}

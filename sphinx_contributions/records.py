@@ -48,8 +48,7 @@ class Evidence:
 
 @dataclass(frozen=True)
 class Metric:
-    """One before/after figure. ``before``/``after`` are the values, ``before_text``/``after_text`` the
-    text shown for them (as written, ``~`` included for an approximate value)."""
+    """One before/after figure: the values and the text shown for them (``~`` for an approximate value)."""
 
     label: str
     before: float
@@ -106,8 +105,7 @@ class Metric:
 
     @property
     def chart(self) -> str | None:
-        """The chart's scale, ``"log"`` or ``"linear"``; None when no chart is truthful (bars start at zero or
-        at a power of ten): log when both are positive and ten times apart, unless out of a :attr:`whole`."""
+        """The chart's scale, ``"log"`` or ``"linear"``; None when no chart is truthful."""
         if self.before < 0 or self.after < 0 or max(self.before, self.after) == 0:
             return None
         lo, hi = sorted((self.before, self.after))
@@ -125,16 +123,13 @@ class Metric:
         return None
 
     def telling_change(self, _: Translate = untranslated) -> str:
-        """The change in words where it adds to the values shown beside it (not from or to 0, unchanged, or a
-        no-regression check), else "": what a listing, a card and a header show."""
+        """The change in words where it adds to the values beside it, else ""."""
         if not self.words or self.expect == "hold" or self.before == self.after or 0 in (self.before, self.after):
             return ""
         return self.change_words(_)
 
     def change_words(self, _: Translate = untranslated) -> str:
-        """The change in words: ``≈54,000× lower``; under 2×, ``≈25% lower``; ``unchanged``; ``up from 0``;
-        across zero the difference, ``lower by 2``; a no-regression check ``held, ≈1% higher``; approximate
-        values ``more than 10⁴× lower`` or the direction alone. ``_`` translates the words."""
+        """The change in words: ``≈54,000× lower``, ``≈25% lower``, ``unchanged``, ``held, ≈1% higher``…."""
         if not self.words:
             if self.expect != "hold":
                 return ""
@@ -230,8 +225,7 @@ class Metric:
 
 @dataclass(frozen=True)
 class Inline:
-    """One piece of a summary's inline markup: ``text`` or ``code`` (its ``text``), ``emphasis``,
-    ``strong`` or ``link`` (to ``url``) around ``children``."""
+    """A piece of inline markup: ``text``, ``code``, or ``emphasis``/``strong``/``link`` around ``children``."""
 
     kind: str
     text: str = ""
@@ -316,7 +310,6 @@ class Contribution:
     #: (section name = its anchor, its heading) of every section with a stable anchor, in page order
     section_titles: tuple[tuple[str, str], ...] = ()
     lineno: int = 0
-    #: the forge's facts from the lock file, when it has an entry for the key
     forge: ForgeFacts | None = None
     #: the summary's inline markup, as the page's parser read it; empty for plain text made without a parse
     summary_markup: tuple[Inline, ...] = ()
@@ -325,7 +318,6 @@ class Contribution:
     folders: tuple[str, str] = ("tags", "projects")
     #: the header's ``:key:``, for a repository name two owners share; "" for the key :func:`make_key` makes
     given_key: str = ""
-    #: the ``:impact:`` sentence as plain text, or ""
     impact: str = ""
     #: the impact's inline markup, as the page's parser read it (as ``summary_markup``)
     impact_markup: tuple[Inline, ...] = ()

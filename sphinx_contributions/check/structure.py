@@ -34,7 +34,6 @@ class Page:
     env: BuildEnvironment
     docname: str
     document: nodes.document
-    #: the page's text as its parser got it
     page_source: PageSource
     #: python ids of the nodes a warning has already been given for (no second warning for one mistake)
     reported: set[int] = field(default_factory=set)
@@ -372,7 +371,7 @@ def _flow(parent: nodes.Element, title: bool = True) -> Iterator[nodes.Node]:
         heading = isinstance(child, nodes.section) and not child.get("contrib_section")
         if not (heading and title) and not (isinstance(child, nodes.title) and isinstance(parent, nodes.section)):
             yield child
-        if heading:
+        if heading and isinstance(child, nodes.section):
             yield from _flow(child, title=False)
         title = title and not heading
 

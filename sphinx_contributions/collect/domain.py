@@ -1,6 +1,5 @@
-"""The ``contrib`` domain, as :mod:`sphinx.ext.todo` collects: records built in :meth:`process_doc`, dropped in
-:meth:`clear_doc`, merged in :meth:`merge_domaindata`; cross-page checks in :meth:`check_consistency`, so
-serial and parallel builds warn identically."""
+"""The ``contrib`` domain, as :mod:`sphinx.ext.todo` collects: records built in :meth:`process_doc`, dropped,
+merged; cross-page checks in :meth:`check_consistency`, so serial and parallel builds warn identically."""
 
 from __future__ import annotations
 
@@ -488,9 +487,7 @@ class ContributionsDomain(Domain):
 
 
 def did_you_mean(domain: ContributionsDomain, target: str) -> str:
-    """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to the
-    one written (difflib); "" when none is close. ``owner/sglang#5555``, ``sglang-5555`` and ``sglang`` (its
-    repository's only write-up) are read as the key they name."""
+    """``; did you mean 'sglang#5555'?``: the closest published key of the same number, or ""."""
     import difflib
 
     key, section = split_target(target)
@@ -512,8 +509,7 @@ def did_you_mean(domain: ContributionsDomain, target: str) -> str:
 
 
 def closest_keys(published: list[str], name: str, most: int = 3) -> str:
-    """``; the closest existing keys: 'good#1', 'good#7'``: those of the repositories whose names are closest
-    to ``name``; "" when none is close."""
+    """``; the closest existing keys: 'good#1', 'good#7'``, of the closest repositories; or ""."""
     import difflib
 
     names = {key_lookup(known.rpartition("#")[0]): known.rpartition("#")[0] for known in published}

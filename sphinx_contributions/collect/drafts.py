@@ -243,8 +243,7 @@ def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref)
 
 
 def unlisted_cause(domain: ContributionsDomain, target: str) -> str:
-    """``: bad.md declares it, but that page is not listed: <its own warning>``; "" when no rejected page does
-    (a rejected header always warns, so only the pages that warned are looked at)."""
+    """``: bad.md declares it, but that page is not listed: <its own warning>``, or ""."""
     from ..read.sources import site_markdown_parser
 
     env = domain.env

@@ -121,8 +121,7 @@ class MetricDirective(OptionsDirective):
         return [node]
 
     def _first_fault(self, label: str, unit: str, values: bool, better: bool, expect: bool, words: bool) -> str:
-        """Where a figure's one warning points: the first option at fault in the page; the directive's line
-        for a missing label or value, or two values only wrong together (two units)."""
+        """Where a figure's one warning points: the first option at fault, else the directive's line."""
         if not label:
             return f"{self.get_source_info()[0]}:{self.lineno}"
         faults = []

@@ -208,9 +208,7 @@ _REPORTING = ("contribution", "metric", "contributions", "project")
 
 
 class OneWarningPerTypo(logging.Filter):
-    """One warning for one mistake: drops MyST's unknown directive or role where the name is a typo of one of
-    the extension's, and MyST's "Directive options has # comments" for the extension's directives, which
-    both say more; unless the extension's warning is silenced (``suppress_warnings``)."""
+    """Drops MyST's warning where the extension's says more (a typo of its names, a ``#`` in its options)."""
 
     def __init__(self, app: Sphinx) -> None:
         super().__init__()
