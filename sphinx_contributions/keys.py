@@ -17,7 +17,6 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 SECTION_NAMES = tuple(name for name, _ in SECTIONS)
 
 
-#: a pull request's or an issue's number as written: a positive integer of at most ten digits
 POSITIVE_INT = re.compile(r"^[1-9][0-9]{0,9}$")
 
 
@@ -32,22 +31,19 @@ def make_key(repo: str, pr: int | str) -> str:
 
 
 def split_target(target: str) -> tuple[str, str | None]:
-    """A ``{contrib}`` target → (key, section or None): ``CTranslate2#2103`` → (``CTranslate2#2103``,
-    None); ``CTranslate2#2103#root-cause`` → (``CTranslate2#2103``, ``root-cause``)."""
+    """A ``{contrib}`` target → (key, section or None): ``a#1#fix`` → (``a#1``, ``fix``)."""
     repo, _, rest = target.strip().partition("#")
     number, sep, section = rest.partition("#")
     return f"{repo}#{number}" if rest else repo, (section.strip().lower() if sep else None)
 
 
 def object_name(key: str, section: str | None = None) -> str:
-    """A write-up's (or one of its sections') name in ``objects.inv``: the key lowercased, so that other
-    sites find it in any case (``ctranslate2#2103``, ``ctranslate2#2103#root-cause``)."""
+    """A write-up's (or section's) name in ``objects.inv``: the key lowercased (``ctranslate2#2103``)."""
     return key_lookup(key) + (f"#{section}" if section else "")
 
 
 def label(key: str, section: str | None = None) -> str:
-    """A write-up's (or one of its sections') ``{ref}`` label: the key lowercased with ``-`` for ``#``,
-    as the page's file name (``ctranslate2-2103``, ``ctranslate2-2103-root-cause``)."""
+    """A write-up's (or section's) ``{ref}`` label, as its file name (``ctranslate2-2103-root-cause``)."""
     return key_lookup(key).replace("#", "-") + (f"-{section}" if section else "")
 
 
@@ -85,8 +81,7 @@ def commit_url(repo: str, sha: str) -> str:
 
 
 def slugify(text: str) -> str:
-    """A URL- and class-safe slug: ``C++`` → ``c-plus-plus``, ``Übersetzung`` → ``ubersetzung``; text with no
-    Latin letter or digit (``注意``) gets ``tag-`` and a digest, so two such tags stay apart."""
+    """A URL- and class-safe slug (``C++`` → ``c-plus-plus``); no Latin letter or digit: a digest."""
     return _readable_slug(text) or "tag-" + hashlib.sha256(text.strip().encode()).hexdigest()[:8]
 
 
@@ -120,15 +115,13 @@ def named_after_key(docname: str, key: str) -> bool:
 
 
 def names_another_pr(docname: str, repo: str, pr: int) -> bool:
-    """Whether a write-up's file is named after its repository with another number (``numpy-27001.md`` with
-    ``:pr: 27010``): a slip, where another name (``np-27010.md``) is the author's choice."""
+    """Whether the file is named after the repository with another number (``numpy-27001.md``, ``:pr: 27010``)."""
     match = _KEY_FILE.match(file_name_key(docname))
     return match is not None and match["name"] == key_lookup(repo.rpartition("/")[2]) and int(match["number"]) != pr
 
 
 def repo_of_url(value: str) -> str:
-    """A repository's address (or a tab of it) as its spec: ``owner/name`` on GitHub,
-    ``gitlab.com/group/sub/name``, ``codeberg.org/owner/name``; anything else as it is."""
+    """A repository's address (or a tab of it) as its spec (``owner/name``); anything else as it is."""
     match = re.match(
         r"^(?:https?://)?(?:www\.)?(?P<host>github\.com|gitlab\.com|codeberg\.org)/(?P<path>[^?#]*)", value.strip()
     )

@@ -1,11 +1,11 @@
 """``contributions.lock.json``: the forge's facts about each write-up's pull request, written by ``contributions
-sync`` (keys sorted, facts only, so a sync with no new fact leaves it byte-identical; one sync at a time,
-written atomically) and read by the build, which never asks the network."""
+sync`` (sorted, atomically, one sync at a time) and read by the build, which never asks the network."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -132,57 +132,29 @@ def _utc(value: str | None) -> str | None:
 def facts(entry: dict[str, Any]) -> ForgeFacts:
     """The facts the build shows, from a checked entry."""
     release = entry["first_release"]
-    return ForgeFacts(
-        state=entry["state"],
-        title=entry["title"],
-        fetched_at=entry["fetched_at"],
-        merged_at=_utc(entry["merged_at"]),
-        merge_commit=entry["merge_commit"],
-        additions=entry["additions"],
-        deletions=entry["deletions"],
-        changed_files=entry["changed_files"],
-        issues=tuple((int(i["number"]), str(i["title"]), str(i["state"])) for i in entry["issues"]),
-        first_release=(str(release["tag"]), _utc(str(release["published_at"])) or "") if release else None,
-        opened_at=_utc(entry.get("opened_at")),
-        commits=entry.get("commits"),
-        approvals=entry.get("approvals"),
-        closes=tuple(entry["closes"]) if entry.get("closes") is not None else None,
-        files=tuple(entry["files"]) if entry.get("files") is not None else None,
-        files_at_least=bool(entry.get("files_at_least")),
-    )
+    given = {item.name: entry.get(item.name) for item in fields(ForgeFacts)}
+    kept: dict[str, Any] = {
+        **given,
+        "merged_at": _utc(entry["merged_at"]),
+        "issues": tuple((int(i["number"]), str(i["title"]), str(i["state"])) for i in entry["issues"]),
+        "first_release": (str(release["tag"]), _utc(str(release["published_at"])) or "") if release else None,
+        "opened_at": _utc(entry.get("opened_at")),
+        "closes": tuple(entry["closes"]) if entry.get("closes") is not None else None,
+        "files": tuple(entry["files"]) if entry.get("files") is not None else None,
+        "files_at_least": bool(entry.get("files_at_least")),
+    }
+    return ForgeFacts(**kept)
 
 
 #: the usual places and names of test files: a folder anywhere in the path, or a file name pattern (fnmatch)
 TEST_FOLDERS = ("test", "tests", "testing", "__tests__", "spec", "specs", "e2e")
-TEST_NAMES = (
-    "test_*.py",  # pytest, unittest
-    "*_test.py",
-    "conftest.py",  # pytest's fixtures
-    "*_test.go",  # go test
-    "*.test.js",  # Jest, Vitest, node:test
-    "*.test.jsx",
-    "*.test.ts",
-    "*.test.tsx",
-    "*.test.mjs",
-    "*.spec.js",  # Jasmine, Mocha, Angular, Playwright
-    "*.spec.jsx",
-    "*.spec.ts",
-    "*.spec.tsx",
-    "*Test.java",  # JUnit
-    "*Tests.java",
-    "*Test.kt",
-    "*Tests.swift",  # XCTest
-    "*_spec.rb",  # RSpec
-    "*_test.rb",  # Minitest
-    "*_test.cc",  # GoogleTest
-    "*_test.cpp",
-    "*_unittest.cc",
-    "test_*.c",
-    "test_*.cpp",
-    "*_test.exs",  # ExUnit
-    "*Tests.cs",  # xUnit, NUnit
-    "*Test.php",  # PHPUnit
+#: of pytest, go test, Jest, Vitest, Mocha, Playwright, JUnit, XCTest, RSpec, GoogleTest, ExUnit, xUnit, PHPUnit…
+_TEST_NAMES = (
+    "test_*.py *_test.py conftest.py *_test.go *.test.js *.test.jsx *.test.ts *.test.tsx *.test.mjs *.spec.js "
+    "*.spec.jsx *.spec.ts *.spec.tsx *Test.java *Tests.java *Test.kt *Tests.swift *_spec.rb *_test.rb *_test.cc "
+    "*_test.cpp *_unittest.cc test_*.c test_*.cpp *_test.exs *Tests.cs *Test.php"
 )
+TEST_NAMES = tuple(_TEST_NAMES.split())
 
 
 def is_test(path: str) -> bool:
@@ -234,9 +206,8 @@ class LockBusyError(Exception):
 
 @contextlib.contextmanager
 def site_lock(holder: Path, waiting: Callable[[], None] | None = None, timeout: float | None = None) -> Iterator[None]:
-    """Hold the file lock ``holder``, so one sync at a time reads, fetches and writes the lock; another waits
-    (``waiting`` is called once when it has to) up to ``timeout`` seconds, then raises :class:`LockBusyError`.
-    The system lets go of filelock's lock when its process ends, so it is never stale."""
+    """Hold the file lock ``holder`` (one sync at a time); another waits (``waiting`` called once) up to
+    ``timeout`` seconds, then :class:`LockBusyError`. The system lets go of it when its process ends."""
     from filelock import FileLock, Timeout
 
     wait = LOCK_WAIT if timeout is None else timeout

@@ -47,7 +47,6 @@ class OptionDoc(NamedTuple):
 
     #: what the value is: ``text``, ``positive integer``, ``number``, ``one of …``, ``flag (no value)``
     type: str
-    #: the default, or ``required``
     default: str
     #: what it does, in a sentence or two (MyST Markdown)
     meaning: str
@@ -241,8 +240,7 @@ def _keeps_digits(text: str, number: float) -> bool:
 
 
 def parse_value(value: str | None, name: str, unit: str = "", *, hint_unit: bool = True) -> tuple[float, str, bool]:
-    """A metric's value, exact or approximate (``~1.03e-1``): (value, the text shown, approximate); a number
-    dressed up is refused with what to write (:func:`value_hint`)."""
+    """A metric's value, exact or approximate (``~1.03e-1``): (value, the text shown, approximate)."""
     text = (value or "").strip()
     mark = text[:1] if text[:1] in APPROXIMATE_MARKS else ""
     number = text[len(mark) :].strip()
@@ -276,8 +274,7 @@ def split_unit(text: str) -> tuple[str, str]:
 
 
 def value_hint(text: str, unit: str = "", *, hint_unit: bool = True) -> str:
-    """What to write instead of a number dressed up (``41.2 s``, ``1,000``, ``0,5``), or ""; ``hint_unit``
-    False when the unit is not one to suggest."""
+    """What to write instead of a number dressed up (``41.2 s``, ``1,000``, ``0,5``), or ""."""
     mark = text[:1] if text[:1] in APPROXIMATE_MARKS else ""
     number, written_unit = split_unit(text[len(mark) :])
     plain, how = number, ""

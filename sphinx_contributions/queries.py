@@ -16,8 +16,7 @@ if TYPE_CHECKING:
 def generated_pages(
     records: Iterable[Contribution], tag_min: int = 1, project_min: int = 1
 ) -> dict[str, GeneratedPage]:
-    """pagename → :class:`GeneratedPage` of every project of at least ``project_min`` of ``records`` and every
-    tag of at least ``tag_min`` (below them, links lead to the listings), sorted; records newest first."""
+    """pagename → :class:`GeneratedPage` of each project and tag with enough ``records``, sorted."""
     from .records import GeneratedPage  # here: the records' module is the write-ups' (a guest never loads it)
 
     found: dict[str, tuple[str, str, list[Contribution]]] = {}
@@ -43,8 +42,7 @@ def is_of_project(record: Contribution, name: str) -> bool:
 
 
 def projects(records: Iterable[Contribution], first: Iterable[str] = ()) -> list[GeneratedPage]:
-    """Every project of ``records``, grouped as its generated page: those named in ``first`` in that order,
-    then the others by name."""
+    """The generated page of each project of ``records``: those named in ``first`` first, then by name."""
     pages = [page for page in generated_pages(records).values() if page.kind == "project"]
     pages.sort(key=lambda page: (key_lookup(page.name), page.name))
     named = [page for name in first for page in pages if any(is_of_project(r, name) for r in page.records)]
@@ -86,6 +84,5 @@ def sort_records(records: Iterable[Contribution], by: str = "date") -> list[Cont
 
 
 def ownership(record: Contribution) -> tuple[bool, str]:
-    """The order in which pages that declare one key claim it: the page named after the key first
-    (``numpy-27001.md`` for ``numpy#27001``), then by docname."""
+    """The order pages declaring one key claim it: the page named after the key first, then by docname."""
     return not named_after_key(record.docname, record.key), record.docname

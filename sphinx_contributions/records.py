@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal, localcontext
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -48,8 +48,7 @@ class Evidence:
 
 @dataclass(frozen=True)
 class Metric:
-    """One before/after figure. ``before``/``after`` are the values, ``before_text``/``after_text`` the
-    text shown for them (as written, ``~`` included for an approximate value)."""
+    """One before/after figure: the values and the text shown for them (``~`` for an approximate value)."""
 
     label: str
     before: float
@@ -106,8 +105,7 @@ class Metric:
 
     @property
     def chart(self) -> str | None:
-        """The chart's scale, ``"log"`` or ``"linear"``; None when no chart is truthful (bars start at zero or
-        at a power of ten): log when both are positive and ten times apart, unless out of a :attr:`whole`."""
+        """The chart's scale, ``"log"`` or ``"linear"``; None when no chart is truthful."""
         if self.before < 0 or self.after < 0 or max(self.before, self.after) == 0:
             return None
         lo, hi = sorted((self.before, self.after))
@@ -117,8 +115,7 @@ class Metric:
 
     @property
     def whole(self) -> float | None:
-        """The whole a count is out of (140 for ``:unit: of 140`` or ``/ 140``) where it is at least both
-        values, so the axis ends there; else None."""
+        """The whole a count is out of (``:unit: of 140``) where it is at least both values; else None."""
         found = _OF_WHOLE.fullmatch(self.unit.strip())
         whole = float(found[1]) if found else None
         if whole and math.isfinite(whole) and whole >= max(self.before, self.after):
@@ -126,16 +123,13 @@ class Metric:
         return None
 
     def telling_change(self, _: Translate = untranslated) -> str:
-        """The change in words where it adds to the values shown beside it (not from or to 0, unchanged, or a
-        no-regression check), else "": what a listing, a card and a header show."""
+        """The change in words where it adds to the values beside it, else ""."""
         if not self.words or self.expect == "hold" or self.before == self.after or 0 in (self.before, self.after):
             return ""
         return self.change_words(_)
 
     def change_words(self, _: Translate = untranslated) -> str:
-        """The change in words: ``≈54,000× lower``; under 2×, ``≈25% lower``; ``unchanged``; ``up from 0``;
-        across zero the difference, ``lower by 2``; a no-regression check ``held, ≈1% higher``; approximate
-        values ``more than 10⁴× lower`` or the direction alone. ``_`` translates the words."""
+        """The change in words: ``≈54,000× lower``, ``≈25% lower``, ``unchanged``, ``held, ≈1% higher``…."""
         if not self.words:
             if self.expect != "hold":
                 return ""
@@ -231,8 +225,7 @@ class Metric:
 
 @dataclass(frozen=True)
 class Inline:
-    """One piece of a summary's inline markup: ``text`` or ``code`` (its ``text``), ``emphasis``,
-    ``strong`` or ``link`` (to ``url``) around ``children``."""
+    """A piece of inline markup: ``text``, ``code``, or ``emphasis``/``strong``/``link`` around ``children``."""
 
     kind: str
     text: str = ""
@@ -280,33 +273,21 @@ class ForgeFacts:
         return self.merged_at[:10] if self.merged_at else None
 
     def as_json(self) -> dict[str, object]:
-        return {
-            "state": self.state,
-            "title": self.title,
-            "fetched_at": self.fetched_at,
-            "merged_at": self.merged_at,
-            "merge_commit": self.merge_commit,
-            "additions": self.additions,
-            "deletions": self.deletions,
-            "changed_files": self.changed_files,
-            "issues": [{"number": n, "title": t, "state": st} for n, t, st in self.issues],
-            "first_release": (
-                {"tag": self.first_release[0], "published_at": self.first_release[1]} if self.first_release else None
-            ),
-            **self.made_json(),
-        }
+        """Every fact, but those of how it was made the forge did not give (a lock written before them has none)."""
+        facts = {item.name: getattr(self, item.name) for item in fields(self)}
+        release = self.first_release
+        facts.update(
+            issues=[{"number": n, "title": t, "state": st} for n, t, st in self.issues],
+            first_release={"tag": release[0], "published_at": release[1]} if release else None,
+            closes=list(self.closes) if self.closes is not None else None,
+            files=list(self.files) if self.files is not None else None,
+            files_at_least=self.files_at_least or None,
+        )
+        return {name: value for name, value in facts.items() if value is not None or name not in _MADE}
 
-    def made_json(self) -> dict[str, object]:
-        """How it was made: only the facts the forge gave (a lock written before them has none)."""
-        made: dict[str, object] = {
-            "opened_at": self.opened_at,
-            "commits": self.commits,
-            "approvals": self.approvals,
-            "closes": list(self.closes) if self.closes is not None else None,
-            "files": list(self.files) if self.files is not None else None,
-            "files_at_least": self.files_at_least or None,
-        }
-        return {name: value for name, value in made.items() if value is not None}
+
+#: the facts of how a pull request was made (:class:`ForgeFacts`), each given only where the forge says it
+_MADE = ("opened_at", "commits", "approvals", "closes", "files", "files_at_least")
 
 
 @dataclass(frozen=True)
@@ -329,7 +310,6 @@ class Contribution:
     #: (section name = its anchor, its heading) of every section with a stable anchor, in page order
     section_titles: tuple[tuple[str, str], ...] = ()
     lineno: int = 0
-    #: the forge's facts from the lock file, when it has an entry for the key
     forge: ForgeFacts | None = None
     #: the summary's inline markup, as the page's parser read it; empty for plain text made without a parse
     summary_markup: tuple[Inline, ...] = ()
@@ -338,7 +318,6 @@ class Contribution:
     folders: tuple[str, str] = ("tags", "projects")
     #: the header's ``:key:``, for a repository name two owners share; "" for the key :func:`make_key` makes
     given_key: str = ""
-    #: the ``:impact:`` sentence as plain text, or ""
     impact: str = ""
     #: the impact's inline markup, as the page's parser read it (as ``summary_markup``)
     impact_markup: tuple[Inline, ...] = ()
@@ -381,8 +360,7 @@ class Contribution:
         return next(((anchor, title) for name, anchor, title in self.targets() if name == section), None)
 
     def targets(self) -> Iterator[tuple[str | None, str, str]]:
-        """(section or None, anchor, link title) of the write-up and of each of its sections: what
-        ``objects.inv``, ``{ref}`` labels and ``{contrib}`` links point to."""
+        """(section or None, anchor, link title) of the write-up and of each of its sections."""
         yield None, self.anchor, self.title
         for section, heading in self.section_titles:
             yield section, section, f"{self.title}{SECTION_SEPARATOR}{heading}"

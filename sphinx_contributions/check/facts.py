@@ -1,6 +1,5 @@
 """The page's claims (``:status:``, title, ``:tests:``) against the forge's facts in the lock:
-``[contrib.forge_mismatch]`` on the page's line where they disagree, or where the entry under the page's key
-was fetched for another pull request (:func:`entry_applies`)."""
+``[contrib.forge_mismatch]`` where they disagree, or where the entry is another pull request's."""
 
 from __future__ import annotations
 
@@ -16,8 +15,7 @@ if TYPE_CHECKING:
 
 
 def entry_applies(lock_name: str, key: str, target: tuple[str, int] | None, repo: str, pr: int, where: object) -> bool:
-    """Whether the lock's entry under ``key``, fetched for ``target`` (repository, number), is the page's own
-    (two owners' ``widgets`` share ``widgets#101``); otherwise ``[contrib.forge_mismatch]`` and False."""
+    """Whether the lock's entry under ``key`` was fetched for the page's pull request; else a warning."""
     if target is None or (target[0].lower(), target[1]) == (repo.lower(), pr):
         return True
     warn(
@@ -71,8 +69,7 @@ def tests_claimed(docname: str, document: nodes.document) -> list[tuple[str, tup
 
 
 def check_tests(lock_name: str, key: str, listed: list[tuple[str, tuple[str, int]]], found: ForgeFacts) -> None:
-    """``[contrib.forge_mismatch]`` on the ``:tests:`` line for each listed test file the pull request did not
-    change, where the lock lists every changed file (GitHub lists 3,000 at most)."""
+    """``[contrib.forge_mismatch]`` for each listed test file the pull request did not change (all files known)."""
     from ..lock import is_test
 
     files = found.files

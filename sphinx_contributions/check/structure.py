@@ -1,10 +1,6 @@
-"""Whole-page checks, run once per page from the domain's ``process_doc`` (so serial and parallel builds warn
-the same): no two elements share an id; a write-up is its title, the header, then the four sections, once each,
-in order, holding all its content.
-
-The doctree says what ended up where; the lines of the sections' fences say why (which fence was never closed,
-which closed early), and those the doctree does not hold (a last section never closed gives the nodes of one
-closed), so they are read in the page's text as its parser got it (:class:`~.sources.PageSource`)."""
+"""Whole-page checks, once per page from the domain's ``process_doc``: no two elements share an id; a write-up is
+its title, the header, then the four sections, once each, in order, holding all its content. The fences' lines
+(:class:`~.sources.PageSource`) say why: which was never closed or closed early, which the doctree cannot tell."""
 
 from __future__ import annotations
 
@@ -38,7 +34,6 @@ class Page:
     env: BuildEnvironment
     docname: str
     document: nodes.document
-    #: the page's text as its parser got it
     page_source: PageSource
     #: python ids of the nodes a warning has already been given for (no second warning for one mistake)
     reported: set[int] = field(default_factory=set)
@@ -130,8 +125,7 @@ def check_short_names(page: Page, taken: frozenset[tuple[str, str]]) -> None:
 
 
 def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:
-    """Did you mean: each unknown directive or role that is a typo of one of the extension's; returns the
-    directives meant, whose absence the typo explains."""
+    """Did you mean, for each typo of the extension's names; returns the directives meant."""
     if not page.is_markdown:
         return set()
     meant = set()
@@ -145,8 +139,7 @@ def check_names(page: Page, header: cn.contribution_header | None) -> set[str]:
 
 
 def check_empty(page: Page) -> None:
-    """A page in the write-ups' folder (the list's) with nothing in it: a file created and forgotten, said
-    here rather than by Sphinx's "not included in any toctree"."""
+    """An empty page in the write-ups' folder: a file created and forgotten."""
     folder = posixpath.dirname(str(page.env.config.contributions_index))
     if not folder or not page.docname.startswith(f"{folder}/") or page.docname == page.env.config.contributions_index:
         return
@@ -195,14 +188,8 @@ def _report_duplicate_id(page: Page, value: str, found: list[nodes.Element], lab
     owners.sort(key=lambda owner: owner[1].line or 0)
     kinds = {kind for kind, _ in owners}
     times = "twice" if len(owners) == 2 else f"{len(owners)} times"
-    if "label" in kinds:
-        advice, culprit = "rename or remove the label", "label"
-    elif "heading" in kinds:
-        advice, culprit = "rename or remove the heading", "heading"
-    elif "title" in kinds:
-        advice, culprit = "retitle the page", "title"
-    else:
-        advice, culprit = "rename one of them", owners[1][0]
+    culprit = next((kind for kind in _ADVICE if kind in kinds), owners[1][0])
+    advice = _ADVICE.get(culprit, "rename one of them")
     described = " and ".join(
         f"{_describe(page, kind, node)} (line {_line(page, node) if kind == 'section' else node.line})"
         for kind, node in owners
@@ -214,6 +201,14 @@ def _report_duplicate_id(page: Page, value: str, found: list[nodes.Element], lab
         f"the id '{value}' is given {times} on this page, to {described}: ids must be unique; {advice}",
         page.location(node),
     )
+
+
+#: the kind of element that causes a duplicate id, first found first, and what to do about it
+_ADVICE = {
+    "label": "rename or remove the label",
+    "heading": "rename or remove the heading",
+    "title": "retitle the page",
+}
 
 
 def _describe(page: Page, kind: str, node: nodes.Element) -> str:
@@ -274,8 +269,7 @@ def _outer(section: nodes.Element) -> nodes.Element | None:
 
 
 def check_nesting(page: Page, sections: list[nodes.section]) -> set[int]:
-    """Sections inside sections, sections never closed, sections closed early by the fence of a directive
-    they hold; returns (python ids of) the sections closed early: what follows them is explained."""
+    """Sections inside, never closed or closed early; returns (python ids of) those closed early."""
     early: set[int] = set()
     for section in sections:
         outer = _outer(section)
@@ -350,8 +344,7 @@ def check_order(page: Page, sections: list[nodes.section]) -> None:
 
 
 def _longest_increasing(ranks: list[int]) -> set[int]:
-    """Positions of a longest strictly increasing subsequence; on ties, the one that keeps earlier
-    positions (so the section reported is the one that comes after a later section)."""
+    """Positions of a longest strictly increasing subsequence, the earlier ones on ties."""
     if not ranks:
         return set()
     length = [1] * len(ranks)
@@ -371,27 +364,16 @@ def _longest_increasing(ranks: list[int]) -> set[int]:
 # -- content outside the sections ----------------------------------------------------------------------
 
 
-def _flow(document: nodes.document) -> Iterator[nodes.Node]:
-    """The page's nodes in order, each heading yielded then opened up; write-up sections are not opened."""
-    title_seen = False
-    for child in document.children:
-        if isinstance(child, nodes.section) and not child.get("contrib_section") and not title_seen:
-            title_seen = True
-            yield from _opened(child)
-        else:
-            yield from _item(child)
-
-
-def _opened(section: nodes.section) -> Iterator[nodes.Node]:
-    for child in section.children:
-        if not isinstance(child, nodes.title):
-            yield from _item(child)
-
-
-def _item(node: nodes.Node) -> Iterator[nodes.Node]:
-    yield node
-    if isinstance(node, nodes.section) and not node.get("contrib_section"):
-        yield from _opened(node)
+def _flow(parent: nodes.Element, title: bool = True) -> Iterator[nodes.Node]:
+    """The page's nodes in order, each heading yielded then opened up without its title node (the page's
+    title only opened); write-up sections are not opened."""
+    for child in parent.children:
+        heading = isinstance(child, nodes.section) and not child.get("contrib_section")
+        if not (heading and title) and not (isinstance(child, nodes.title) and isinstance(parent, nodes.section)):
+            yield child
+        if heading and isinstance(child, nodes.section):
+            yield from _flow(child, title=False)
+        title = title and not heading
 
 
 def check_outside(page: Page, early: set[int]) -> None:

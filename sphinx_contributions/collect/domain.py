@@ -1,6 +1,5 @@
-"""The ``contrib`` domain, as :mod:`sphinx.ext.todo` collects: records built in :meth:`process_doc`, dropped in
-:meth:`clear_doc`, merged in :meth:`merge_domaindata`; cross-page checks in :meth:`check_consistency`, so
-serial and parallel builds warn identically."""
+"""The ``contrib`` domain, as :mod:`sphinx.ext.todo` collects: records built in :meth:`process_doc`, dropped,
+merged; cross-page checks in :meth:`check_consistency`, so serial and parallel builds warn identically."""
 
 from __future__ import annotations
 
@@ -62,13 +61,12 @@ _READ_NODES: tuple[type[nodes.Node], ...] = (
 )
 
 
-def _is_read_node(node: nodes.Node) -> bool:
-    return isinstance(node, _READ_NODES)
+#: the domain's data kept per page: what :meth:`ContributionsDomain.clear_doc` drops and a worker's merge brings
+_PER_PAGE = ("contributions", "listings", "project_intros", "warnings")
 
 
 class ContributionsDomain(Domain):
-    """Upstream contributions: one object per write-up, keyed ``<repository name>#<pr>``, and one per
-    section of a write-up, ``<key>#<section>``."""
+    """Upstream contributions: an object per write-up (``<repo name>#<pr>``) and per section."""
 
     name = DOMAIN
     label = "Upstream"
@@ -139,8 +137,7 @@ class ContributionsDomain(Domain):
         return cached[1], cached[2]
 
     def in_list_order(self, index: str) -> list[Contribution]:
-        """The published write-ups in the order of the first listing on page ``index`` (else by project),
-        sorted once per change of the records: every page's sidebar asks."""
+        """The published write-ups in the order of page ``index``'s first listing (else by project)."""
         return list(self._in_order(index)[0])
 
     def neighbours(self, index: str, docname: str) -> tuple[Contribution | None, Contribution | None]:
@@ -148,8 +145,7 @@ class ContributionsDomain(Domain):
         return self._in_order(index)[1].get(docname, (None, None))
 
     def published(self) -> list[Contribution]:
-        """Every contribution that owns its key (:func:`~.queries.ownership`), in docname order, sorted once
-        per change of the records: every page asks."""
+        """Every contribution that owns its key (:func:`~.queries.ownership`), in docname order."""
         return list(self._published())
 
     def has_published(self) -> bool:
@@ -162,14 +158,12 @@ class ContributionsDomain(Domain):
         return self._published_cache
 
     def generated_pages(self) -> dict[str, GeneratedPage]:
-        """pagename → the tag and project pages site builders write: :meth:`all_generated_pages` but those
-        whose name a document of the site holds (never overwritten: :mod:`..write.generated` reports it)."""
+        """pagename → the tag and project pages to write, but those a document of the site holds."""
         found = self.env.found_docs
         return {name: page for name, page in self.all_generated_pages().items() if name not in found}
 
     def all_generated_pages(self) -> dict[str, GeneratedPage]:
-        """:func:`.queries.generated_pages` of the published write-ups, with the site's minimums; worked out
-        once per change of the records (every tag link asks)."""
+        """:func:`.queries.generated_pages` of the published write-ups, with the site's minimums."""
         config = self.env.config
         published = self._published()
         least = (int(config.contributions_tag_page_min), int(config.contributions_project_page_min))
@@ -223,30 +217,30 @@ class ContributionsDomain(Domain):
         intros: dict[str, list[tuple[str, int]]] = self.data.setdefault("project_intros", {})
         return intros
 
-    def clear_doc(self, docname: str) -> None:
+    def _forget(self) -> None:
+        """Drop what is worked out from the records (they changed)."""
         self._owners_cache = self._published_cache = self._order_cache = None
-        self.contributions.pop(docname, None)
-        self.listings.pop(docname, None)
-        self.project_intros.pop(docname, None)
-        self.data.setdefault("warnings", {}).pop(docname, None)
+
+    def clear_doc(self, docname: str) -> None:
+        self._forget()
+        for name in _PER_PAGE:
+            self.data.setdefault(name, {}).pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        self._owners_cache = self._published_cache = self._order_cache = None
-        for docname in docnames:
-            if docname in otherdata["contributions"]:
-                self.contributions[docname] = otherdata["contributions"][docname]
-            if docname in otherdata["listings"]:
-                self.listings[docname] = otherdata["listings"][docname]
-            if docname in otherdata.get("project_intros", {}):
-                self.project_intros[docname] = otherdata["project_intros"][docname]
-            if docname in otherdata.get("warnings", {}):
-                self.data.setdefault("warnings", {})[docname] = otherdata["warnings"][docname]
+        self._forget()
+        for name in _PER_PAGE:
+            theirs = otherdata.get(name, {})
+            self.data.setdefault(name, {}).update(
+                (docname, theirs[docname]) for docname in docnames if docname in theirs
+            )
 
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
         found: dict[type[nodes.Node], list[Any]] = {kind: [] for kind in _READ_NODES}
         if cn.made_here(env):  # else none of the extension's directives ran on the page
-            for node in filter(_is_read_node, cn.walk(document)):  # one look through the page, in order
-                found[next(kind for kind in _READ_NODES if isinstance(node, kind))].append(node)
+            for node in cn.walk(document):  # one look through the page, in order
+                kind = next((kind for kind in _READ_NODES if isinstance(node, kind)), None)
+                if kind is not None:
+                    found[kind].append(node)
         lists = found[cn.contribution_list]
         if lists:
             self.listings[docname] = lists[0].get("sort", "date")
@@ -271,12 +265,11 @@ class ContributionsDomain(Domain):
         record = self._record(docname, header, document)
         self.contributions[docname] = record
         env.events.emit("contributions-record", docname, record)  # for other extensions (.extension.EVENTS)
-        self._owners_cache = self._published_cache = self._order_cache = None
+        self._forget()
         self._note_labels(env, record)
 
     def _note_labels(self, env: BuildEnvironment, record: Contribution) -> None:
-        """The write-up's and its sections' ``{ref}`` labels, in the standard domain (which drops and merges
-        them with the page); a label another page holds is left to it (:meth:`check_consistency`)."""
+        """The ``{ref}`` labels of the write-up and its sections, but those another page holds."""
         std = env.domains.standard_domain
         for section, anchor, title in record.targets():
             name = label(record.key, section)
@@ -434,8 +427,7 @@ class ContributionsDomain(Domain):
     # -- cross-references and objects.inv ---------------------------------------------------------
 
     def _find(self, target: str) -> tuple[Contribution | None, str | None, tuple[str, str] | None]:
-        """A ``{contrib}`` target → (its write-up, the section asked for, the link's anchor and title), each
-        or None."""
+        """A ``{contrib}`` target → (its write-up, the section, (anchor, title)), each or None."""
         key, section = split_target(target)
         record = self.by_key(key)
         return record, section, None if record is None else record.link_target(section)
@@ -482,8 +474,7 @@ class ContributionsDomain(Domain):
         return [("contrib:contrib", make_refnode(builder, fromdocname, record.docname, found[0], contnode))]
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
-        """Each write-up (priority 0) and each of its sections (-1: ``objects.inv`` only), named by their
-        lowercased key so that other sites match them in any case, shown by title."""
+        """Each write-up (priority 0) and section (-1), named by its lowercased key, shown by title."""
         for record in self.published():
             for section, anchor, title in record.targets():
                 kind, priority = ("contribution", 0) if section is None else ("section", -1)
@@ -496,9 +487,7 @@ class ContributionsDomain(Domain):
 
 
 def did_you_mean(domain: ContributionsDomain, target: str) -> str:
-    """``; did you mean 'sglang#5555'?``: the published key of the same number whose name is closest to the
-    one written (difflib); "" when none is close. ``owner/sglang#5555``, ``sglang-5555`` and ``sglang`` (its
-    repository's only write-up) are read as the key they name."""
+    """``; did you mean 'sglang#5555'?``: the closest published key of the same number, or ""."""
     import difflib
 
     key, section = split_target(target)
@@ -520,8 +509,7 @@ def did_you_mean(domain: ContributionsDomain, target: str) -> str:
 
 
 def closest_keys(published: list[str], name: str, most: int = 3) -> str:
-    """``; the closest existing keys: 'good#1', 'good#7'``: those of the repositories whose names are closest
-    to ``name``; "" when none is close."""
+    """``; the closest existing keys: 'good#1', 'good#7'``, of the closest repositories; or ""."""
     import difflib
 
     names = {key_lookup(known.rpartition("#")[0]): known.rpartition("#")[0] for known in published}

@@ -1,7 +1,5 @@
-"""Drafts (``:status: draft``) are left out of the published build everywhere, so they are found before Sphinx
-reads anything, by a scan of the new or changed sources with MyST's own parser, and taken out as if their files
-were not there (:func:`leave_out_drafts`). A draft the scan cannot see is reported once read
-(``[contrib.draft_not_excluded]``). The command line reads the same scan."""
+"""Drafts (``:status: draft``) are found before Sphinx reads anything, by a scan of the sources with MyST's parser
+(the command line's too), and left out (:func:`leave_out_drafts`); one the scan misses is reported once read."""
 
 from __future__ import annotations
 
@@ -101,8 +99,7 @@ _DRAFT = re.compile(rb"draft", re.IGNORECASE)
 
 
 def scan_file(path: Path, docname: str, md: Callable[[], MarkdownIt], drafts_only: bool = False) -> SourcePage | None:
-    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None; ``md``
-    gives the parser, made only for a page that may be one."""
+    """The page at ``path`` if it declares a contribution (a draft, with ``drafts_only``), else None."""
     data = path.read_bytes()
     if b"contribution" not in data or (drafts_only and _DRAFT.search(data) is None):
         return None  # cheap tests first: parsing every page is most of a one-page rebuild at N = 1000
@@ -119,8 +116,7 @@ def scan_sources(
     md: MarkdownIt | None = None,
     drafts_only: bool = False,
 ) -> dict[str, SourcePage]:
-    """docname → :class:`SourcePage` of every contribution page (at least the drafts, with ``drafts_only``)
-    among the sources Sphinx would read."""
+    """docname → :class:`SourcePage` of each contribution page (or draft) Sphinx would read."""
     parser = cache(markdown_parser) if md is None else lambda: md
     suffixes = {suffix: "" for suffix in source_suffix if suffix in (".md", ".rst")}
     project = Project(srcdir, suffixes)
@@ -135,12 +131,9 @@ def scan_sources(
 def leave_out_drafts(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
-    """``env-get-outdated`` (first): unless drafts are included, the drafts among the pages Sphinx found new
-    or changed are taken out of the build, as if their files were not there.
-
-    A draft is never read, so it is "added" in every build: the drafts found are remembered with their
-    files' times and sizes, so a build with nothing to do reads no source. ``exclude_patterns`` stays as the
-    site wrote it: changing it would make Sphinx read every page again whenever the drafts change."""
+    """``env-get-outdated`` (first): drafts among the new or changed pages are taken out, as if not there,
+    remembered with their files' times and sizes (a draft is "added" in every build); not by ``exclude_patterns``,
+    which would make Sphinx read every page again whenever the drafts change."""
     if app.config.contributions_include_drafts:
         get_domain(env).draft_keys = {}
         return []
@@ -250,8 +243,7 @@ def warn_missing_contrib(app: Sphinx, domain: Domain | None, node: pending_xref)
 
 
 def unlisted_cause(domain: ContributionsDomain, target: str) -> str:
-    """``: bad.md declares it, but that page is not listed: <its own warning>``; "" when no rejected page does
-    (a rejected header always warns, so only the pages that warned are looked at)."""
+    """``: bad.md declares it, but that page is not listed: <its own warning>``, or ""."""
     from ..read.sources import site_markdown_parser
 
     env = domain.env

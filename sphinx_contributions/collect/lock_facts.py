@@ -1,6 +1,5 @@
-"""The build's side of ``contributions.lock.json``: read at ``env-get-outdated`` (one ``[contrib.lock]`` warning
-for a lock that does not parse), kept on the domain; a page whose entry changed is read again. After reading,
-entries without a page and pages without an entry are information lines."""
+"""The build's side of ``contributions.lock.json``: read at ``env-get-outdated`` onto the domain (a page whose
+entry changed is read again); entries without a page and pages without an entry are information lines."""
 
 from __future__ import annotations
 

@@ -49,8 +49,7 @@ def _kind(node: nodes.Node) -> str | None:
 
 
 class OwnNodesCollector(EnvironmentCollector):
-    """Notes, per page the extension's directives or roles ran on, :data:`MARKED` and the names of the kinds
-    of :data:`OWN_NODES` it holds, in the domain's data (other pages: not kept)."""
+    """Notes :data:`MARKED` and the kinds of :data:`OWN_NODES` of each page the extension ran on."""
 
     @staticmethod
     def pages(env: BuildEnvironment) -> dict[str, list[str]]:
@@ -77,8 +76,7 @@ class OwnNodesCollector(EnvironmentCollector):
 
 
 def holds_own_nodes(app: Sphinx, docname: str) -> bool:
-    """Whether the page ``docname``, resolved for the current builder, may hold any of the extension's
-    nodes (always, in a book: its root document holds every page)."""
+    """Whether page ``docname`` may hold the extension's nodes (in a book, always)."""
     return output_of(app.builder).inlines or docname in OwnNodesCollector.pages(app.env)
 
 

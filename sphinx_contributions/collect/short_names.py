@@ -1,6 +1,5 @@
-"""The bare names (``{pr}``, ``:::{fix}``) beside the ``contrib`` domain's: each added at ``builder-inited``
-(last, after every extension and extlinks) only where nothing holds it; a taken name stays the site's, and a
-write-up that uses it gets one ``[contrib.short_name]`` warning."""
+"""The bare names (``{pr}``, ``:::{fix}``) beside the ``contrib`` domain's, added last only where nothing holds
+them; a write-up that uses a taken one gets a ``[contrib.short_name]`` warning."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The page-level directives, ``contribution`` (the header) and the four sections, and the base of the
-extension's directives with options (:class:`OptionsDirective`). Directives validate their own options and
-build nodes; what needs the whole page happens in the domain once the page is read."""
+extension's directives with options (:class:`OptionsDirective`)."""
 
 from __future__ import annotations
 
@@ -60,22 +59,17 @@ def _kept(value: object) -> object:
 
 
 class AnyOptionSpec(dict):  # type: ignore[type-arg]
-    """An option table that takes any option name, so a misspelt one reaches the directive, which says what
-    was meant in one warning (``[contrib.unknown_name]``) instead of MyST's refusal and then its own.
-    Iterating, ``in`` and ``len`` see the directive's real options only."""
+    """An option table that takes any name, so a misspelt one reaches the directive (``[contrib.unknown_name]``)."""
 
     def __missing__(self, name: str) -> Callable[[object], object]:
         return _kept
 
 
 class OptionsDirective(MarkingDirective):
-    """A directive of the extension with options: where each option is written, and the mistakes that lose
-    an option before :meth:`run` sees it (a misspelt name, a ``#`` read as a comment). Its ``option_spec``
-    is an :class:`AnyOptionSpec` made from its ``option_doc``."""
+    """A directive with options (``option_spec`` from ``option_doc``), and the mistakes that lose one."""
 
     #: each option for the manual's reference (type, default, meaning): the directive's options
     option_doc: ClassVar[dict[str, OptionDoc]] = {}
-    #: the options that take no value
     flags: ClassVar[tuple[str, ...]] = ()
     option_spec: ClassVar[OptionSpec] = AnyOptionSpec()
 
@@ -105,8 +99,7 @@ class OptionsDirective(MarkingDirective):
         raise NotImplementedError
 
     def written_text(self) -> tuple[int, list[str]]:
-        """The directive's text as written and the line of its first line: in a Markdown page, its fence's
-        lines in the page (MyST 5.0 and 5.1 give ``block_text`` without the option lines); else ``block_text``."""
+        """The directive's line and its lines as written in the page (MyST 5.0/5.1 drop the options)."""
         source, _ = self.get_source_info()
         if source is not None and source == self.state.document.get("source"):  # not a string parsed alone
             lines = page_being_read(self.env).lines
@@ -129,8 +122,7 @@ class OptionsDirective(MarkingDirective):
         return f"{source}:{self.option_line(name)}"
 
     def written_options(self) -> list[tuple[str, str]]:
-        """(name, text after the name) of each option line as written, before MyST drops an unknown one or a
-        comment."""
+        """(name, text after the name) of each option line as written, before MyST drops any."""
         lines = self.written_text()[1][1:]
         found: list[tuple[str, str]] = []
         if lines and lines[0].strip() == "---":
@@ -155,8 +147,7 @@ class OptionsDirective(MarkingDirective):
     def warn_misspelt_options(
         self, missing: tuple[str, ...] = (), effect: str = "the page is not listed"
     ) -> dict[str, str]:
-        """One warning per unknown option name (ignored): the option meant, else the directive's options;
-        returns the near misses. A near miss of a required option in ``missing`` says its ``effect``."""
+        """One warning per unknown option name; returns the near misses (of one in ``missing``: ``effect``)."""
         misspelt = {}
         for name, found in self.misspelt_options().items():
             if found is None:
@@ -170,8 +161,7 @@ class OptionsDirective(MarkingDirective):
         return misspelt
 
     def warn_lost_comments(self) -> None:
-        """After :meth:`run`: one warning for each option whose ``#`` MyST read as a comment, cutting its value,
-        where no other warning was given about it (MyST's is dropped, :class:`~.names.OneWarningPerTypo`)."""
+        """A warning for each option whose ``#`` MyST read as a comment, where no other was given."""
         known = self.option_spec or {}
         for name, written in self.written_options():
             if name not in known or name in self.located or not _COMMENT.search(written):
@@ -358,8 +348,7 @@ class ContributionDirective(OptionsDirective):
     def _inline_option(
         self, name: str, repo: str
     ) -> tuple[tuple[Inline, ...], cn.option_text, list[nodes.system_message]]:
-        """An option of inline Markdown (``summary``, ``impact``), read by the page's parser: its markup and its
-        translatable node."""
+        """An option of inline Markdown: its markup and its translatable node."""
         text = " ".join(self.options[name].split())
         line = self.option_line(name)
         parsed, messages = self.parse_inline(text, lineno=line)
@@ -376,8 +365,7 @@ class ContributionDirective(OptionsDirective):
         return markup, self.option_text(name, text, *parsed, line=line), messages
 
     def _tags_as_written(self) -> bool:
-        """Tags written as hashtags (``#a #b``, cut by MyST at the first ``#``): a warning, ignored (False);
-        three or more words without commas (one tag): a warning with the comma form, kept."""
+        """Hashtags (``#a #b``): a warning, ignored (False); three words without commas: a warning, kept."""
         written = next((text for option, text in self.written_options() if option == "tags"), None)
         if written is None:
             return True
@@ -480,12 +468,8 @@ def unknown_line(name: str, given: str) -> nodes.paragraph:
 
 
 def fence_content_offset(directive: SphinxDirective) -> int:
-    """The directive's ``content_offset``, corrected for a colon fence whose content begins with a nested fence.
-
-    MyST-Parser 5.0 to 5.2 (``render_colon_fence``) puts a newline before such content, which its directive
-    parsing takes for a blank line: every warning from inside it points one line too low. A real blank line
-    gives the same text, so the page's line after the opening fence tells them apart (a guard in
-    ``tests/test_directives.py`` fails when MyST stops adding it)."""
+    """The directive's ``content_offset``, corrected for a colon fence whose content begins with a nested fence:
+    MyST 5.0 to 5.2 put a newline before it, one line too low (a guard in ``tests/test_directives.py``)."""
     offset = directive.content_offset
     if not offset or not directive.content or not directive.content[0].lstrip().startswith(":::"):
         return offset
@@ -498,9 +482,7 @@ def fence_content_offset(directive: SphinxDirective) -> int:
 
 
 class SectionDirective(MarkingDirective):
-    """A write-up section: a real section with a heading and a stable anchor (the directive's name).
-    ``:unknown:``: one plain line instead of a body that pads; ``:tests:`` (the verification only): the test
-    files, checked against the pull request's changed files in the lock."""
+    """A write-up section with a heading and a stable anchor (its name); ``:unknown:``, ``:tests:``."""
 
     optional_arguments = 1
     final_argument_whitespace = True
@@ -576,8 +558,7 @@ class SectionDirective(MarkingDirective):
         return [section]
 
     def tests_claimed(self, name: str, section: nodes.section) -> list[nodes.Node]:
-        """``:tests:``: the test files onto the section (``contrib_tests``), shown as "Tests: a, b"; on
-        another section than the verification, a warning."""
+        """``:tests:``'s files onto the section, shown as "Tests: a, b"; elsewhere than the verification, a warning."""
         line = self.lineno + next(
             (i for i, text in enumerate(self.block_text.splitlines()[1:], 1) if text.lstrip().startswith(":tests:")), 0
         )

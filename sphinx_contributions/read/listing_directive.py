@@ -17,9 +17,7 @@ if TYPE_CHECKING:
 
 
 class ContributionsDirective(OptionsDirective):
-    """``:::{contributions}`` with ``:layout:``, ``:project:``, ``:tag:``, ``:status:``, ``:sort:``,
-    ``:limit:`` and ``:filter:`` (faceted filter controls, added by the site's script; its value, if
-    given, the fewest write-ups for which they show)."""
+    """``:::{contributions}``: a listing of the write-ups, its options recorded (:attr:`option_doc`)."""
 
     has_content = False
     option_doc: ClassVar[dict[str, OptionDoc]] = {

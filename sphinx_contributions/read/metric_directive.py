@@ -121,24 +121,18 @@ class MetricDirective(OptionsDirective):
         return [node]
 
     def _first_fault(self, label: str, unit: str, values: bool, better: bool, expect: bool, words: bool) -> str:
-        """Where a figure's one warning points: the first option at fault in the page; the directive's line
-        for a missing label or value, or two values only wrong together (two units)."""
+        """Where a figure's one warning points: the first option at fault, else the directive's line."""
         if not label:
             return f"{self.get_source_info()[0]}:{self.lineno}"
         faults = []
-        if values:
-            for name in ("before", "after"):
-                if (
-                    self.options.get(name, "").strip()
-                    and _parsed([], partial(parse_value, self.options[name], name, unit)) is None
-                ):
-                    faults.append(name)
-        if better and "better" in self.options:
-            faults.append("better")
-        if expect and "expect" in self.options:
-            faults.append("expect")
-        if words and "change" in self.options:
-            faults.append("change")
+        for name in ("before", "after") if values else ():
+            if (
+                self.options.get(name, "").strip()
+                and _parsed([], partial(parse_value, self.options[name], name, unit)) is None
+            ):
+                faults.append(name)
+        others = (("better", better), ("expect", expect), ("change", words))
+        faults += [name for name, bad in others if bad and name in self.options]
         if not faults:
             return f"{self.get_source_info()[0]}:{self.lineno}"
         return self.option_location(min(faults, key=self.option_line))

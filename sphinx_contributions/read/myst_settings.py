@@ -1,8 +1,5 @@
-"""The MyST settings write-ups need, checked at ``config-inited``: ``myst_parser`` loaded and ``colon_fence``
-on, each missing one a ``[contrib.config]`` warning naming the setting, given only when a Markdown page writes
-one of the extension's directives as a colon fence. Nothing is switched on behind the site's back
-(``colon_fence`` changes how every page reads); until then such a page is rejected without a word more
-(:class:`UnreadWriteUps`)."""
+"""The MyST settings write-ups need (``myst_parser``, ``colon_fence``): a ``[contrib.config]`` warning at
+``config-inited`` where a page needs one, never switched on behind the site's back (:class:`UnreadWriteUps`)."""
 
 from __future__ import annotations
 
@@ -59,8 +56,7 @@ def colon_fence_off(config: Config) -> bool:
 
 
 class UnreadWriteUps(SphinxTransform):
-    """A Markdown page whose write-up directives are colon fences, read without ``colon_fence``: rejected, as
-    the warning at ``config-inited`` said why."""
+    """A page whose write-up directives are colon fences, read without ``colon_fence``: rejected."""
 
     default_priority = 400  # before the roles' links are resolved (500)
 

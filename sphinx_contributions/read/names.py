@@ -1,11 +1,6 @@
-"""Near misses of the extension's names: "did you mean" for a directive or role that no extension knows and
-that is a typo (:func:`~.warnings.closest`) of one of the extension's. MyST reports the unknown name itself and
-drops what it held; this adds the name meant (``[contrib.unknown_name]``). A misspelt header makes the page no
-write-up, so it is rejected (:func:`misspelt_header`) and only the typo is reported, not each section and link.
-
-Pages are read with MyST's own block parser (:mod:`.sources`), only when a quick look at the text finds a
-candidate.
-"""
+"""Near misses of the extension's names: "did you mean" (``[contrib.unknown_name]``) for an unknown directive or
+role that is a typo of one of the extension's, read with MyST's block parser when a quick look finds one. A
+misspelt header rejects the page (:func:`misspelt_header`): only the typo is reported."""
 
 from __future__ import annotations
 
@@ -83,8 +78,7 @@ def _in_domains(env: BuildEnvironment, kind: str, name: str) -> bool:
 
 
 def is_known(env: BuildEnvironment, kind: str, name: str) -> bool:
-    """Whether some extension, docutils or a domain (``std``, the primary one) has this directive or role; a
-    name of another domain (``py:function``) is taken as known."""
+    """Whether docutils, an extension or a domain has this name (another domain's is taken as known)."""
     name = name.lower()
     if name.startswith(f"{DOMAIN}:"):
         domain = env.domains[DOMAIN]
@@ -180,8 +174,7 @@ def near_misses(env: BuildEnvironment, source: PageSource) -> list[NearMiss]:
 
 
 def taken_short_names(env: BuildEnvironment, source: PageSource, taken: frozenset[tuple[str, str]]) -> list[NearMiss]:
-    """Each use in a Markdown page of a short name another extension holds (``taken``: (kind, name)), as a
-    near miss of the namespaced name (``{pr}`` → ``{contrib:pr}``)."""
+    """Each use in a page of a short name another extension holds, as a near miss of ``contrib:name``."""
     text = source.text
     if not taken or "{" not in text:
         return []
@@ -215,9 +208,7 @@ _REPORTING = ("contribution", "metric", "contributions", "project")
 
 
 class OneWarningPerTypo(logging.Filter):
-    """One warning for one mistake: drops MyST's unknown directive or role where the name is a typo of one of
-    the extension's, and MyST's "Directive options has # comments" for the extension's directives, which
-    both say more; unless the extension's warning is silenced (``suppress_warnings``)."""
+    """Drops MyST's warning where the extension's says more (a typo of its names, a ``#`` in its options)."""
 
     def __init__(self, app: Sphinx) -> None:
         super().__init__()

@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 
 
 class GitHubRole(MarkingRole):
-    """``{pr}`owner/repo#N``` or, on a contribution page, ``{pr}`#N``` for the page's own repository.
-    Explicit text: ``{pr}`the SDPA change <#47014>```."""
+    """``{pr}`owner/repo#N```; on a write-up, ``{pr}`#N``` for its own repository."""
 
     def run(self) -> tuple[list[Node], list[system_message]]:
         kind = bare_name(self.name)  # "pr" or "issue", written bare or as contrib:pr
@@ -51,8 +50,7 @@ def github_link(kind: str, repo: str, number: int, label: str, rawtext: str = ""
 
 
 class ResolveShortLinks(SphinxTransform):
-    """Once a page is parsed (before the domain and Sphinx's title collector read it), each ``{pr}`` or
-    ``{issue}`` link to ``#N`` gets the repository of the page's header, wherever it stands on the page."""
+    """Each ``{pr}``/``{issue}`` link to ``#N`` gets the repository of the page's header, once parsed."""
 
     default_priority = 500
 
@@ -77,8 +75,7 @@ class ResolveShortLinks(SphinxTransform):
 
 
 class ExportRole(MarkingRole):
-    """``{export}`contributions.json``` or ``{export}`the feed <contributions.atom>```: a link to the
-    export on the site; the text alone in books, which do not hold the file."""
+    """``{export}`contributions.json```: a link to the export on the site; the text alone in books."""
 
     def run(self) -> tuple[list[Node], list[system_message]]:
         text, target = _split_explicit(self.text)

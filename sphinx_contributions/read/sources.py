@@ -1,6 +1,5 @@
-"""Page sources read with MyST's own Markdown parser and the site's ``myst_*`` settings: the text Sphinx hands
-the parser (:class:`PageSource`, kept while the page is read), for what the doctree does not say (whether a
-fence was closed, and by which line), and for the draft scan, which runs before the build."""
+"""Page sources read with MyST's own Markdown parser and the site's ``myst_*`` settings (:class:`PageSource`),
+for what the doctree does not say (whether a fence was closed, and by which line), and for the draft scan."""
 
 from __future__ import annotations
 
@@ -28,8 +27,7 @@ def markdown_parser(config: MdParserConfig | None = None) -> MarkdownIt:
 
 
 def site_config(env: BuildEnvironment) -> MdParserConfig | None:
-    """The ``MdParserConfig`` MyST reads the site's pages with (``env.myst_config``); None without MyST, or,
-    with a ``[contrib.compat]`` warning, where MyST keeps it elsewhere."""
+    """The ``MdParserConfig`` MyST reads the site's pages with; None without MyST."""
     from myst_parser.config.main import MdParserConfig
 
     config = getattr(env, "myst_config", None)
@@ -173,8 +171,7 @@ def opening_line(lines: list[str], line: int, name: str) -> int:
 
 
 def closing_line(lines: list[str], opening: int, end: int | None = None) -> int | None:
-    """The first line before ``end`` (default: the page's end) that closes the fence opened at line
-    ``opening``, as markdown-it reads it; None when it is never closed."""
+    """The first line before ``end`` that closes the fence opened at ``opening``; None if none."""
     markup = fence_markup(lines[opening - 1]) if 0 < opening <= len(lines) else ""
     if not markup:
         return None
@@ -183,8 +180,7 @@ def closing_line(lines: list[str], opening: int, end: int | None = None) -> int 
 
 
 def left_open(lines: list[str], first: int, end: int, char: str) -> int | None:
-    """The line of the first directive fence of ``char`` among lines ``first`` to ``end`` (excluded) left
-    open before ``end``; None when each is closed. Other fences are passed over whole."""
+    """The first directive fence of ``char`` in lines ``first`` to ``end`` left open, or None."""
     line = first
     while line < end:
         markup = fence_markup(lines[line - 1])
