@@ -33,7 +33,7 @@ ISSUES = ["sphinx_issues", "sphinx_sitemap"]
 BUILDERS = ("html", "dirhtml", "singlehtml", "epub", "latex", "text")
 #: builder → (the build without the extension, with it, the output without, with)
 Pairs = dict[str, tuple[Any, ...]]
-_ENVVERSION_ENTRY = re.compile(r',"sphinx_contributions":\d+')
+_ENVVERSION_ENTRY = re.compile(r',\s*"sphinx_contributions":\s*\d+')  # Sphinx < 8.2 writes the JSON with spaces
 
 
 def build(src: Path, out: Path, builder: str, extensions: list[str], *extra: str) -> subprocess.CompletedProcess[str]:
