@@ -86,10 +86,9 @@ def add_page_assets(
         return
     app.add_css_file("contributions.css")
     if is_site_builder(app.builder):
-        from .filter import LABELS_ID, labels_json
+        from .filter import add_filter_script
 
-        app.add_js_file(None, body=labels_json(), type="application/json", id=LABELS_ID)
-        app.add_js_file("contributions.js", loading_method="defer")
+        add_filter_script(app)
 
 
 def used_static_files(app: Sphinx, builder: Builder) -> list[Path]:

@@ -54,11 +54,8 @@ def script_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def labels_json() -> str:
-    return script_json(filter_labels())
-
-
 def add_filter_script(app: Sphinx) -> None:
-    """``builder-inited``, once the catalogs are loaded: the filter script and its words on a site builder's pages."""
-    app.add_js_file(None, body=labels_json(), type="application/json", id=LABELS_ID)
+    """The filter script and its words (after the catalogs are loaded): on every page of a site builder
+    (``builder-inited``), or on this page (``html-page-context``)."""
+    app.add_js_file(None, body=script_json(filter_labels()), type="application/json", id=LABELS_ID)
     app.add_js_file("contributions.js", loading_method="defer")

@@ -338,24 +338,35 @@ def stat_values(shown: Stat) -> nodes.inline:
     return values
 
 
+def table_node(
+    classes: list[str], widths: tuple[int, ...], rows: list[nodes.row], head: nodes.row | None = None
+) -> nodes.table:
+    """A table of ``rows`` under ``head``, its columns ``widths`` wide (characters in text, proportions elsewhere)."""
+    group = nodes.tgroup("", *(nodes.colspec(colwidth=width) for width in widths), cols=len(widths))
+    if head is not None:
+        group += nodes.thead("", head)
+    group += nodes.tbody("", *rows)
+    return nodes.table("", group, classes=classes)
+
+
+def row_node(cells: list[list[nodes.Node]], classes: list[str] | None = None) -> nodes.row:
+    """A table row of ``cells``, each a list of the nodes in it."""
+    return nodes.row("", *(nodes.entry("", *cell) for cell in cells), classes=classes or [])
+
+
 def stat_rows(stats: tuple[Stat, ...]) -> nodes.table:
     """The figures as rows of a small table: the label, the values before → after, the change in words."""
-    table = nodes.table(classes=["contrib-stats", "colwidths-given"])  # the book's full width
-    group = nodes.tgroup(cols=3)
-    table += group
-    for width in (28, 26, 16):  # characters in text, proportions elsewhere
-        group += nodes.colspec(colwidth=width)
-    body = nodes.tbody()
+    rows = []
     for shown in stats:
         kind = ["contrib-stat-check"] if shown.check else []
-        row = nodes.row(classes=["contrib-stat", f"contrib-stat-{shown.verdict}", *kind])
-        row += nodes.entry("", nodes.paragraph(shown.label, shown.label, classes=["contrib-stat-label"]))
-        row += nodes.entry("", nodes.paragraph("", "", stat_values(shown)))
         change = nodes.inline(shown.change, shown.change, classes=["contrib-stat-change"])
-        row += nodes.entry("", nodes.paragraph("", "", change))
-        body += row
-    group += body
-    return table
+        cells: list[list[nodes.Node]] = [
+            [nodes.paragraph(shown.label, shown.label, classes=["contrib-stat-label"])],
+            [nodes.paragraph("", "", stat_values(shown))],
+            [nodes.paragraph("", "", change)],
+        ]
+        rows.append(row_node(cells, ["contrib-stat", f"contrib-stat-{shown.verdict}", *kind]))
+    return table_node(["contrib-stats", "colwidths-given"], (28, 26, 16), rows)  # "given": the book's full width
 
 
 def header_nodes(view: HeaderView) -> list[nodes.Node]:

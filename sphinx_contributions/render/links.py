@@ -21,17 +21,8 @@ from ..read.metric_directive import metric_from_node
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
-    from sphinx.environment import BuildEnvironment
 
 EXTERNAL_REL = "noopener noreferrer"
-
-
-def project_target(env: BuildEnvironment, page: str, project: str) -> tuple[str, str] | None:
-    """Where a project link leads (docname, anchor): its page, else its section of the first overview, else None."""
-    if page in env.found_docs or page in get_domain(env).all_generated_pages():
-        return page, ""
-    listings = sorted(get_domain(env).project_intros)  # every page with a `projects` listing
-    return (listings[0], f"project-{slugify(project)}") if listings else None
 
 
 class Links:
@@ -61,11 +52,18 @@ class Links:
             return None
 
     def project_href(self, page: str, project: str) -> str | None:
-        """The ``href`` of a project link; ``None`` where unlinked, without target, and on the target itself."""
-        found = project_target(self.builder.env, page, project) if self.linked else None
-        if found is None:
+        """The ``href`` of a project link: its page, else its section of the first overview; ``None`` where unlinked,
+        without target, and on the target itself."""
+        env = self.builder.env
+        listings = sorted(get_domain(env).project_intros)  # every page with a `projects` listing
+        if not self.linked:
             return None
-        docname, anchor = found
+        if page in env.found_docs or page in get_domain(env).all_generated_pages():
+            docname, anchor = page, ""
+        elif listings:
+            docname, anchor = listings[0], f"project-{slugify(project)}"
+        else:
+            return None
         if docname == self.fromdoc and not anchor:
             return None
         return f"{self.uri(docname)}#{anchor}" if anchor else self.href(docname)
@@ -85,14 +83,6 @@ class Links:
     def href(self, target: str) -> str:
         """The ``href`` of a link to ``target`` (``#`` on ``target`` itself, as docutils writes it)."""
         return self.uri(target) or "#"
-
-
-def mark_external_links(tree: nodes.Node) -> None:
-    for node in tree.findall(nodes.reference):
-        if node.get("internal") or "refuri" not in node:
-            continue
-        if urlsplit(node["refuri"]).scheme in {"http", "https"}:
-            node["rel"] = EXTERNAL_REL
 
 
 def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -125,8 +115,11 @@ def resolve_page_links(app: Sphinx, doctree: nodes.document, docname: str) -> No
 
 def mark_outbound_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Outbound links on every page with ``contributions_external_rel``, else on pages showing the extension's work."""
-    if writes_html(app.builder) and (app.config.contributions_external_rel or doctree.get(cn.USES_ASSETS)):
-        mark_external_links(doctree)
+    if not writes_html(app.builder) or not (app.config.contributions_external_rel or doctree.get(cn.USES_ASSETS)):
+        return
+    for node in doctree.findall(nodes.reference):
+        if not node.get("internal") and urlsplit(node.get("refuri", "")).scheme in {"http", "https"}:
+            node["rel"] = EXTERNAL_REL
 
 
 class LinksToCheck(SphinxPostTransform):

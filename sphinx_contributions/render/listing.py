@@ -16,7 +16,7 @@ from ..i18n import _
 from ..keys import slugify
 from ..queries import select
 from ..records import Contribution
-from .header import TAG_CLASSES, Stat, Tag, badge, link_node, stat, state, tag_links
+from .header import TAG_CLASSES, Stat, Tag, badge, link_node, row_node, stat, state, table_node, tag_links
 from .links import Links
 from .summary import inline_html, inline_nodes
 from .templates import render_html, templates_of
@@ -38,16 +38,6 @@ FILTER_QUIET = "contrib-filter-quiet"
 def table_headings() -> tuple[str, ...]:
     """The column headings of a listing table, translated."""
     return (_("Project"), _("PR"), _("Contribution"), _("Impact"), _("State"), _("Key metric"))
-
-
-def item_classes(record: Contribution) -> list[str]:
-    """Facet data for the filter script, as classes (no markup of our own needed)."""
-    return [
-        "contrib-item",
-        f"contrib-project--{slugify(record.display_project)}",
-        f"contrib-status--{record.status or 'unstated'}",
-        *(f"contrib-tag--{slug}" for slug in record.tag_slugs),
-    ]
 
 
 @dataclass(frozen=True)
@@ -91,7 +81,15 @@ def entry(record: Contribution, links: Links) -> Entry:
         url="#" if url == "" else url,  # "": the page itself
         project_url=links.project_href(record.project_page, record.display_project),
         tags=tag_links(record, links),
-        classes=" ".join(item_classes(record)),
+        # facet data for the filter script, as classes (no markup of our own needed)
+        classes=" ".join(
+            [
+                "contrib-item",
+                f"contrib-project--{slugify(record.display_project)}",
+                f"contrib-status--{record.status or 'unstated'}",
+                *(f"contrib-tag--{slug}" for slug in record.tag_slugs),
+            ]
+        ),
         state=shown.label if shown else "",
         state_classes=shown.classes if shown else "",
         brief=figure.brief if figure else "",
@@ -161,20 +159,9 @@ class Renderer:
         return paragraph
 
     def table(self, shown: list[Entry]) -> nodes.table:
-        headings = table_headings()
-        widths = (10, 8, 22, 36, 8, 16)
-        table = nodes.table(classes=["contrib-table"])
-        group = nodes.tgroup(cols=len(headings))
-        table += group
-        for width in widths:
-            group += nodes.colspec(colwidth=width)
-        head_row = nodes.row()
-        for heading in headings:
-            head_row += nodes.entry("", nodes.paragraph(text=heading))
-        group += nodes.thead("", head_row)
-        tbody = nodes.tbody()
+        head = row_node([[nodes.paragraph(text=heading)] for heading in table_headings()])
+        rows = []
         for item in shown:
-            row = nodes.row(classes=item.classes.split())
             cells: list[list[nodes.Node]] = [
                 [nodes.paragraph("", "", self.project_link(item))],
                 [nodes.paragraph("", "", self.pr_link(item))],
@@ -183,11 +170,8 @@ class Renderer:
                 [nodes.paragraph("", "", self.state_badge(item))] if item.state else [],
                 [nodes.paragraph(text=item.brief)] if item.brief else [],
             ]
-            for cell in cells:
-                row += nodes.entry("", *cell)
-            tbody += row
-        group += tbody
-        return table
+            rows.append(row_node(cells, item.classes.split()))
+        return table_node(["contrib-table"], (10, 8, 22, 36, 8, 16), rows, head)
 
     def cards(self, shown: list[Entry]) -> nodes.Node:
         grid = nodes.container(classes=["contrib-cards"])

@@ -81,14 +81,6 @@ def made_of(app: Sphinx, record: Contribution) -> tuple[Fact, ...]:
     return made_facts(record, app.config.contributions_facts, str)
 
 
-def contributions_document(app: Sphinx, records: list[Contribution]) -> dict[str, Any]:
-    return {
-        "$schema": canonical_url(app.config) + SCHEMA_NAME,
-        "version": SCHEMA_VERSION,
-        "contributions": [record_json(app, record) for record in sort_records(records, "date")],
-    }
-
-
 def dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
@@ -278,7 +270,12 @@ def write_exports(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         for name in EXPORT_NAMES:
             (outdir / name).unlink(missing_ok=True)
         return []
-    (outdir / JSON_NAME).write_text(dumps(contributions_document(app, records)), encoding="utf-8")
+    document = {
+        "$schema": canonical_url(app.config) + SCHEMA_NAME,
+        "version": SCHEMA_VERSION,
+        "contributions": [record_json(app, record) for record in sort_records(records, "date")],
+    }
+    (outdir / JSON_NAME).write_text(dumps(document), encoding="utf-8")
     schema = resources.files("sphinx_contributions") / "schema" / SCHEMA_NAME
     with resources.as_file(schema) as path:
         shutil.copyfile(path, outdir / SCHEMA_NAME)

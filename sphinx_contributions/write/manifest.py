@@ -41,7 +41,8 @@ UNKNOWN = "?"
 MEMORY_VERSION = 3
 #: the file's name in the output folder (the ePub builder leaves it out of the book, :mod:`.fixes.epub_bookkeeping`)
 MEMORY_NAME = ".contributions-written.json"
-#: the records of one output besides its digest (``shown``): each a mapping of text to text
+#: the records of one output besides its digest (``shown``): each a mapping of text to text; an output's entry in
+#: the file is keyed by its builder's name (the folder is where the file is)
 RECORDS = ("files", "addresses", "redirects")
 
 
@@ -142,11 +143,6 @@ def _path(app: Sphinx) -> Path:
     return Path(app.outdir) / MEMORY_NAME
 
 
-def _key(app: Sphinx) -> str:
-    """The output's entry in its folder's file: the builder's name (the folder is where the file is)."""
-    return app.builder.name
-
-
 def _valid(entry: object) -> bool:
     """Whether ``entry`` is one output's memory of this version's shape."""
     if not isinstance(entry, dict) or not isinstance(entry.get("shown"), str):
@@ -169,7 +165,7 @@ def _state(app: Sphinx) -> dict[str, Any]:
         works = site_shows_work(app)
         domain.written = {
             "outputs": outputs,
-            "old": outputs.get(_key(app)),
+            "old": outputs.get(app.builder.name),
             "new": {},
             "in_use": works or path.is_file(),
             "works": works,
@@ -342,7 +338,7 @@ def start_writing(app: Sphinx, builder: Builder) -> None:
     before = state["old"] or {"shown": UNKNOWN, "files": {}, "addresses": {}, "redirects": {}}
     meanwhile = {**before, "shown": shown if before["shown"] == shown else UNKNOWN, "files": {**before["files"], **new}}
     if meanwhile != state["old"]:
-        _save(app, {**state["outputs"], _key(app): meanwhile})
+        _save(app, {**state["outputs"], app.builder.name: meanwhile})
 
 
 def commit(app: Sphinx, exception: BaseException | None) -> None:
@@ -354,9 +350,12 @@ def commit(app: Sphinx, exception: BaseException | None) -> None:
     outputs = dict(state["outputs"])
     if not state["works"]:
         # the extension's last work is gone, and with it what the output held for it: no memory is left
-        outputs.pop(_key(app), None)
+        outputs.pop(app.builder.name, None)
     else:
         new = state["new"]
-        outputs[_key(app)] = {"shown": new.get("shown", UNKNOWN), **{name: new.get(name, {}) for name in RECORDS}}
+        outputs[app.builder.name] = {
+            "shown": new.get("shown", UNKNOWN),
+            **{name: new.get(name, {}) for name in RECORDS},
+        }
     if read_json(_path(app)) != {"version": MEMORY_VERSION, "outputs": outputs}:
         _save(app, outputs)

@@ -24,14 +24,6 @@ if TYPE_CHECKING:
 _ENTRY = re.compile(r'<li class="(?P<li>[^"]*)"><a class="(?P<a>[^"]*)" href="(?P<href>[^"]*)"[^>]*>.*?</a>', re.S)
 
 
-def _find_entry(tree: str, href: str) -> re.Match[str] | None:
-    """The top-level entry of the tree whose link's ``href`` attribute is ``href`` (as written, escaped)."""
-    for match in _ENTRY.finditer(tree):
-        if match["href"] == href and "toctree-l1" in match["li"].split():
-            return match
-    return None
-
-
 def _with_class(classes: str, name: str, first: bool = False) -> str:
     names = classes.split()
     if name in names:
@@ -81,12 +73,6 @@ def _sidebar_html(app: Sphinx, pagename: str) -> str:
     return '<ul class="contrib-nav">' + "".join(items) + "</ul>"
 
 
-def _overview_page(app: Sphinx) -> str | None:
-    """The page that holds the ``projects`` overview (the first, by name), if any."""
-    intros = get_domain(app.env).data.get("project_intros", {})
-    return next((docname for docname in sorted(intros) if docname in app.env.found_docs), None)
-
-
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: object) -> None:
     """``html-page-context``, after the theme's: the sidebar's write-ups, the current entry, previous/next."""
     if not shows_work(app) or not is_site_builder(app.builder):  # nothing of the extension's in this output
@@ -110,9 +96,11 @@ def _furo_tree(app: Sphinx, pagename: str, tree: str, is_write_up: bool) -> str:
     """furo's navigation tree with the current entry marked and the write-ups listed under the list's entry."""
     index = app.config.contributions_index
     the_list = f"the list of contributions ({index!r})"
+    intros = sorted(get_domain(app.env).data.get("project_intros", {}))  # the first page with a projects overview
+    overview = next((docname for docname in intros if docname in app.env.found_docs), None)
     if is_write_up or pagename.startswith("tags/"):
         tree = _edited(app, pagename, tree, index, the_list, _mark_current)
-    elif pagename.startswith("projects/") and (overview := _overview_page(app)) is not None:
+    elif pagename.startswith("projects/") and overview is not None:
         tree = _edited(app, pagename, tree, overview, f"the projects overview ({overview!r})", _mark_current)
     listed = _sidebar_html(app, pagename)
     if listed:
@@ -128,7 +116,8 @@ def _edited(
     """``edit`` applied to the top-level entry of ``target``; a link in another shape is warned once."""
     # the href Sphinx's toctree writes: "#" for the page itself
     href = "#" if target == pagename else escape(app.builder.get_relative_uri(pagename, target))
-    entry = _find_entry(tree, href)
+    # the top-level entry whose link's href attribute is that (as written, escaped)
+    entry = next((m for m in _ENTRY.finditer(tree) if m["href"] == href and "toctree-l1" in m["li"].split()), None)
     if entry is not None:
         return edit(tree, entry)
     if f'href="{href}"' in tree:
