@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import builders, i18n, nodes, settings, themes
-from .collect import domain, drafts, lock_facts, own_nodes, short_names, titles
+from .collect import domain, drafts, lock_facts, short_names, titles
 from .read import myst_settings, names, roles, sources
 from .render import assets, header, links, listing, metric, projects, templates, theme_breadcrumbs
 from .version import __version__
@@ -187,7 +187,7 @@ TRANSFORMS: tuple[type[SphinxTransform], ...] = (
 )
 
 #: what the extension sets up besides, one function per part (as sphinx-design's ``setup_<component>``)
-COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (own_nodes.setup_own_nodes, books.setup_books, links.setup_links)
+COMPONENTS: tuple[Callable[[Sphinx], None], ...] = (books.setup_books, links.setup_links)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -206,7 +206,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         app.connect(handler.event, handler.callback, priority=handler.priority)
     return {
         "version": __version__,
-        "env_version": 13,  # raised whenever what the environment keeps changes shape
+        "env_version": 14,  # raised whenever what the environment keeps changes shape
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

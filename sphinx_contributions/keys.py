@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 
 #: the four sections of a write-up, in page order: (directive name = anchor, default heading)
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -80,6 +81,7 @@ def commit_url(repo: str, sha: str) -> str:
     return forges.commit_url(repo, sha)
 
 
+@lru_cache(maxsize=4096)  # every listing, header and page link asks for the same few tags' slugs
 def slugify(text: str) -> str:
     """A URL- and class-safe slug (``C++`` → ``c-plus-plus``); no Latin letter or digit: a digest."""
     return _readable_slug(text) or "tag-" + hashlib.sha256(text.strip().encode()).hexdigest()[:8]

@@ -7,7 +7,6 @@ import math
 import re
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal, localcontext
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from . import forges
@@ -346,7 +345,7 @@ class Contribution:
     def repo_name(self) -> str:
         return self.repo.rpartition("/")[2]
 
-    @cached_property
+    @property
     def key(self) -> str:
         return self.given_key or make_key(self.repo, self.pr)
 
@@ -381,9 +380,9 @@ class Contribution:
     def issue_urls(self) -> tuple[str, ...]:
         return tuple(issue_url(self.repo, n) for n in self.issues)
 
-    @cached_property
+    @property
     def tag_slugs(self) -> tuple[str, ...]:
-        """The slug of each tag (computed once per record: every listing, header and page link asks)."""
+        """The slug of each tag."""
         return tuple(slugify(tag) for tag in self.tags)
 
     @property
@@ -391,23 +390,14 @@ class Contribution:
         """The figure marked ``:headline:``, else the first one, else None."""
         return next((m for m in self.metrics if m.headline), self.metrics[0] if self.metrics else None)
 
-    @cached_property
+    @property
     def project_page(self) -> str:
         """The docname of the generated page of this contribution's project."""
         return project_page(self.display_project, self.folders[1])
 
     def tag_page(self, tag: str) -> str:
         """The docname of the generated page of one of this contribution's tags."""
-        slugs = dict(zip(self.tags, self.tag_slugs, strict=True))
-        return f"{self.folders[0]}/{slugs[tag]}" if tag in slugs else tag_page(tag, self.folders[0])
-
-    def __getstate__(self) -> dict[str, object]:
-        """The fields only: what :func:`functools.cached_property` keeps is worked out again after a pickle."""
-        return {name: value for name, value in self.__dict__.items() if name not in _DERIVED}
-
-
-#: what a :class:`Contribution` works out once and keeps (its ``cached_property`` names)
-_DERIVED = frozenset({"key", "tag_slugs", "project_page"})
+        return tag_page(tag, self.folders[0])
 
 
 @dataclass(frozen=True)

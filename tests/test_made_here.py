@@ -83,7 +83,6 @@ def test_a_page_without_the_extension_s_directives_is_looked_through_only_for_it
     # a write-up gets every look, as before
     assert {
         "sphinx_contributions.collect.domain",
-        "sphinx_contributions.collect.own_nodes",
         "sphinx_contributions.check.structure",
         "sphinx_contributions.read.roles",
         "sphinx_contributions.i18n",

@@ -13,6 +13,7 @@ from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
 from .. import nodes as cn
+from ..builders import output_of
 from ..check.facts import check_facts, check_tests, entry_applies, tests_claimed
 from ..keys import SECTION_NAMES, key_lookup, label, make_key, named_after_key, object_name, split_target
 from ..queries import generated_pages, is_of_project, neighbours, ownership, sort_records
@@ -61,8 +62,9 @@ _READ_NODES: tuple[type[nodes.Node], ...] = (
 )
 
 
-#: the domain's data kept per page: what :meth:`ContributionsDomain.clear_doc` drops and a worker's merge brings
-_PER_PAGE = ("contributions", "listings", "project_intros", "warnings")
+#: the domain's data kept per page: what :meth:`ContributionsDomain.clear_doc` drops and a worker's merge brings;
+#: ``own_nodes``: the pages the extension's directives or roles ran on
+_PER_PAGE = ("contributions", "listings", "project_intros", "warnings", "own_nodes")
 
 
 class ContributionsDomain(Domain):
@@ -237,6 +239,7 @@ class ContributionsDomain(Domain):
     def process_doc(self, env: BuildEnvironment, docname: str, document: nodes.document) -> None:
         found: dict[type[nodes.Node], list[Any]] = {kind: [] for kind in _READ_NODES}
         if cn.made_here(env):  # else none of the extension's directives ran on the page
+            self.data.setdefault("own_nodes", {})[docname] = True
             for node in cn.walk(document):  # one look through the page, in order
                 kind = next((kind for kind in _READ_NODES if isinstance(node, kind)), None)
                 if kind is not None:
@@ -521,6 +524,21 @@ def closest_keys(published: list[str], name: str, most: int = 3) -> str:
 def get_domain(env: BuildEnvironment) -> ContributionsDomain:
     """The one typed accessor of the ``contrib`` domain."""
     return cast("ContributionsDomain", env.domains["contrib"])
+
+
+def holds_own_nodes(app: Sphinx, docname: str) -> bool:
+    """Whether page ``docname`` may hold the extension's nodes (in a book, always)."""
+    return output_of(app.builder).inlines or docname in pages_showing_work(app)
+
+
+def pages_showing_work(app: Sphinx) -> set[str]:
+    """The pages the extension's directives or roles ran on when they were read: where it shows its work."""
+    return set(get_domain(app.env).data.get("own_nodes", {}))
+
+
+def site_shows_work(app: Sphinx) -> bool:
+    """Whether any page of the site, when it was read, ran one of the extension's directives or roles."""
+    return bool(get_domain(app.env).data.get("own_nodes"))
 
 
 def settle_labels(app: Sphinx, env: BuildEnvironment) -> None:

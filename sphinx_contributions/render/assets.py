@@ -11,8 +11,7 @@ from docutils import nodes
 
 from .. import nodes as cn
 from ..builders import is_site_builder, writes_html
-from ..collect.domain import get_domain
-from ..collect.own_nodes import holds_own_nodes, site_shows_work
+from ..collect.domain import get_domain, holds_own_nodes, site_shows_work
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

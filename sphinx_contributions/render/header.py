@@ -11,8 +11,7 @@ from markupsafe import Markup
 
 from .. import nodes as cn
 from ..builders import is_site_builder
-from ..collect.domain import get_domain
-from ..collect.own_nodes import holds_own_nodes
+from ..collect.domain import get_domain, holds_own_nodes
 from ..forges import issue_url
 from ..i18n import _
 from ..records import Contribution, Inline, Metric

@@ -13,8 +13,7 @@ from sphinx.util.osutil import relative_uri
 
 from .. import nodes as cn
 from ..builders import is_site_builder, links_inside, writes_html, written_exports
-from ..collect.domain import get_domain
-from ..collect.own_nodes import holds_own_nodes
+from ..collect.domain import get_domain, holds_own_nodes
 from ..keys import slugify
 from ..read.metric_directive import metric_from_node
 

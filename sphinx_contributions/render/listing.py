@@ -10,8 +10,7 @@ from docutils import nodes
 from markupsafe import Markup
 
 from .. import nodes as cn
-from ..collect.domain import get_domain
-from ..collect.own_nodes import holds_own_nodes
+from ..collect.domain import get_domain, holds_own_nodes
 from ..i18n import _
 from ..keys import slugify
 from ..queries import select

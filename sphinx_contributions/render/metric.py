@@ -13,7 +13,7 @@ from markupsafe import escape
 
 from .. import nodes as cn
 from ..builders import output_of
-from ..collect.own_nodes import holds_own_nodes
+from ..collect.domain import holds_own_nodes
 from ..formatting import SUPERSCRIPT, format_sig
 from ..i18n import _
 from ..read.metric_directive import metric_from_node

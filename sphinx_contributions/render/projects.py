@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from .. import nodes as cn
-from ..collect.domain import get_domain
-from ..collect.own_nodes import holds_own_nodes
+from ..collect.domain import get_domain, holds_own_nodes
 from ..i18n import _
 from ..keys import slugify
 from ..queries import is_of_project, projects

@@ -21,8 +21,7 @@ from sphinx import addnodes
 from sphinx.util import logging
 
 from ..builders import EXPORT_NAMES, is_site_builder, output_of, written_exports
-from ..collect.domain import get_domain
-from ..collect.own_nodes import site_shows_work
+from ..collect.domain import get_domain, site_shows_work
 from ..files import digest, read_json, write_whole
 from ..render.projects import project_intros
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from ...collect.own_nodes import pages_showing_work
+from ...collect.domain import pages_showing_work
 from ...compat import needed
 from ..manifest import shows_work
 
