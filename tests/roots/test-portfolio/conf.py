@@ -78,6 +78,7 @@ exclude_patterns = [
     # what `python -m build` leaves behind: a copy of the package, its AUTHORING.md included
     "build",
     "dist",
+    ".nox",  # `make test-matrix`'s venvs
 ]
 
 nitpicky = True
