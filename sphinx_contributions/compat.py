@@ -17,7 +17,8 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import sphinx
 from packaging.version import InvalidVersion, Version
@@ -115,6 +116,22 @@ def build_phase(app: Sphinx) -> BuildPhase:
     if sphinx.version_info >= (9, 0):
         return app.builder.phase
     return app.phase  # pragma: no cover - Sphinx < 9 (the oldest session, issue 44)
+
+
+def page_data(env: BuildEnvironment) -> Any:
+    """What Sphinx keeps for the page being read (made anew for each page): ``env.current_document`` from
+    Sphinx 8.2, before it the dictionary ``env.temp_data``; both take ``.get`` and ``[key] = value``."""
+    if sphinx.version_info >= (8, 2):
+        return env.current_document
+    return env.temp_data  # pragma: no cover - Sphinx < 8.2 (issue 44)
+
+
+def doc2path(env: BuildEnvironment, docname: str, absolute: bool = True) -> Path:
+    """The file of ``docname`` (``env.doc2path``): a ``Path`` from Sphinx 8.0, before it a ``str``."""
+    found = env.doc2path(docname, absolute)
+    if sphinx.version_info >= (8, 0):
+        return found
+    return Path(found)  # pragma: no cover - Sphinx < 8.0 (issue 44)
 
 
 def compat_message(package: str, missing: str, effect: str) -> str:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from sphinx.project import Project
 
+from .. import compat
 from ..files import read_json, write_whole
 from ..keys import key_lookup, make_key, split_target
 from ..read.sources import block_tokens, directive_name, markdown_parser, site_config
@@ -169,7 +170,7 @@ def leave_out_drafts(
     parser = cache(partial(markdown_parser, config))  # made for the first page that may be a draft
     drafts: dict[str, tuple[int, int, str]] = {}  # docname → (mtime, size, key)
     for docname in candidates:
-        path = env.doc2path(docname)
+        path = compat.doc2path(env, docname)
         try:
             stat = path.stat()
         except OSError:

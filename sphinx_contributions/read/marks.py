@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from .. import compat
 from .. import nodes as cn
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ class MarkingDirective(SphinxDirective):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.env.current_document[cn.MADE_HERE] = True
+        compat.page_data(self.env)[cn.MADE_HERE] = True
 
 
 class MarkingRole(SphinxRole):
@@ -40,5 +41,5 @@ class MarkingRole(SphinxRole):
         options: dict[str, Any] | None = None,
         content: Sequence[str] = (),
     ) -> tuple[list[Node], list[system_message]]:
-        inliner.document.settings.env.current_document[cn.MADE_HERE] = True
+        compat.page_data(inliner.document.settings.env)[cn.MADE_HERE] = True
         return super().__call__(name, rawtext, text, lineno, inliner, options, content)
