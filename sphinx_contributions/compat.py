@@ -126,6 +126,20 @@ def page_data(env: BuildEnvironment) -> Any:
     return env.temp_data  # pragma: no cover - Sphinx < 8.2 (issue 44)
 
 
+def std_domain(env: BuildEnvironment) -> Any:
+    """The ``std`` domain: ``env.domains.standard_domain`` from Sphinx 8.1, before it ``env.get_domain``."""
+    if sphinx.version_info >= (8, 1):
+        return env.domains.standard_domain
+    return env.get_domain("std")  # pragma: no cover - Sphinx < 8.1 (issue 44)
+
+
+def index_domain(env: BuildEnvironment) -> Any:
+    """The ``index`` domain: ``env.domains.index_domain`` from Sphinx 8.1, before it ``env.get_domain``."""
+    if sphinx.version_info >= (8, 1):
+        return env.domains.index_domain
+    return env.get_domain("index")  # pragma: no cover - Sphinx < 8.1 (issue 44)
+
+
 def doc2path(env: BuildEnvironment, docname: str, absolute: bool = True) -> Path:
     """The file of ``docname`` (``env.doc2path``): a ``Path`` from Sphinx 8.0, before it a ``str``."""
     found = env.doc2path(docname, absolute)

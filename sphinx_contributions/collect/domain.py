@@ -18,6 +18,7 @@ from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
+from .. import compat
 from .. import nodes as cn
 from ..check.facts import check_facts, check_tests, entry_applies, tests_claimed
 from ..keys import SECTION_NAMES, key_lookup, label, make_key, named_after_key, object_name, split_target
@@ -211,7 +212,7 @@ class ContributionsDomain(Domain):
         """``env-updated``: the ``{ref}`` labels of a key that several pages declare go to the page that
         owns it, whatever the order the pages were read or merged in (a page takes a label only when no
         other holds it, :meth:`_note_labels`). A loser's label that the owner lacks is dropped."""
-        std = self.env.domains.standard_domain
+        std = compat.std_domain(self.env)
         by_key: dict[str, list[Contribution]] = {}
         for record in self.contributions.values():
             by_key.setdefault(key_lookup(record.key), []).append(record)
@@ -295,7 +296,7 @@ class ContributionsDomain(Domain):
         """The write-up's and its sections' ``{ref}`` labels, in the standard domain (which drops them
         with the page, and merges them from parallel workers). A label another page already holds is
         left to it (see :meth:`check_consistency`)."""
-        std = env.domains.standard_domain
+        std = compat.std_domain(env)
         for section, anchor, title in record.targets():
             name = label(record.key, section)
             if std.anonlabels.get(name, (record.docname,))[0] == record.docname:
@@ -418,7 +419,7 @@ class ContributionsDomain(Domain):
                     warn(
                         ContribWarning.TAG_CLASH,
                         f"contribution {record.key}: the tag {tag!r} and {first_tag!r} of "
-                        f"{self.env.doc2path(owner.docname, False)} share one tag page ({slug}); spell them "
+                        f"{compat.doc2path(self.env, owner.docname, False)} share one tag page ({slug}); spell them "
                         "the same, or tell them apart",
                         (record.docname, record.lineno),
                     )
@@ -428,7 +429,7 @@ class ContributionsDomain(Domain):
             if first is not None and first is not record:
                 warn(ContribWarning.DUPLICATE_KEY, self._duplicate(record, first), (docname, record.lineno))
                 continue
-            labels = self.env.domains.standard_domain.anonlabels
+            labels = compat.std_domain(self.env).anonlabels
             for section, _, _ in record.targets():
                 name = label(record.key, section)
                 holder = labels.get(name, (docname,))[0]
@@ -437,12 +438,12 @@ class ContributionsDomain(Domain):
                     warn(
                         ContribWarning.DUPLICATE_LABEL,
                         f"contribution {record.key}: the label {name!r} is already defined in "
-                        f"{self.env.doc2path(holder, False)}; {{ref}} links to that one",
+                        f"{compat.doc2path(self.env, holder, False)}; {{ref}} links to that one",
                         (docname, record.lineno),
                     )
 
     def _duplicate(self, record: Contribution, owner: Contribution) -> str:
-        where = self.env.doc2path(owner.docname, False)
+        where = compat.doc2path(self.env, owner.docname, False)
         if named_after_key(owner.docname, owner.key) and owner.docname > record.docname:
             return (
                 f"contribution {record.key} is also declared in {where}, which is named after the key and keeps "

@@ -282,7 +282,7 @@ def unlisted_cause(domain: ContributionsDomain, target: str) -> str:
         own = [warning.message for warning in said if (warning.type or "").startswith("contrib.")]
         if docname in domain.contributions or not own or docname not in env.found_docs:
             continue
-        page = scan_file(env.doc2path(docname), docname, lambda: site_markdown_parser(env))
+        page = scan_file(compat.doc2path(env, docname), docname, lambda: site_markdown_parser(env))
         if page is not None and key_lookup(page.key) == wanted:
             return f": {env.doc2path(docname, False)} declares it, but that page is not listed: {own[0]}"
     return ""

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.util.logging import NAMESPACE, WarningStreamHandler
 
+from .. import compat
 from ..collect.domain import get_domain
 from ..files import read_json, write_whole
 
@@ -175,7 +176,7 @@ def report(app: Sphinx, warnings: list[ShownWarning]) -> dict[str, Any]:
             {
                 "key": record.key,
                 "docname": docname,
-                "path": env.doc2path(docname, False).as_posix(),
+                "path": compat.doc2path(env, docname, False).as_posix(),
                 "title": record.title,
                 "status": record.status,
                 "published": domain.by_key(record.key) is record,

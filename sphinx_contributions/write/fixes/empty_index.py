@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...builders import is_site_builder
+from ... import compat
 from ...compat import needed
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ GENINDEX = "genindex"
 
 def has_index_entries(env: BuildEnvironment) -> bool:
     """Whether any page of the build holds an index entry."""
-    entries = env.domains.index_domain.entries
+    entries = compat.index_domain(env).entries
     return any(entries.get(docname) for docname in env.found_docs)
 
 
