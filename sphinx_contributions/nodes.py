@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+
 from . import compat
 
 if TYPE_CHECKING:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import cached_property, partial
 from typing import TYPE_CHECKING
+
 from .. import compat
 
 if TYPE_CHECKING:

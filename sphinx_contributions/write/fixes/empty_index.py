@@ -18,8 +18,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...builders import is_site_builder
 from ... import compat
+from ...builders import is_site_builder
 from ...compat import needed
 
 if TYPE_CHECKING:
