@@ -4,6 +4,9 @@ Read the Docs installs for a new site (Sphinx 9.2 on Python 3.13 takes docutils 
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import tomllib
 from importlib.metadata import requires
 from pathlib import Path
@@ -46,8 +49,6 @@ def test_the_docutils_of_sphinx_9_2_on_python_3_13_is_allowed() -> None:
 
 def test_the_oldest_session_installs_every_declared_lower_bound() -> None:
     """noxfile.py's ``oldest`` pins are pyproject's lower bounds, read from the file: they cannot drift."""
-    import sys
-
     sys.path.insert(0, str(ROOT))
     try:
         import noxfile
@@ -57,3 +58,49 @@ def test_the_oldest_session_installs_every_declared_lower_bound() -> None:
     assert {name.lower(): version for name, version in pins.items()} == {
         name: lower_bound(specifier) for name, specifier in DECLARED.items()
     }
+
+
+#: the docs requirements of real sites (benchmarks/README.md), each with the Sphinx it pins
+SITES = {
+    "flask-sphinx<9": ["sphinx<9", "pallets-sphinx-themes", "sphinx-tabs", "sphinxcontrib-log-cabinet"],
+    "marshmallow-sphinx==8.1.3": [
+        "sphinx==8.1.3", "sphinx-issues==5.0.0", "alabaster==1.0.0", "sphinx-version-warning==1.1.2",
+        "autodocsumm==0.2.14",
+    ],
+}  # fmt: skip
+
+
+def resolve(*requirements: str) -> subprocess.CompletedProcess[str]:
+    """pip's resolver against PyPI (nothing installed): the package's own requirements (its wheel declares
+    pyproject's ``dependencies``) together with ``requirements``."""
+    dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    command = [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet"]
+    command += ["--disable-pip-version-check", "--report", "-", *dependencies, *requirements]
+    return subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+
+
+def resolved(run: subprocess.CompletedProcess[str]) -> dict[str, str]:
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    return {item["metadata"]["name"].lower(): item["metadata"]["version"] for item in report["install"]}
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_a_site_on_sphinx_8_keeps_its_sphinx(site: str) -> None:
+    """Issue 44, "Why" 1: Flask's docs (``sphinx<9``) and marshmallow's (``sphinx==8.1.3``) installed with
+    the extension keep their Sphinx, and get a MyST-Parser the extension supports. On main (``sphinx>=9.0``)
+    pip answered "Cannot install ... sphinx-contributions 0.1.0 depends on sphinx<10 and >=9.0"."""
+    versions = resolved(resolve(*SITES[site]))
+    pinned = Requirement(SITES[site][0]).specifier
+    assert pinned.contains(versions["sphinx"]), versions["sphinx"]
+    assert DECLARED["myst-parser"].contains(versions["myst-parser"]), versions["myst-parser"]
+    assert DECLARED["docutils"].contains(versions["docutils"]), versions["docutils"]
+
+
+def test_a_site_on_sphinx_7_is_refused_not_installed_beside_a_myst_parser_it_cannot_run() -> None:
+    """Below the floor (pyproject's comment: MyST-Parser 5.x requires Sphinx 8, and 4.0's warnings and line
+    numbers are wrong), pip refuses, naming the package's Sphinx requirement, rather than install a stack
+    that builds with wrong warnings."""
+    run = resolve("sphinx==7.4.7")
+    assert run.returncode != 0
+    assert "ERROR: Cannot install sphinx<10 and >=8.0 and sphinx==7.4.7 because" in run.stderr
