@@ -7,6 +7,10 @@ and says nothing. A changed private shape inside the range is caught by the guar
 (``tests/test_workarounds.py``), not by a warning in a user's build. ``docs/explanation/workarounds.md``
 describes each one, with the change that would fix it upstream.
 
+What differs between the supported releases (Sphinx 8.0 to 9.x, pyproject.toml) is read through the
+functions below, each by ``sphinx.version_info``, each branch naming the releases it is for; the oldest
+session of noxfile.py runs the branches for the lower bounds.
+
 Where a shape is still checked at run time (:func:`incompatible`), a ``[contrib.compat]`` warning names the
 package, its version, what is missing and what the build loses.
 """
@@ -17,8 +21,7 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import sphinx
 from packaging.version import InvalidVersion, Version
@@ -27,6 +30,8 @@ from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.domains.index import IndexDomain
+    from sphinx.domains.std import StandardDomain
     from sphinx.environment import BuildEnvironment
     from sphinx.util.build_phase import BuildPhase
 
@@ -126,26 +131,18 @@ def page_data(env: BuildEnvironment) -> Any:
     return env.temp_data  # pragma: no cover - Sphinx < 8.2 (issue 44)
 
 
-def std_domain(env: BuildEnvironment) -> Any:
+def std_domain(env: BuildEnvironment) -> StandardDomain:
     """The ``std`` domain: ``env.domains.standard_domain`` from Sphinx 8.1, before it ``env.get_domain``."""
     if sphinx.version_info >= (8, 1):
         return env.domains.standard_domain
-    return env.get_domain("std")  # pragma: no cover - Sphinx < 8.1 (issue 44)
+    return cast("StandardDomain", env.get_domain("std"))  # pragma: no cover - Sphinx 8.0 (issue 44)
 
 
-def index_domain(env: BuildEnvironment) -> Any:
+def index_domain(env: BuildEnvironment) -> IndexDomain:
     """The ``index`` domain: ``env.domains.index_domain`` from Sphinx 8.1, before it ``env.get_domain``."""
     if sphinx.version_info >= (8, 1):
         return env.domains.index_domain
-    return env.get_domain("index")  # pragma: no cover - Sphinx < 8.1 (issue 44)
-
-
-def doc2path(env: BuildEnvironment, docname: str, absolute: bool = True) -> Path:
-    """The file of ``docname`` (``env.doc2path``): a ``Path`` from Sphinx 8.0, before it a ``str``."""
-    found = env.doc2path(docname, absolute)
-    if sphinx.version_info >= (8, 0):
-        return found
-    return Path(found)  # pragma: no cover - Sphinx < 8.0 (issue 44)
+    return cast("IndexDomain", env.get_domain("index"))  # pragma: no cover - Sphinx 8.0 (issue 44)
 
 
 def compat_message(package: str, missing: str, effect: str) -> str:

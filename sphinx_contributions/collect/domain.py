@@ -419,7 +419,7 @@ class ContributionsDomain(Domain):
                     warn(
                         ContribWarning.TAG_CLASH,
                         f"contribution {record.key}: the tag {tag!r} and {first_tag!r} of "
-                        f"{compat.doc2path(self.env, owner.docname, False)} share one tag page ({slug}); spell them "
+                        f"{self.env.doc2path(owner.docname, False)} share one tag page ({slug}); spell them "
                         "the same, or tell them apart",
                         (record.docname, record.lineno),
                     )
@@ -438,12 +438,12 @@ class ContributionsDomain(Domain):
                     warn(
                         ContribWarning.DUPLICATE_LABEL,
                         f"contribution {record.key}: the label {name!r} is already defined in "
-                        f"{compat.doc2path(self.env, holder, False)}; {{ref}} links to that one",
+                        f"{self.env.doc2path(holder, False)}; {{ref}} links to that one",
                         (docname, record.lineno),
                     )
 
     def _duplicate(self, record: Contribution, owner: Contribution) -> str:
-        where = compat.doc2path(self.env, owner.docname, False)
+        where = self.env.doc2path(owner.docname, False)
         if named_after_key(owner.docname, owner.key) and owner.docname > record.docname:
             return (
                 f"contribution {record.key} is also declared in {where}, which is named after the key and keeps "

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from sphinx.project import Project
 
-from .. import compat
 from ..files import read_json, write_whole
 from ..keys import key_lookup, make_key, split_target
 from ..read.sources import block_tokens, directive_name, markdown_parser, site_config
@@ -170,7 +169,7 @@ def leave_out_drafts(
     parser = cache(partial(markdown_parser, config))  # made for the first page that may be a draft
     drafts: dict[str, tuple[int, int, str]] = {}  # docname → (mtime, size, key)
     for docname in candidates:
-        path = compat.doc2path(env, docname)
+        path = env.doc2path(docname)
         try:
             stat = path.stat()
         except OSError:
@@ -282,7 +281,7 @@ def unlisted_cause(domain: ContributionsDomain, target: str) -> str:
         own = [warning.message for warning in said if (warning.type or "").startswith("contrib.")]
         if docname in domain.contributions or not own or docname not in env.found_docs:
             continue
-        page = scan_file(compat.doc2path(env, docname), docname, lambda: site_markdown_parser(env))
+        page = scan_file(env.doc2path(docname), docname, lambda: site_markdown_parser(env))
         if page is not None and key_lookup(page.key) == wanted:
             return f": {env.doc2path(docname, False)} declares it, but that page is not listed: {own[0]}"
     return ""

@@ -16,7 +16,6 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from .. import compat
 from .. import nodes as cn
 from ..i18n import _
 from ..keys import SECTIONS, is_opaque_slug, label, make_key, names_another_pr, project_page, tag_page
@@ -381,7 +380,7 @@ class ContributionDirective(OptionsDirective):
         if not names_another_pr(self.env.docname, repo, pr):
             return
         key = make_key(repo, pr)
-        named = compat.doc2path(self.env, self.env.docname, False).name
+        named = self.env.doc2path(self.env.docname, False).name
         warn(
             ContribWarning.FILE_NAME,
             f"the file name {named} gives another number than ':pr:', so the page is published as {key}: "
@@ -446,7 +445,7 @@ class ContributionDirective(OptionsDirective):
         metadata = self.env.metadata.get(self.env.docname, {})
         if "tags" not in metadata:
             return
-        path = compat.doc2path(self.env, self.env.docname)
+        path = self.env.doc2path(self.env.docname)
         line = None
         lines = page_being_read(self.env).lines  # the page as its parser got it, not the file again
         if lines and lines[0].strip() == "---":

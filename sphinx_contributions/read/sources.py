@@ -136,7 +136,7 @@ def page_being_read(env: BuildEnvironment) -> PageSource:
     if isinstance(found, PageSource):
         return found
     try:
-        text = compat.doc2path(env, compat.current_docname(env)).read_text(encoding="utf-8", errors="replace")
+        text = env.doc2path(compat.current_docname(env)).read_text(encoding="utf-8", errors="replace")
     except OSError:
         text = ""
     source = compat.page_data(env)[CURRENT_PAGE] = PageSource(text, partial(site_markdown_parser, env))

@@ -30,7 +30,6 @@ from xml.etree import ElementTree as ET
 from markupsafe import escape
 from sphinx.util import logging
 
-from .. import compat
 from ..builders import EXPORT_NAMES, FEED_NAME, JSON_NAME, SCHEMA_NAME, is_site_builder
 from ..collect.domain import get_domain
 from ..queries import sort_records
@@ -128,7 +127,7 @@ def feed_author(app: Sphinx) -> str:
 
 def source_time(app: Sphinx, docname: str) -> datetime:
     """The modification time of a page's source (UTC, whole seconds): an undated page's time outside git."""
-    stamp = int(compat.doc2path(app.env, docname).stat().st_mtime)
+    stamp = int(Path(app.env.doc2path(docname)).stat().st_mtime)
     return datetime.fromtimestamp(stamp, UTC)
 
 
@@ -202,7 +201,7 @@ def atom_feed(app: Sphinx, records: list[Contribution]) -> bytes:
     # only pages that are still sources of the site (a record outliving its page has no time or page to link)
     ordered = [r for r in sort_records(records, "date") if r.docname in app.env.found_docs]
     fallback = build_timestamp(Path(app.srcdir))
-    undated = {r.docname: compat.doc2path(app.env, r.docname, False).as_posix() for r in ordered if not r.date}
+    undated = {r.docname: app.env.doc2path(r.docname, False).as_posix() for r in ordered if not r.date}
     history = last_updated_times(app.env, undated) or last_commits(Path(app.srcdir), undated)
     report_shallow_history(app, history, {r.docname: r.lineno for r in ordered})
     committed = history.times

@@ -20,7 +20,6 @@ from sphinx.util import docname_join
 from sphinx.util.docutils import new_document
 from sphinx.util.osutil import relative_uri
 
-from .. import compat
 from ..builders import is_site_builder
 from ..collect.domain import get_domain
 from ..i18n import _, ngettext
@@ -146,7 +145,7 @@ def report_collisions(app: Sphinx) -> None:
         if pagename in app.env.found_docs:
             warn(
                 ContribWarning.CONFIG,
-                f"{compat.doc2path(app.env, pagename, False).as_posix()} is where the generated page of {page.kind} "
+                f"{app.env.doc2path(pagename, False).as_posix()} is where the generated page of {page.kind} "
                 f"{page.name!r} would be written: the document is kept and the generated page is not written "
                 f"(rename the document, or move the generated pages with contributions_{page.kind}s_path)",
                 pagename,

@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.util.logging import NAMESPACE, WarningStreamHandler
 
-from .. import compat
 from ..collect.domain import get_domain
 from ..files import read_json, write_whole
 
@@ -176,7 +175,7 @@ def report(app: Sphinx, warnings: list[ShownWarning]) -> dict[str, Any]:
             {
                 "key": record.key,
                 "docname": docname,
-                "path": compat.doc2path(env, docname, False).as_posix(),
+                "path": env.doc2path(docname, False).as_posix(),
                 "title": record.title,
                 "status": record.status,
                 "published": domain.by_key(record.key) is record,
