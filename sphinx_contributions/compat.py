@@ -7,7 +7,7 @@ and says nothing. A changed private shape inside the range is caught by the guar
 (``tests/test_workarounds.py``), not by a warning in a user's build. ``docs/explanation/workarounds.md``
 describes each one, with the change that would fix it upstream.
 
-What differs between the supported releases (Sphinx 8.0 to 9.x, pyproject.toml) is read through the
+What differs between the supported releases (Sphinx 8.2 to 9.x, pyproject.toml) is read through the
 functions below, each by ``sphinx.version_info``, each branch naming the releases it is for; the oldest
 session of noxfile.py runs the branches for the lower bounds.
 

@@ -238,3 +238,11 @@ def contrib_pages_app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -
     finally:
         app.cleanup()
     return app
+
+
+def inventory_item(item: Any) -> tuple[str, str]:
+    """The URI and the displayed name of an ``objects.inv`` entry as ``InventoryFile.load`` reads it: an
+    ``_InventoryItem`` from Sphinx 8.2, before it a tuple (project, version, URI, displayed name)."""
+    if sphinx.version_info >= (8, 2):
+        return item.uri, item.display_name
+    return item[2], item[3]  # pragma: no cover - Sphinx 8.0 and 8.1 (the oldest session)
