@@ -21,7 +21,7 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 import sphinx
 from packaging.version import InvalidVersion, Version
@@ -30,8 +30,6 @@ from .warnings import ContribWarning, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-    from sphinx.domains.index import IndexDomain
-    from sphinx.domains.std import StandardDomain
     from sphinx.environment import BuildEnvironment
     from sphinx.util.build_phase import BuildPhase
 
@@ -108,11 +106,9 @@ def needed(name: str) -> bool:
 
 
 def current_docname(env: BuildEnvironment) -> str:
-    """The page being read (``""`` between pages): ``env.current_document`` from Sphinx 8.2, before it the
-    ``docname`` of ``env.temp_data``."""
-    if sphinx.version_info >= (8, 2):
-        return env.current_document.docname
-    return str(env.temp_data.get("docname", ""))  # pragma: no cover - Sphinx < 8.2 (issue 44)
+    """The page being read (``""`` between pages): ``env.current_document``, which every supported Sphinx
+    has (from 8.2, the floor; before it ``env.temp_data``)."""
+    return env.current_document.docname
 
 
 def build_phase(app: Sphinx) -> BuildPhase:
@@ -121,28 +117,6 @@ def build_phase(app: Sphinx) -> BuildPhase:
     if sphinx.version_info >= (9, 0):
         return app.builder.phase
     return app.phase  # pragma: no cover - Sphinx < 9 (the oldest session, issue 44)
-
-
-def page_data(env: BuildEnvironment) -> Any:
-    """What Sphinx keeps for the page being read (made anew for each page): ``env.current_document`` from
-    Sphinx 8.2, before it the dictionary ``env.temp_data``; both take ``.get`` and ``[key] = value``."""
-    if sphinx.version_info >= (8, 2):
-        return env.current_document
-    return env.temp_data  # pragma: no cover - Sphinx < 8.2 (issue 44)
-
-
-def std_domain(env: BuildEnvironment) -> StandardDomain:
-    """The ``std`` domain: ``env.domains.standard_domain`` from Sphinx 8.1, before it ``env.get_domain``."""
-    if sphinx.version_info >= (8, 1):
-        return env.domains.standard_domain
-    return cast("StandardDomain", env.get_domain("std"))  # pragma: no cover - Sphinx 8.0 (issue 44)
-
-
-def index_domain(env: BuildEnvironment) -> IndexDomain:
-    """The ``index`` domain: ``env.domains.index_domain`` from Sphinx 8.1, before it ``env.get_domain``."""
-    if sphinx.version_info >= (8, 1):
-        return env.domains.index_domain
-    return cast("IndexDomain", env.get_domain("index"))  # pragma: no cover - Sphinx 8.0 (issue 44)
 
 
 def compat_message(package: str, missing: str, effect: str) -> str:

@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from . import compat
-
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -32,7 +30,7 @@ MADE_HERE = "contrib_made_here"
 
 def made_here(env: BuildEnvironment) -> bool:
     """Whether one of the extension's directives or roles ran on the page being read."""
-    return bool(compat.page_data(env).get(MADE_HERE))
+    return bool(env.current_document.get(MADE_HERE))
 
 
 class contribution_header(nodes.General, nodes.Element):  # noqa: N801

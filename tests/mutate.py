@@ -425,8 +425,8 @@ MUTATIONS = (
     Mutation(
         "book-root-chapters",
         "write/books.py",
-        "if not is_book(builder) or compat.current_docname(self.env) != self.config.root_doc:",
-        "if not is_book(builder) or compat.current_docname(self.env) == self.config.root_doc:",
+        "if not is_book(builder) or self.env.current_document.docname != self.config.root_doc:",
+        "if not is_book(builder) or self.env.current_document.docname == self.config.root_doc:",
         "a book's root document gets the write-ups its toctrees do not reach, once, as chapters",
     ),
     Mutation(

@@ -26,7 +26,6 @@ from sphinx.util.build_phase import BuildPhase
 from sphinx.util.console import strip_colors
 
 import sphinx_contributions.nodes as cn
-from sphinx_contributions import compat
 
 from .conftest import ROOTS, MakeApp
 
@@ -50,8 +49,8 @@ def _looks(make_app: MakeApp, tmp_path: Path, extensions: list[str], **settings:
 
     def note() -> None:
         caller = sys._getframe(2).f_globals.get("__name__", "")
-        if compat.build_phase(app) == BuildPhase.READING and caller.startswith("sphinx_contributions."):
-            looks.setdefault(compat.current_docname(app.env), set()).add(caller)
+        if app.phase == BuildPhase.READING and caller.startswith("sphinx_contributions."):
+            looks.setdefault(app.env.current_document.docname, set()).add(caller)
 
     walk, findall = cn.walk, nodes.Node.findall
 

@@ -22,7 +22,6 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_colors
 
-from sphinx_contributions import compat
 from sphinx_contributions.cli.new import SCAFFOLD
 from sphinx_contributions.collect.domain import get_domain
 from sphinx_contributions.options import EVIDENCE_FORMS, is_placeholder
@@ -1664,7 +1663,7 @@ def test_duplicate_key_keeps_the_first_page(make_app: MakeApp, rootdir: Path, tm
     objects = get_domain(app.env).get_objects()
     assert [(obj[0], obj[3]) for obj in objects if obj[2] == "contribution"] == [("good#1", "good")]
     # its labels too: {ref} links go to the page that owns the key
-    labels = compat.std_domain(app.env).labels
+    labels = app.env.domains.standard_domain.labels
     assert {name: labels[name][0] for name in ("good-1", "good-1-fix")} == {"good-1": "good", "good-1-fix": "good"}
 
 

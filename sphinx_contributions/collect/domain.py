@@ -18,7 +18,6 @@ from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util.nodes import make_refnode
 
-from .. import compat
 from .. import nodes as cn
 from ..check.facts import check_facts, check_tests, entry_applies, tests_claimed
 from ..keys import SECTION_NAMES, key_lookup, label, make_key, named_after_key, object_name, split_target
@@ -212,7 +211,7 @@ class ContributionsDomain(Domain):
         """``env-updated``: the ``{ref}`` labels of a key that several pages declare go to the page that
         owns it, whatever the order the pages were read or merged in (a page takes a label only when no
         other holds it, :meth:`_note_labels`). A loser's label that the owner lacks is dropped."""
-        std = compat.std_domain(self.env)
+        std = self.env.domains.standard_domain
         by_key: dict[str, list[Contribution]] = {}
         for record in self.contributions.values():
             by_key.setdefault(key_lookup(record.key), []).append(record)
@@ -296,7 +295,7 @@ class ContributionsDomain(Domain):
         """The write-up's and its sections' ``{ref}`` labels, in the standard domain (which drops them
         with the page, and merges them from parallel workers). A label another page already holds is
         left to it (see :meth:`check_consistency`)."""
-        std = compat.std_domain(env)
+        std = env.domains.standard_domain
         for section, anchor, title in record.targets():
             name = label(record.key, section)
             if std.anonlabels.get(name, (record.docname,))[0] == record.docname:
@@ -429,7 +428,7 @@ class ContributionsDomain(Domain):
             if first is not None and first is not record:
                 warn(ContribWarning.DUPLICATE_KEY, self._duplicate(record, first), (docname, record.lineno))
                 continue
-            labels = compat.std_domain(self.env).anonlabels
+            labels = self.env.domains.standard_domain.anonlabels
             for section, _, _ in record.targets():
                 name = label(record.key, section)
                 holder = labels.get(name, (docname,))[0]

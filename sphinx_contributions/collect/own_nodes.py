@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from .. import compat
 from .. import nodes as cn
 from ..builders import output_of
 from .page_data import PageDataCollector
@@ -70,7 +69,7 @@ class OwnNodesCollector(PageDataCollector):
             kind = _kind(node)
             if kind is not None:
                 found.add(kind)
-        self.pages(app.env)[compat.current_docname(app.env)] = sorted(found)
+        self.pages(app.env)[app.env.current_document.docname] = sorted(found)
 
 
 def holds_own_nodes(app: Sphinx, docname: str) -> bool:

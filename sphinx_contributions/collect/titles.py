@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from .. import compat
 from .. import nodes as cn
 from .domain import get_domain
 
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
 
 def set_page_metadata(app: Sphinx, doctree: nodes.document) -> None:
     """``doctree-read`` (runs after the domain's ``process_doc``)."""
-    docname = compat.current_docname(app.env)
+    docname = app.env.current_document.docname
     metadata = app.env.metadata[docname]
     record = get_domain(app.env).contributions.get(docname)
     if record is None:

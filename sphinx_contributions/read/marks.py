@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from .. import compat
 from .. import nodes as cn
 
 if TYPE_CHECKING:
@@ -25,7 +24,7 @@ class MarkingDirective(SphinxDirective):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        compat.page_data(self.env)[cn.MADE_HERE] = True
+        self.env.current_document[cn.MADE_HERE] = True
 
 
 class MarkingRole(SphinxRole):
@@ -41,5 +40,5 @@ class MarkingRole(SphinxRole):
         options: dict[str, Any] | None = None,
         content: Sequence[str] = (),
     ) -> tuple[list[Node], list[system_message]]:
-        compat.page_data(inliner.document.settings.env)[cn.MADE_HERE] = True
+        inliner.document.settings.env.current_document[cn.MADE_HERE] = True
         return super().__call__(name, rawtext, text, lineno, inliner, options, content)

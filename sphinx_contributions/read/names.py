@@ -25,7 +25,6 @@ from docutils.parsers.rst.languages import en as rst_names
 from sphinx.util.docutils import is_directive_registered, is_role_registered
 from sphinx.util.logging import NAMESPACE, is_suppressed_warning
 
-from .. import compat
 from ..keys import SECTION_NAMES
 from ..warnings import closest
 from .sources import DOMAIN, PageSource, bare_name, block_tokens, directive_name, page_being_read, source_lines
@@ -251,7 +250,7 @@ class OneWarningPerTypo(logging.Filter):
         if kind is None or getattr(record, "type", None) != "myst" or not isinstance(location, tuple):
             return True
         env = getattr(self.app, "env", None)
-        if env is None or location[0] != compat.current_docname(env):
+        if env is None or location[0] != env.current_document.docname:
             return True
         if is_suppressed_warning("contrib", "unknown_name", self.app.config.suppress_warnings):
             return True

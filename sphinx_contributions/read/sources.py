@@ -14,8 +14,6 @@ import re
 from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
-from .. import compat
-
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -126,20 +124,20 @@ CURRENT_PAGE = "contributions:page-source"
 def note_source(app: Sphinx, docname: str, source: list[str]) -> None:
     """``source-read``, after every other handler: the text the page's parser gets."""
     env = app.env
-    compat.page_data(env)[CURRENT_PAGE] = PageSource(source[0], partial(site_markdown_parser, env))
+    env.current_document[CURRENT_PAGE] = PageSource(source[0], partial(site_markdown_parser, env))
 
 
 def page_being_read(env: BuildEnvironment) -> PageSource:
     """The page the build is reading, as its parser got it; a page read before its ``source-read`` (none
     is) is read from its file."""
-    found = compat.page_data(env).get(CURRENT_PAGE)
+    found = env.current_document.get(CURRENT_PAGE)
     if isinstance(found, PageSource):
         return found
     try:
-        text = env.doc2path(compat.current_docname(env)).read_text(encoding="utf-8", errors="replace")
+        text = env.doc2path(env.current_document.docname).read_text(encoding="utf-8", errors="replace")
     except OSError:
         text = ""
-    source = compat.page_data(env)[CURRENT_PAGE] = PageSource(text, partial(site_markdown_parser, env))
+    source = env.current_document[CURRENT_PAGE] = PageSource(text, partial(site_markdown_parser, env))
     return source
 
 

@@ -28,7 +28,6 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.console import darkgreen  # type: ignore[attr-defined]
 from sphinx.util.nodes import inline_all_toctrees
 
-from .. import compat
 from .. import nodes as cn
 from ..builders import output_of, writes_one_page
 from ..collect.domain import get_domain
@@ -72,7 +71,7 @@ class WriteupChapters(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         builder = self.application.builder
-        if not is_book(builder) or compat.current_docname(self.env) != self.config.root_doc:
+        if not is_book(builder) or self.env.current_document.docname != self.config.root_doc:
             return
         domain: ContributionsDomain = self.env.domains["contrib"]  # type: ignore[assignment]
         docnames = [record.docname for record in book_order(domain.published())]

@@ -18,7 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ... import compat
 from ...builders import is_site_builder
 from ...compat import needed
 
@@ -32,7 +31,7 @@ GENINDEX = "genindex"
 
 def has_index_entries(env: BuildEnvironment) -> bool:
     """Whether any page of the build holds an index entry."""
-    entries = compat.index_domain(env).entries
+    entries = env.domains.index_domain.entries
     return any(entries.get(docname) for docname in env.found_docs)
 
 
