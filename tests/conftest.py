@@ -12,10 +12,8 @@ import sys
 from collections.abc import Callable
 from io import StringIO
 from pathlib import Path
-from typing import Any
 
 import pytest
-import sphinx
 from sphinx.testing.util import SphinxTestApp
 
 pytest_plugins = ("sphinx.testing.fixtures",)
@@ -50,37 +48,8 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Sphinx colours its output when ``CI`` is set; tests read that output as text. On Sphinx < 8.1 the
-    sites the tests build in this process are built as Sphinx 8.1 builds them by default (see
-    :func:`as_sphinx_81_builds`)."""
+    """Sphinx colours its output when ``CI`` is set; tests read that output as text."""
     os.environ["NO_COLOR"] = "1"
-    if sphinx.version_info < (8, 1):  # pragma: no cover - the oldest session (noxfile.py)
-        as_sphinx_81_builds()
-
-
-def as_sphinx_81_builds() -> None:
-    """The tests expect every warning of a strict build with its ``[type.subtype]``, as Sphinx prints them
-    from 8.1: ``show_warning_types`` is on by default from 8.0 (before it, a site sets it), and a strict
-    build (``-W``) goes on to the end from 8.1 (before it, with ``--keep-going``). The builds in this
-    process get both defaults on Sphinx 7.4 and 8.0; the subprocess builds pass ``--keep-going`` and
-    :data:`SPHINX_81_OPTIONS`. The extension changes neither (a host's settings are its own)."""
-    from sphinx.application import Sphinx
-    from sphinx.config import Config, _Opt
-
-    if sphinx.version_info < (8, 0):
-        Config.config_values["show_warning_types"] = _Opt(True, "env", frozenset((bool,)))
-    made = Sphinx.__init__
-
-    def init(self: Sphinx, *args: Any, **kwargs: Any) -> None:
-        kwargs["keep_going"] = kwargs.get("keep_going") or kwargs.get("warningiserror", False)
-        made(self, *args, **kwargs)
-
-    Sphinx.__init__ = init  # type: ignore[method-assign]
-
-
-#: what a ``sphinx-build`` run by a test adds so that it prints as Sphinx 8.0 and later do (show_warning_types,
-#: see :func:`as_sphinx_81_builds`): nothing from 8.0
-SPHINX_81_OPTIONS: tuple[str, ...] = ("-D", "show_warning_types=1") if sphinx.version_info < (8, 0) else ()
 
 
 #: the modules that run only in the pinned set (``make test``, nox's ``pinned``), each with its reason; every
@@ -238,11 +207,3 @@ def contrib_pages_app(rootdir: Path, tmp_path_factory: pytest.TempPathFactory) -
     finally:
         app.cleanup()
     return app
-
-
-def inventory_item(item: Any) -> tuple[str, str]:
-    """The URI and the displayed name of an ``objects.inv`` entry as ``InventoryFile.load`` reads it: an
-    ``_InventoryItem`` from Sphinx 8.2, before it a tuple (project, version, URI, displayed name)."""
-    if sphinx.version_info >= (8, 2):
-        return item.uri, item.display_name
-    return item[2], item[3]  # pragma: no cover - Sphinx 8.0 and 8.1 (the oldest session)

@@ -21,7 +21,7 @@ from sphinx.util.inventory import InventoryFile
 
 from sphinx_contributions.collect.domain import get_domain
 
-from .conftest import ROOTS, MakeApp, inventory_item
+from .conftest import ROOTS, MakeApp
 from .htmltools import one
 
 FULL_TITLE = "Fix UMT5 decoder self-attention not being causal"
@@ -488,16 +488,18 @@ def test_objects_inv_lists_every_key_and_section(app: SphinxTestApp) -> None:
         inventory = InventoryFile.load(stream, "https://example.org/", lambda base, uri: base + uri)
     entries = inventory["contrib:contribution"]
     assert sorted(entries) == ["ctranslate2#2103", "escape-test#7", "transformers#49135"]
-    assert inventory_item(entries["transformers#49135"]) == ("https://example.org/full.html#contribution", FULL_TITLE)
-    assert inventory_item(entries["ctranslate2#2103"])[0] == "https://example.org/minimal.html#contribution"
+    assert entries["transformers#49135"].uri == "https://example.org/full.html#contribution"
+    assert entries["transformers#49135"].display_name == FULL_TITLE
+    assert entries["ctranslate2#2103"].uri == "https://example.org/minimal.html#contribution"
     sections = inventory["contrib:section"]
     assert len(sections) == 3 * 4
-    root_cause = ("https://example.org/full.html#root-cause", f"{FULL_TITLE} — Where it went wrong")
-    assert inventory_item(sections["transformers#49135#root-cause"]) == root_cause
+    assert sections["transformers#49135#root-cause"].uri == "https://example.org/full.html#root-cause"
+    assert sections["transformers#49135#root-cause"].display_name == f"{FULL_TITLE} — Where it went wrong"
     labels = inventory["std:label"]
-    assert inventory_item(labels["transformers-49135"])[0] == "https://example.org/full.html#contribution"
-    assert inventory_item(labels["transformers-49135-root-cause"]) == root_cause
-    assert inventory_item(labels["ctranslate2-2103-fix"])[1] == "Add UMT5 support to CTranslate2 — Fix"
+    assert labels["transformers-49135"].uri == "https://example.org/full.html#contribution"
+    assert labels["transformers-49135-root-cause"].uri == "https://example.org/full.html#root-cause"
+    assert labels["transformers-49135-root-cause"].display_name == f"{FULL_TITLE} — Where it went wrong"
+    assert labels["ctranslate2-2103-fix"].display_name == "Add UMT5 support to CTranslate2 — Fix"
 
 
 # -- other builders, and the title -----------------------------------------------------------------------

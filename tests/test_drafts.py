@@ -20,7 +20,6 @@ from sphinx_contributions.collect.domain import get_domain
 from sphinx_contributions.collect.drafts import scan_markdown
 from sphinx_contributions.read.sources import markdown_parser
 
-from .conftest import inventory_item
 from .edits import touch
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ def _draft_traces(entries: dict[str, dict[str, Any]]) -> list[str]:
         f"{kind} {name}"
         for kind, items in entries.items()
         for name, item in items.items()
-        if any(needle in f"{name} {' '.join(inventory_item(item))}".lower() for needle in needles)
+        if any(needle in f"{name} {item.uri} {item.display_name}".lower() for needle in needles)
     ]
 
 
