@@ -78,7 +78,10 @@ def _extension_tests(session: nox.Session) -> None:
 
 @nox.session(python=pyenv_python("11"))
 def oldest(session: nox.Session) -> None:
-    pins = session.create_tmp() + "/oldest.txt"
+    # beside the session's venv, not in session.create_tmp(): that sets TMPDIR to .nox/oldest/tmp, inside this
+    # repository, and the tests' sites (pytest's tmp_path) would then be inside its git history
+    # (tests/test_exports.py dated an undated entry by the repository's last commit)
+    pins = str(Path(session.virtualenv.location) / "oldest.txt")
     Path(pins).write_text("\n".join(lower_bound_pins()) + "\n", encoding="utf-8")
     session.install("-c", pins, "--no-deps", "-e", ".")
     session.install("-c", pins, *lower_bound_pins(), *extras_by_name("site", "test"))

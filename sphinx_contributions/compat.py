@@ -7,6 +7,10 @@ and says nothing. A changed private shape inside the range is caught by the guar
 (``tests/test_workarounds.py``), not by a warning in a user's build. ``docs/explanation/workarounds.md``
 describes each one, with the change that would fix it upstream.
 
+What differs between the supported releases (Sphinx 8.2 to 9.x, pyproject.toml) is read through the
+functions below, each by ``sphinx.version_info``, each branch naming the releases it is for; the oldest
+session of noxfile.py runs the branches for the lower bounds.
+
 Where a shape is still checked at run time (:func:`incompatible`), a ``[contrib.compat]`` warning names the
 package, its version, what is missing and what the build loses.
 """
@@ -102,11 +106,9 @@ def needed(name: str) -> bool:
 
 
 def current_docname(env: BuildEnvironment) -> str:
-    """The page being read (``""`` between pages): ``env.current_document`` from Sphinx 8.2, before it the
-    ``docname`` of ``env.temp_data``."""
-    if sphinx.version_info >= (8, 2):
-        return env.current_document.docname
-    return str(env.temp_data.get("docname", ""))  # pragma: no cover - Sphinx < 8.2 (issue 44)
+    """The page being read (``""`` between pages): ``env.current_document``, which every supported Sphinx
+    has (from 8.2, the floor; before it ``env.temp_data``)."""
+    return env.current_document.docname
 
 
 def build_phase(app: Sphinx) -> BuildPhase:

@@ -95,7 +95,7 @@ def test_a_sites_catalog_translates_the_extensions_words(make_app: MakeApp, root
     assert _text(index, "table.contrib-table thead th")[0] == "Vorhaben"
     assert _text(index, ".contrib-empty") == ["Nichts passt."]
     tag = out / "tags/shared-tag.html"
-    assert _text(tag, "h1") == ["Etikett: Shared Tag"]
+    assert _text(tag, ".body h1") == ["Etikett: Shared Tag"]
     assert _text(tag, ".contrib-count") == ["2 Beiträge."]
     assert _text(out / "tags/one.html", ".contrib-count") == ["1 Beitrag."]
     assert "Alle Beiträge" in _text(tag, ".contrib-generated > p a")
@@ -116,7 +116,7 @@ def test_without_a_catalog_the_words_stay_english(make_app: MakeApp, rootdir: Pa
     # "xx" with no catalog of ours: English, as in a build without the language set
     out = _build(make_app, _site(rootdir, tmp_path), language="xx")
     assert _text(out / "b-2.html", ".contrib-tags-label") == ["Tags:"]
-    assert _text(out / "tags/shared-tag.html", "h1") == ["Tag: Shared Tag"]
+    assert _text(out / "tags/shared-tag.html", ".body h1") == ["Tag: Shared Tag"]
 
 
 # -- the author's words (summary, figure label, unit) and numbers in the site's language -----------------

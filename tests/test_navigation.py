@@ -9,6 +9,7 @@ import shutil
 from importlib.metadata import version
 from pathlib import Path
 
+import sphinx
 from bs4 import BeautifulSoup
 
 from .conftest import PORTFOLIO, PROJECT_PAGES, ROOTS, MakeApp, copy_site, rtd_build
@@ -258,9 +259,16 @@ def test_the_way_back_is_not_searched(make_app: MakeApp, tmp_path: Path) -> None
     shutil.copytree(ROOTS / "test-navigation", srcdir)
     app = make_app("html", srcdir=srcdir, freshenv=True)
     app.build()
-    assert sorted(_search_terms(Path(app.outdir))["contributions/numpy-27001"]) == [
+    # Sphinx 9 indexes no numbers and fewer stop words (its own tokenizer and stemmer, not the extension's)
+    assert sorted(_search_terms(Path(app.outdir))["contributions/numpy-27001"]) == ([
         "0e", "2e", "A", "An", "The", "around", "axe", "bit", "correct", "element", "error", "everi", "file",
         "gb", "higher", "index", "integ", "issu", "known", "larg", "limit", "longer", "lower", "mean",
         "merg", "numer", "numpi", "platform", "pull", "relat", "request", "right", "s", "scope", "sum", "tag",
         "throughput", "wrap",
-    ]  # fmt: skip
+    ] if sphinx.version_info >= (9, 0) else [
+        "", "0", "0e", "1", "10", "10⁷", "2", "26990", "27001", "2e", "2³¹", "2⁶³", "3", "32", "4", "5", "64", "8",
+        "9", "A", "The", "again", "an", "ar", "around", "ax", "bit", "correct", "element", "error", "everi", "file",
+        "gb", "higher", "i", "index", "integ", "issu", "known", "larg", "limit", "longer", "lower", "mean", "merg",
+        "more", "numer", "numpi", "out", "platform", "pull", "rel", "request", "right", "scope", "so", "sum", "tag",
+        "than", "throughput", "wa", "wrap",
+    ])  # fmt: skip
