@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 class ContributionsDirective(OptionsDirective):
-    """``:::{contributions}``: a listing of the write-ups, its options recorded (:attr:`option_doc`)."""
+    """``:::{contributions}``: a listing of the write-ups, chosen, ordered and laid out by its options."""
 
     has_content = False
     option_doc: ClassVar[dict[str, OptionDoc]] = {
