@@ -86,7 +86,7 @@ test-latest:
 # other jobs, the two sessions at once, `/usr/bin/time nice nox -s …`, installs included): oldest 1,133 s
 # (Sphinx 9.0.0, MyST-Parser 5.2.0, markdown-it-py 4.2.0, docutils 0.21), newest 1,211 s (Sphinx 9.2.0,
 # docutils 0.23.1, Python 3.13.0): 1,294 passed, 2 skipped, 2 failed each (both failures fixed since and
-# each rerun alone in both venvs). pinned is make test's suite. Not yet run by CI (.ci/run).
+# each rerun alone in both venvs). pinned is make test's suite. CI (.ci/run) runs oldest and newest after make test.
 test-matrix: $(STAMP)
 	$(PY) -m nox
 
