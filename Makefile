@@ -82,11 +82,10 @@ test-latest:
 
 # the three sessions of noxfile.py: oldest (pyproject's lower bounds, Python 3.11), pinned (constraints.txt),
 # newest (the newest releases, Python 3.13). oldest and newest run the extension's own tests (-m extension,
-# tests/conftest.py's PINNED_ONLY) with -n 0; measured 2026-12-06 on branch h-matrix (2 cores shared with
-# other jobs, the two sessions at once, `/usr/bin/time nice nox -s …`, installs included): oldest 1,133 s
-# (Sphinx 9.0.0, MyST-Parser 5.2.0, markdown-it-py 4.2.0, docutils 0.21), newest 1,211 s (Sphinx 9.2.0,
-# docutils 0.23.1, Python 3.13.0): 1,294 passed, 2 skipped, 2 failed each (both failures fixed since and
-# each rerun alone in both venvs). pinned is make test's suite. CI (.ci/run) runs oldest and newest after make test.
+# tests/conftest.py's PINNED_ONLY); measured 2026-12-06 on eba40e4 (`nox -s oldest newest -- -n auto`, as CI
+# runs them, beside a make test on the same 2 cores): oldest 9 min (Sphinx 8.2.0, MyST-Parser 5.2.0,
+# docutils 0.21, markdown-it-py 4.2.0), newest 12 min (Sphinx 9.2.0, docutils 0.23.1, Python 3.13.0):
+# 1,310 passed, 1 skipped each. pinned is make test's suite. CI (.ci/run) runs oldest and newest after make test.
 test-matrix: $(STAMP)
 	$(PY) -m nox
 
