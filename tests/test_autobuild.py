@@ -19,8 +19,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("sphinx_autobuild")
-
 DETECTED = re.compile(r"Detected changes \((?P<paths>.*)\)")
 #: Sphinx's last line of a build, as sphinx-autobuild passes it through
 FINISHED = re.compile(r"^build (succeeded|finished)", re.M)

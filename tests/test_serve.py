@@ -30,8 +30,6 @@ from .test_autobuild import Output, free_port
 from .test_incremental import NEW_PAGE
 from .treediff import first_difference
 
-pytest.importorskip("sphinx_autobuild")
-
 #: the line the preview prints when a build ends (read, or stopped)
 BUILD_LINE = re.compile(
     r"^(?:first build|.+?): (?:a fresh environment \(conf\.py\); )?(?:read \d|the build stopped)", re.M
