@@ -528,7 +528,7 @@ def get_domain(env: BuildEnvironment) -> ContributionsDomain:
 
 def holds_own_nodes(app: Sphinx, docname: str) -> bool:
     """Whether page ``docname`` may hold the extension's nodes (in a book, always)."""
-    return output_of(app.builder).inlines or docname in pages_showing_work(app)
+    return output_of(app.builder).inlines or docname in get_domain(app.env).data.get("own_nodes", {})
 
 
 def pages_showing_work(app: Sphinx) -> set[str]:
